@@ -1,0 +1,41 @@
+// swift-tools-version:6.0
+import PackageDescription
+
+let package = Package(
+  name: "PayDrill",
+  platforms: [.macOS(.v14)],
+  products: [
+    .executable(name: "paydrill", targets: ["paydrill"])
+  ],
+  targets: [
+    .systemLibrary(
+      name: "CNcursesw",
+      pkgConfig: "ncursesw",
+      providers: [.apt(["libncurses-dev"])]
+    ),
+    .systemLibrary(
+      name: "CCrypto",
+      pkgConfig: "libcrypto",
+      providers: [.apt(["libssl-dev"])]
+    ),
+    .target(name: "CheckoutEngine"),
+    .target(name: "GatewaySimulator", dependencies: ["CheckoutEngine", "CCrypto"]),
+    .target(name: "TerminalUI"),
+    .target(name: "NcursesBackend", dependencies: ["TerminalUI", "CNcursesw"]),
+    .target(
+      name: "PayDrillApp",
+      dependencies: ["CheckoutEngine", "GatewaySimulator", "TerminalUI", "NcursesBackend"]
+    ),
+    .executableTarget(name: "paydrill", dependencies: ["PayDrillApp"]),
+    .testTarget(name: "CheckoutEngineTests", dependencies: ["CheckoutEngine"]),
+    .testTarget(name: "GatewaySimulatorTests", dependencies: ["GatewaySimulator", "CheckoutEngine"]),
+    .testTarget(name: "TerminalUITests", dependencies: ["TerminalUI"]),
+    .testTarget(
+      name: "PayDrillAppTests",
+      dependencies: ["PayDrillApp", "CheckoutEngine", "GatewaySimulator", "TerminalUI"],
+      exclude: ["__Snapshots__"]
+    ),
+    .testTarget(name: "EndToEndTests"),
+  ],
+  swiftLanguageModes: [.v6]
+)

@@ -1,0 +1,45 @@
+/// The card the shopper submitted. The number's descriptions are masked; only the gateway reads its digits.
+public struct CardDetails: Equatable, Sendable {
+  public var number: CardNumber
+  public var expiryMonth: Int
+  public var expiryYear: Int
+  public var securityCode: String
+  public var holderName: String
+
+  public init(number: CardNumber, expiryMonth: Int, expiryYear: Int, securityCode: String, holderName: String) {
+    self.number = number
+    self.expiryMonth = expiryMonth
+    self.expiryYear = expiryYear
+    self.securityCode = securityCode
+    self.holderName = holderName
+  }
+}
+
+/// What the engine asks the gateway to authorise.
+public struct AuthorisationRequest: Equatable, Sendable {
+  public var method: DropInPaymentMethod
+  public var card: CardDetails?
+  public var amount: Money
+  public var intent: String
+  public var merchantTransactionId: String
+  /// Unique per attempt, so a gateway can recognise a request it has already seen.
+  public var idempotencyKey: String
+
+  public init(
+    method: DropInPaymentMethod, card: CardDetails?, amount: Money, intent: String,
+    merchantTransactionId: String, idempotencyKey: String
+  ) {
+    self.method = method
+    self.card = card
+    self.amount = amount
+    self.intent = intent
+    self.merchantTransactionId = merchantTransactionId
+    self.idempotencyKey = idempotencyKey
+  }
+}
+
+/// The gateway's answer to an authorisation.
+public enum AuthorisationOutcome: Equatable, Sendable {
+  case approved(systemTransactionId: String)
+  case declined(SdkError)
+}

@@ -1,0 +1,160 @@
+import Foundation
+
+/// The Drop-in's rules as one pure function: state and action in, new state and effects out.
+///
+/// Callbacks are recorded in `state.events` in the seed's order. For a card: `onBeforeSubmit(.card)`,
+/// `onSubmit(.card)`, the gateway, then `onSuccess(result)` or `onError(.card, error)`.
+public enum CheckoutReducer {
+  /// Applies an action and returns the effects the runner must perform.
+  public static func reduce(
+    _ state: inout CheckoutState, _ action: CheckoutAction, context: ReduceContext
+  ) -> [CheckoutEffect] {
+    switch action {
+    case .selectMethod(let method):
+      guard state.screen == .methodList, state.methods.contains(method) else { return [] }
+      state.notice = nil
+      state.screen = method == .card ? .cardForm : .methodUnavailable(method)
+      return []
+
+    case .backToMethods:
+      switch state.screen {
+      case .processing: return []
+      case .cardForm where state.isAwaitingMerchant: return []
+      default:
+        state.screen = .methodList
+        state.cardForm = CardForm()
+        state.notice = nil
+        return []
+      }
+
+    case .type(let text, let field):
+      guard isEditable(state) else { return [] }
+      state.cardForm.type(text, into: field)
+      return []
+
+    case .deleteBackward(let field):
+      guard isEditable(state) else { return [] }
+      state.cardForm.deleteBackward(in: field)
+      return []
+
+    case .leaveField(let field):
+      guard isEditable(state), !state.cardForm.value(of: field).isEmpty else { return [] }
+      state.cardForm.errors[field] = validator(for: state, context: context).error(
+        for: field, in: state.cardForm)
+      return []
+
+    case .submitCard:
+      guard isEditable(state) else { return [] }
+      let errors = validator(for: state, context: context).errors(in: state.cardForm)
+      state.cardForm.errors = errors
+      guard errors.isEmpty else { return [] }
+      state.notice = nil
+      state.isAwaitingMerchant = true
+      return [.askBeforeSubmit(.card)]
+
+    case .beforeSubmitAnswered(let method, let verdict):
+      guard state.isAwaitingMerchant else { return [] }
+      state.isAwaitingMerchant = false
+      var details = [EventDetail("returned", .bool(verdict.allowed))]
+      if let message = verdict.message { details.append(EventDetail("message", .string(message))) }
+      record(.onBeforeSubmit, method: method, details: details, in: &state, context: context)
+      guard verdict.allowed else {
+        state.notice = verdict.message ?? "The merchant did not allow this payment to be submitted."
+        return []
+      }
+      return submit(method, in: &state, context: context)
+
+    case .gatewayAnswered(let outcome):
+      guard case .processing(let method) = state.screen else { return [] }
+      state.processingSince = nil
+      switch outcome {
+      case .approved(let systemTransactionId):
+        let result = DropInSubmitResult(
+          systemTransactionId: systemTransactionId,
+          merchantTransactionId: state.scenario.merchantTransactionId)
+        record(
+          .onSuccess, method: method,
+          details: [
+            EventDetail("systemTransactionId", .string(result.systemTransactionId)),
+            EventDetail("merchantTransactionId", .string(result.merchantTransactionId)),
+          ] + amountDetails(state.total), in: &state, context: context)
+        state.screen = .result(.success(result))
+      case .declined(let error):
+        record(
+          .onError, method: method,
+          details: [
+            EventDetail("errorCode", .string(error.errorCode)),
+            EventDetail("errorMessage", .string(error.errorMessage)),
+          ], in: &state, context: context)
+        state.screen = .result(.failure(method: method, error: error))
+      }
+      return []
+
+    case .tryAgain:
+      guard case .result(.failure(let method, _)) = state.screen else { return [] }
+      state.screen = method == .card ? .cardForm : .methodList
+      return []
+
+    case .startNewCheckout:
+      guard case .result(.success) = state.screen else { return [] }
+      let events = state.events
+      let attempts = state.attempts
+      state = CheckoutState(scenario: state.scenario)
+      state.events = events
+      state.attempts = attempts
+      return []
+    }
+  }
+
+  private static func isEditable(_ state: CheckoutState) -> Bool {
+    state.screen == .cardForm && !state.isAwaitingMerchant
+  }
+
+  private static func validator(for state: CheckoutState, context: ReduceContext) -> CardValidator {
+    let (year, month) = context.yearAndMonth
+    return CardValidator(
+      acceptedSchemes: state.scenario.session.allowedFundingTypes.acceptedSchemes,
+      currentYear: year, currentMonth: month)
+  }
+
+  /// `onSubmit` and the gateway request, once the merchant let the submission through.
+  private static func submit(
+    _ method: DropInPaymentMethod, in state: inout CheckoutState, context: ReduceContext
+  ) -> [CheckoutEffect] {
+    let form = state.cardForm
+    let number = CardNumber(digits: form.number)
+    let card = CardDetails(
+      number: number, expiryMonth: Int(form.expiry.prefix(2)) ?? 0,
+      expiryYear: 2000 + (Int(form.expiry.suffix(2)) ?? 0), securityCode: form.securityCode,
+      holderName: form.holderName)
+    state.attempts += 1
+    record(
+      .onSubmit, method: method,
+      details: [
+        EventDetail("scheme", .string(number.scheme?.sessionName ?? "unknown")),
+        EventDetail("last4", .string(number.lastFour)),
+      ] + amountDetails(state.total), in: &state, context: context)
+    state.screen = .processing(method)
+    state.processingSince = context.now
+    return [
+      .authorise(
+        AuthorisationRequest(
+          method: method, card: card, amount: state.total, intent: state.scenario.cardIntent,
+          merchantTransactionId: state.scenario.merchantTransactionId,
+          idempotencyKey: "\(state.scenario.merchantTransactionId)-\(state.attempts)"))
+    ]
+  }
+
+  private static func amountDetails(_ money: Money) -> [EventDetail] {
+    [EventDetail("amount", .string(money.plainString)), EventDetail("currency", .string(money.currency.code))]
+  }
+
+  private static func record(
+    _ name: CallbackName, method: DropInPaymentMethod?, details: [EventDetail],
+    in state: inout CheckoutState, context: ReduceContext
+  ) {
+    state.events.append(
+      CallbackEvent(
+        sequence: state.events.count + 1, time: context.now, name: name, method: method, details: details))
+  }
+}

@@ -1,0 +1,13 @@
+/// Where the shopper is in the Drop-in.
+public enum CheckoutScreen: Equatable, Sendable {
+  /// The list of methods the session offers.
+  case methodList
+  /// The card form.
+  case cardForm
+  /// The gateway is working on a submission of this method.
+  case processing(DropInPaymentMethod)
+  /// The submission ended.
+  case result(PaymentOutcome)
+  /// A method this build does not complete yet.
+  case methodUnavailable(DropInPaymentMethod)
+}

@@ -1,0 +1,27 @@
+/// An error as the SDK reports it to `onError` (`BaseSdkException`): a code and the SDK's message.
+public struct SdkError: Equatable, Sendable, Error {
+  public var errorCode: String
+  public var errorMessage: String
+
+  public init(errorCode: String, errorMessage: String) {
+    self.errorCode = errorCode
+    self.errorMessage = errorMessage
+  }
+
+  /// The message a merchant following the seed's `onError` example shows the shopper for this code.
+  public var shopperMessage: String {
+    switch errorCode {
+    case "CARD_DECLINED": return "Your card was declined. Please try another payment method."
+    case "INSUFFICIENT_FUNDS": return "Insufficient funds. Please use a different card."
+    case "SDK1122": return "Paze is unavailable. Please choose another payment method."
+    case "SDK1123": return "Paze payment failed. Please try again."
+    case "SDK1124": return "Paze is only available for e-commerce checkout."
+    case "SDK0118": return "Paze client ID is missing from the session."
+    case "SDK1202A": return "Paze merchant category code is missing from the session."
+    case "SDK1203", "SDK1204", "SDK1205": return "Paze merchant display configuration is too long."
+    case "SDK1209", "SDK1210", "SDK1211", "SDK1212": return "Invalid shopper details for Paze."
+    case "SDK1213": return "Paze only supports USD transactions."
+    default: return "Payment failed. Please try again."
+    }
+  }
+}

@@ -1,0 +1,91 @@
+import Foundation
+
+/// The SDK callbacks PayDrill fires, with the SDK's names.
+public enum CallbackName: String, Sendable, Codable, CaseIterable {
+  case onBeforeSubmit
+  case onSubmit
+  case onSuccess
+  case onError
+  case onPreAuthorisation
+  case onPostAuthorisation
+  case onCancel
+}
+
+/// A value in a callback's payload.
+public enum EventValue: Equatable, Sendable, CustomStringConvertible {
+  case string(String)
+  case integer(Int64)
+  case bool(Bool)
+
+  public var description: String {
+    switch self {
+    case .string(let text): return text
+    case .integer(let number): return String(number)
+    case .bool(let flag): return flag ? "true" : "false"
+    }
+  }
+}
+
+/// One field of a callback's payload, kept in the order the callback's documentation lists them.
+public struct EventDetail: Equatable, Sendable {
+  public var key: String
+  public var value: EventValue
+
+  public init(_ key: String, _ value: EventValue) {
+    self.key = key
+    self.value = value
+  }
+}
+
+/// A merchant callback as it fired: its place in the run, when, for which method, and its payload in short.
+/// Payloads hold last fours and codes, never a full card number or a key.
+public struct CallbackEvent: Equatable, Sendable {
+  /// 1 for the first callback of a run, then 2, 3, …
+  public var sequence: Int
+  public var time: Date
+  public var name: CallbackName
+  public var method: DropInPaymentMethod?
+  public var details: [EventDetail]
+
+  public init(
+    sequence: Int, time: Date, name: CallbackName, method: DropInPaymentMethod?, details: [EventDetail]
+  ) {
+    self.sequence = sequence
+    self.time = time
+    self.name = name
+    self.method = method
+    self.details = details
+  }
+
+  /// The payload value for a key, if present.
+  public subscript(key: String) -> EventValue? {
+    details.first { $0.key == key }?.value
+  }
+
+  /// The event as one line of JSON: `{"event":"onSubmit","seq":2,"time":"…","method":"card",…}`, keys in
+  /// that order and then the payload's, so a JSON Lines file reads like the event pane.
+  public func jsonLine() -> String {
+    var fields: [(String, String)] = [
+      ("event", Self.json(name.rawValue)),
+      ("seq", String(sequence)),
+      ("time", Self.json(Date.ISO8601FormatStyle(includingFractionalSeconds: true).format(time))),
+    ]
+    if let method { fields.append(("method", Self.json(method.rawValue))) }
+    for detail in details {
+      switch detail.value {
+      case .string(let text): fields.append((detail.key, Self.json(text)))
+      case .integer(let number): fields.append((detail.key, String(number)))
+      case .bool(let flag): fields.append((detail.key, flag ? "true" : "false"))
+      }
+    }
+    return "{" + fields.map { "\(Self.json($0.0)):\($0.1)" }.joined(separator: ",") + "}"
+  }
+
+  /// A JSON string literal, escaped by Foundation's encoder.
+  private static func json(_ text: String) -> String {
+    let encoder = JSONEncoder()
+    encoder.outputFormatting = [.withoutEscapingSlashes]
+    let data = (try? encoder.encode(text)) ?? Data("\"\"".utf8)
+    return String(decoding: data, as: UTF8.self)
+  }
+}

@@ -1,0 +1,46 @@
+import Foundation
+
+/// An exact amount of money: an integer count of minor units in a currency. Never a floating-point number.
+public struct Money: Hashable, Sendable {
+  /// The amount in the currency's minor units (cents for USD, yen for JPY, fils for BHD).
+  public var minorUnits: Int64
+  public var currency: Currency
+
+  public init(minorUnits: Int64, currency: Currency) {
+    self.minorUnits = minorUnits
+    self.currency = currency
+  }
+
+  /// Zero in a currency.
+  public static func zero(_ currency: Currency) -> Money { Money(minorUnits: 0, currency: currency) }
+
+  /// The amount as an exact `Decimal` of major units (for formatting only, never for arithmetic).
+  public var decimalValue: Decimal {
+    Decimal(minorUnits) / Decimal(currency.minorUnitsPerMajor)
+  }
+
+  /// The amount written with a dot and exactly the currency's exponent of decimals ("49.99", "1235", "1.300").
+  public var plainString: String {
+    let factor = currency.minorUnitsPerMajor
+    let sign = minorUnits < 0 ? "-" : ""
+    let magnitude = minorUnits.magnitude
+    let major = magnitude / UInt64(factor)
+    guard currency.exponent > 0 else { return "\(sign)\(major)" }
+    let minor = String(magnitude % UInt64(factor))
+    let padded = String(repeating: "0", count: currency.exponent - minor.count) + minor
+    return "\(sign)\(major).\(padded)"
+  }
+
+  /// The sum of two amounts in the same currency; nil when the currencies differ or the sum overflows.
+  public func adding(_ other: Money) -> Money? {
+    guard other.currency == currency else { return nil }
+    let (sum, overflow) = minorUnits.addingReportingOverflow(other.minorUnits)
+    return overflow ? nil : Money(minorUnits: sum, currency: currency)
+  }
+
+  /// The amount multiplied by a whole quantity; nil on overflow.
+  public func multiplied(by quantity: Int) -> Money? {
+    let (product, overflow) = minorUnits.multipliedReportingOverflow(by: Int64(quantity))
+    return overflow ? nil : Money(minorUnits: product, currency: currency)
+  }
+}

@@ -1,0 +1,228 @@
+import Foundation
+
+/// Everything one simulated checkout needs: the merchant, the transaction data, the order, the session
+/// response and the merchant's declarative answers to callbacks. Loaded from a JSON file or built in.
+public struct Scenario: Equatable, Sendable {
+  /// A short name for the scenario, shown in the header and in exports.
+  public var name: String
+  /// The merchant's name as the shopper sees it.
+  public var merchantName: String
+  /// The locale of built-in strings and money formatting ("en-US" by default, as in the seed).
+  public var locale: String
+  /// The transaction's currency (`DropInTransactionData.currency`).
+  public var currency: Currency
+  /// `ecom` or `moto` (`DropInTransactionData.entryType`).
+  public var entryType: String
+  /// The card intent (`Authorisation`, `Purchase`, `Verification`, `EstimatedAuthorisation`).
+  public var cardIntent: String
+  /// The PayPal intent (`Authorisation`, `Purchase`).
+  public var paypalIntent: String
+  public var merchantTransactionId: String
+  public var merchantShopperId: String
+  public var items: [LineItem]
+  public var session: SessionData
+  /// The merchant's answer to `onBeforeSubmit`.
+  public var beforeSubmit: BeforeSubmitRule
+  /// The gateway's simulated latency, when the scenario sets one.
+  public var latencyMilliseconds: Int?
+
+  public init(
+    name: String, merchantName: String, locale: String = "en-US", currency: Currency,
+    entryType: String = "ecom", cardIntent: String = "Authorisation", paypalIntent: String = "Authorisation",
+    merchantTransactionId: String, merchantShopperId: String = "shopper-123", items: [LineItem],
+    session: SessionData, beforeSubmit: BeforeSubmitRule = BeforeSubmitRule(allow: true),
+    latencyMilliseconds: Int? = nil
+  ) {
+    self.name = name
+    self.merchantName = merchantName
+    self.locale = locale
+    self.currency = currency
+    self.entryType = entryType
+    self.cardIntent = cardIntent
+    self.paypalIntent = paypalIntent
+    self.merchantTransactionId = merchantTransactionId
+    self.merchantShopperId = merchantShopperId
+    self.items = items
+    self.session = session
+    self.beforeSubmit = beforeSubmit
+    self.latencyMilliseconds = latencyMilliseconds
+  }
+
+  /// The order total: the sum of the line totals, exact. Scenarios are validated so that this cannot overflow.
+  public var total: Money {
+    items.reduce(Money.zero(currency)) { sum, item in
+      sum.adding(item.lineTotal ?? .zero(currency)) ?? sum
+    }
+  }
+
+  /// The methods Drop-in offers, from the session's `allowedFundingTypes`, in Drop-in's order: card, PayPal,
+  /// Apple Pay, Paze.
+  public var availableMethods: [DropInPaymentMethod] {
+    let funding = session.allowedFundingTypes
+    return DropInPaymentMethod.allCases.filter { method in
+      switch method {
+      case .card: return !funding.acceptedSchemes.isEmpty
+      case .paypal: return funding.wallets.paypal != nil
+      case .applePay: return funding.wallets.applePay != nil
+      case .paze: return funding.wallets.paze != nil
+      }
+    }
+  }
+}
+
+extension Scenario: Codable {
+  enum CodingKeys: String, CodingKey {
+    case name, merchant, locale, transaction, items, session, onBeforeSubmit, latencyMs
+  }
+
+  struct Merchant: Codable {
+    var name: String
+  }
+
+  struct Transaction: Codable {
+    var currency: String
+    var entryType: String?
+    var intent: Intent?
+    var merchantTransactionId: String
+    var merchantShopperId: String?
+  }
+
+  struct Intent: Codable {
+    var card: String?
+    var paypal: String?
+  }
+
+  struct Item: Codable {
+    var name: String
+    var quantity: Int?
+    var unitPrice: AmountText
+  }
+
+  static let cardIntents = ["Authorisation", "Purchase", "Verification", "EstimatedAuthorisation"]
+  static let paypalIntents = ["Authorisation", "Purchase"]
+
+  public init(from decoder: Decoder) throws {
+    let container = try decoder.container(keyedBy: CodingKeys.self)
+    let path = container.codingPath
+    func problem(_ keys: [CodingKey], _ text: String) -> DecodingError {
+      DecodingError.dataCorrupted(.init(codingPath: path + keys, debugDescription: text))
+    }
+    name = try container.decodeIfPresent(String.self, forKey: .name) ?? "scenario"
+    merchantName = try container.decode(Merchant.self, forKey: .merchant).name
+    locale = try container.decodeIfPresent(String.self, forKey: .locale) ?? "en-US"
+    let transaction = try container.decode(Transaction.self, forKey: .transaction)
+    let transactionKey = CodingKeys.transaction
+    guard let currency = Currency(code: transaction.currency), transaction.currency.count == 3 else {
+      throw problem(
+        [transactionKey, PathKey("currency")],
+        "unknown currency \"\(transaction.currency)\" (expected an ISO 4217 code such as USD, EUR, JPY)")
+    }
+    self.currency = currency
+    entryType = transaction.entryType ?? "ecom"
+    guard ["ecom", "moto"].contains(entryType) else {
+      throw problem([transactionKey, PathKey("entryType")], "expected \"ecom\" or \"moto\"")
+    }
+    cardIntent = transaction.intent?.card ?? "Authorisation"
+    guard Self.cardIntents.contains(cardIntent) else {
+      throw problem(
+        [transactionKey, PathKey("intent"), PathKey("card")],
+        "expected one of \(Self.cardIntents.joined(separator: ", "))")
+    }
+    paypalIntent = transaction.intent?.paypal ?? "Authorisation"
+    guard Self.paypalIntents.contains(paypalIntent) else {
+      throw problem(
+        [transactionKey, PathKey("intent"), PathKey("paypal")],
+        "expected one of \(Self.paypalIntents.joined(separator: ", "))")
+    }
+    merchantTransactionId = transaction.merchantTransactionId
+    guard (1...50).contains(merchantTransactionId.count) else {
+      throw problem(
+        [transactionKey, PathKey("merchantTransactionId")], "expected 1 to 50 characters")
+    }
+    merchantShopperId = transaction.merchantShopperId ?? "shopper-123"
+
+    let rawItems = try container.decode([Item].self, forKey: .items)
+    guard !rawItems.isEmpty else {
+      throw problem([CodingKeys.items], "expected at least one item")
+    }
+    var items: [LineItem] = []
+    var total = Money.zero(currency)
+    for (index, raw) in rawItems.enumerated() {
+      let itemPath: [CodingKey] = [CodingKeys.items, PathKey(index)]
+      let quantity = raw.quantity ?? 1
+      guard quantity > 0 else {
+        throw problem(itemPath + [PathKey("quantity")], "expected a whole number of at least 1")
+      }
+      let price: Money
+      switch raw.unitPrice.money(in: currency) {
+      case .success(let money): price = money
+      case .failure(let failure):
+        throw problem(itemPath + [PathKey("unitPrice")], failure.description)
+      }
+      let item = LineItem(name: raw.name, quantity: quantity, unitPrice: price)
+      guard let line = item.lineTotal, let sum = total.adding(line) else {
+        throw problem(itemPath, "the order total is too large")
+      }
+      total = sum
+      items.append(item)
+    }
+    self.items = items
+    session = try container.decode(SessionData.self, forKey: .session)
+    beforeSubmit =
+      try container.decodeIfPresent(BeforeSubmitRule.self, forKey: .onBeforeSubmit)
+      ?? BeforeSubmitRule(allow: true)
+    latencyMilliseconds = try container.decodeIfPresent(Int.self, forKey: .latencyMs)
+    if let latency = latencyMilliseconds, !(0...600_000).contains(latency) {
+      throw problem([CodingKeys.latencyMs], "expected milliseconds from 0 to 600000")
+    }
+  }
+
+  public func encode(to encoder: Encoder) throws {
+    var container = encoder.container(keyedBy: CodingKeys.self)
+    try container.encode(name, forKey: .name)
+    try container.encode(Merchant(name: merchantName), forKey: .merchant)
+    try container.encode(locale, forKey: .locale)
+    try container.encode(
+      Transaction(
+        currency: currency.code, entryType: entryType,
+        intent: Intent(card: cardIntent, paypal: paypalIntent),
+        merchantTransactionId: merchantTransactionId, merchantShopperId: merchantShopperId),
+      forKey: .transaction)
+    try container.encode(
+      items.map {
+        Item(name: $0.name, quantity: $0.quantity, unitPrice: AmountText(text: $0.unitPrice.plainString))
+      }, forKey: .items)
+    try container.encode(session, forKey: .session)
+    try container.encode(beforeSubmit, forKey: .onBeforeSubmit)
+    try container.encodeIfPresent(latencyMilliseconds, forKey: .latencyMs)
+  }
+}
+
+/// An amount as written in a file: a string ("49.99", exact) or a JSON number (49.99).
+///
+/// A JSON number loses its trailing zeros on the way in (1.0 reads as 1), so a scenario that needs the
+/// exponent rules applied to the text exactly writes the amount as a string.
+struct AmountText: Codable {
+  var text: String
+
+  init(text: String) { self.text = text }
+
+  init(from decoder: Decoder) throws {
+    let container = try decoder.singleValueContainer()
+    if let string = try? container.decode(String.self) {
+      text = string
+    } else {
+      var number = try container.decode(Decimal.self)
+      text = NSDecimalString(&number, Locale(identifier: "en_US_POSIX"))
+    }
+  }
+
+  func encode(to encoder: Encoder) throws {
+    var container = encoder.singleValueContainer()
+    try container.encode(text)
+  }
+
+  func money(in currency: Currency) -> Result<Money, AmountParser.Failure> {
+    AmountParser.parse(text, currency: currency)
+  }
+}

@@ -1,0 +1,8 @@
+import CheckoutEngine
+
+/// The gateway behind the checkout. The simulator implements it; later a plugin process or a team's own
+/// test double can, without the engine knowing the difference.
+public protocol PaymentGateway: Sendable {
+  /// Authorises a payment, taking as long as the gateway takes.
+  func authorise(_ request: AuthorisationRequest) async -> AuthorisationOutcome
+}

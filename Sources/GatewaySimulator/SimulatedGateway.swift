@@ -1,0 +1,37 @@
+import CheckoutEngine
+import Foundation
+
+/// The built-in gateway: answers from the test-card table after a simulated latency.
+public struct SimulatedGateway: PaymentGateway {
+  /// How long each authorisation takes.
+  public var latency: Duration
+  /// Makes the gateway's transaction ids; swapped for a counter in tests.
+  public var makeTransactionId: @Sendable () -> String
+
+  public init(
+    latency: Duration = .milliseconds(600),
+    makeTransactionId: @escaping @Sendable () -> String = { UUID().uuidString.lowercased() }
+  ) {
+    self.latency = latency
+    self.makeTransactionId = makeTransactionId
+  }
+
+  public func authorise(_ request: AuthorisationRequest) async -> AuthorisationOutcome {
+    if latency > .zero {
+      try? await Task.sleep(for: latency)
+    }
+    return decide(request)
+  }
+
+  /// The answer without the wait: what the tests and the benchmark call.
+  public func decide(_ request: AuthorisationRequest) -> AuthorisationOutcome {
+    guard let card = request.card else {
+      return .declined(
+        SdkError(errorCode: "METHOD_NOT_IMPLEMENTED", errorMessage: "\(request.method.displayName) is not simulated"))
+    }
+    if let decline = TestCard.card(number: card.number.digits)?.decline {
+      return .declined(decline)
+    }
+    return .approved(systemTransactionId: makeTransactionId())
+  }
+}

@@ -1,0 +1,171 @@
+import CNcursesw
+import Foundation
+import TerminalUI
+
+/// The real terminal, through ncurses: it owns `initscr` … `endwin`, puts frames on screen by copying only the
+/// cells that changed, and reads keys (wide characters, resizes).
+public final class NcursesTerminal: Backend {
+  private let theme: Theme
+  private var previous: ScreenBuffer?
+  private var styles: [StyleRole: (attributes: attr_t, pair: Int16)] = [:]
+  private var pairs: [PairKey: Int16] = [:]
+  private let colorCount: Int
+  private var isOpen = true
+
+  private struct PairKey: Hashable {
+    var foreground: Int
+    var background: Int
+  }
+
+  /// Opens the terminal. Call only when standard input and output are a terminal.
+  public init(theme: Theme, useColor: Bool) {
+    setlocale(LC_ALL, "")
+    initscr()
+    raw()
+    noecho()
+    nonl()
+    keypad(cn_stdscr(), true)
+    set_escdelay(25)
+    curs_set(0)
+    if useColor && has_colors() {
+      start_color()
+      use_default_colors()
+      colorCount = Int(cn_colors())
+    } else {
+      colorCount = 0
+    }
+    self.theme = useColor ? theme : theme.withoutColors
+  }
+
+  deinit { close() }
+
+  /// Gives the terminal back exactly as it was found.
+  public func close() {
+    guard isOpen else { return }
+    isOpen = false
+    endwin()
+  }
+
+  public var size: Size { Size(columns: Int(cn_cols()), rows: Int(cn_lines())) }
+
+  /// The number of colours the terminal reports (0 without colour).
+  public var colors: Int { colorCount }
+
+  public func present(_ buffer: ScreenBuffer) {
+    let window = cn_stdscr()
+    if let last = previous, last.width != buffer.width || last.height != buffer.height {
+      previous = nil
+    }
+    if previous == nil { werase(window) }
+    for y in 0..<buffer.height {
+      for x in 0..<buffer.width {
+        let cell = buffer[x, y]
+        if cell.isContinuation { continue }
+        if let last = previous, last[x, y] == cell { continue }
+        put(cell, x: x, y: y, window: window)
+      }
+    }
+    previous = buffer
+    wnoutrefresh(window)
+    doupdate()
+  }
+
+  /// Forgets what is on screen so the next frame is drawn whole (after a resize or a resume).
+  public func invalidate() {
+    previous = nil
+    clearok(cn_stdscr(), true)
+  }
+
+  private func put(_ cell: Cell, x: Int, y: Int, window: UnsafeMutablePointer<WINDOW>?) {
+    let style = resolvedStyle(cell.role)
+    var characters: [wchar_t] = cell.grapheme.unicodeScalars.map { wchar_t(bitPattern: $0.value) }
+    if characters.isEmpty { characters = [wchar_t(32)] }
+    characters.append(0)
+    var complex = cchar_t()
+    _ = setcchar(&complex, characters, style.attributes, style.pair, nil)
+    _ = mvwadd_wch(window, Int32(y), Int32(x), &complex)
+  }
+
+  private func resolvedStyle(_ role: StyleRole) -> (attributes: attr_t, pair: Int16) {
+    if let known = styles[role] { return known }
+    let style = theme.style(for: role)
+    var attributes = cn_attr_normal()
+    if style.bold { attributes |= cn_attr_bold() }
+    if style.dim { attributes |= cn_attr_dim() }
+    if style.underline { attributes |= cn_attr_underline() }
+    if style.reverse { attributes |= cn_attr_reverse() }
+    var pair: Int16 = 0
+    if colorCount > 0 {
+      let key = PairKey(
+        foreground: style.foreground.resolved(colorCount: colorCount),
+        background: style.background.resolved(colorCount: colorCount))
+      if let existing = pairs[key] {
+        pair = existing
+      } else if pairs.count + 1 < Int(cn_color_pairs()) {
+        pair = Int16(pairs.count + 1)
+        init_pair(pair, Int16(key.foreground), Int16(key.background))
+        pairs[key] = pair
+      }
+    }
+    styles[role] = (attributes, pair)
+    return (attributes, pair)
+  }
+
+  /// Waits up to `timeout` milliseconds for a key; nil when none came.
+  public func readKey(timeout milliseconds: Int) -> KeyEvent? {
+    let window = cn_stdscr()
+    wtimeout(window, Int32(milliseconds))
+    var character: wint_t = 0
+    let status = wget_wch(window, &character)
+    if status == cn_err() { return nil }
+    if status == cn_key_code_yes() { return functionKey(Int32(character)) }
+    switch character {
+    case 3: return .interrupt
+    case 9: return .tab
+    case 10, 13: return .enter
+    case 27: return .escape
+    case 8, 127: return .backspace
+    default:
+      guard let scalar = Unicode.Scalar(UInt32(character)) else { return nil }
+      return .character(Character(scalar))
+    }
+  }
+
+  private func functionKey(_ code: Int32) -> KeyEvent? {
+    switch code {
+    case KEY_UP: return .up
+    case KEY_DOWN: return .down
+    case KEY_LEFT: return .left
+    case KEY_RIGHT: return .right
+    case KEY_BTAB: return .backTab
+    case KEY_BACKSPACE: return .backspace
+    case KEY_DC: return .delete
+    case KEY_ENTER: return .enter
+    case KEY_HOME: return .home
+    case KEY_END: return .end
+    case KEY_PPAGE: return .pageUp
+    case KEY_NPAGE: return .pageDown
+    case KEY_RESIZE:
+      invalidate()
+      return .resize(size)
+    default: return nil
+    }
+  }
+
+  /// Leaves curses mode for a moment (before suspending) and comes back.
+  public func suspend() { endwin() }
+
+  /// Whether both standard input and standard output are a terminal.
+  public static var isInteractive: Bool { isatty(STDIN_FILENO) == 1 && isatty(STDOUT_FILENO) == 1 }
+
+  /// Makes a crash (a trap, a segmentation fault, an abort) give the terminal back before the process dies.
+  public static func restoreTerminalOnCrash() {
+    for signal in [SIGSEGV, SIGBUS, SIGILL, SIGTRAP, SIGABRT, SIGFPE] {
+      _ = Foundation.signal(signal) { number in
+        endwin()
+        _ = Foundation.signal(number, SIG_DFL)
+        raise(number)
+      }
+    }
+  }
+}
