@@ -18,8 +18,8 @@ public struct TestCard: Sendable, Equatable {
     TestCard(number: "378282246310005", scheme: .americanExpress, decline: nil, summary: "Approved"),
     TestCard(number: "36227206271667", scheme: .diners, decline: nil, summary: "Approved"),
     TestCard(number: "3056930009020004", scheme: .diners, decline: nil, summary: "Approved"),
-    TestCard(number: "6011111111111117", scheme: .discover, decline: nil, summary: "Approved (if the session accepts Discover)"),
-    TestCard(number: "3566002020360505", scheme: .jcb, decline: nil, summary: "Approved (if the session accepts JCB)"),
+    TestCard(number: "6011111111111117", scheme: .discover, decline: nil, summary: "Approved"),
+    TestCard(number: "3566002020360505", scheme: .jcb, decline: nil, summary: "Approved"),
     TestCard(
       number: "4000000000000002", scheme: .visa,
       decline: SdkError(errorCode: "CARD_DECLINED", errorMessage: "The card was declined."),

@@ -1,1 +1,4 @@
-print("x")
+import Foundation
+import PayDrillApp
+
+exit(PayDrillCommand.main(Array(CommandLine.arguments.dropFirst())))

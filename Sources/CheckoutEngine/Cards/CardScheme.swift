@@ -33,6 +33,15 @@ public enum CardScheme: String, CaseIterable, Sendable, Codable {
     }
   }
 
+  /// A short name for lists where space is tight.
+  public var shortName: String {
+    switch self {
+    case .americanExpress: return "Amex"
+    case .diners: return "Diners"
+    default: return displayName
+    }
+  }
+
   /// The scheme for a session name, case-insensitively ("amex" and "American Express" are accepted too).
   public init?(sessionName: String) {
     let folded = sessionName.lowercased().filter { $0.isLetter }

@@ -1,0 +1,82 @@
+import TerminalUI
+
+/// What the command line asked for.
+public struct CommandLineOptions: Equatable {
+  public enum Command: Equatable {
+    case run
+    case play(tape: String)
+    case bench
+    case cards
+    case help
+    case version
+  }
+
+  public var command: Command = .run
+  public var scenarioPath: String?
+  public var theme = "dark"
+  public var latencyMilliseconds: Int?
+  public var size = Size(columns: 100, rows: 32)
+  public var screenPath: String?
+  public var eventsPath: String?
+
+  /// A command line PayDrill cannot follow, said in one line.
+  public struct UsageError: Error, Equatable, CustomStringConvertible {
+    public var message: String
+    public var description: String { message }
+  }
+
+  /// Parses the arguments after the program's name.
+  public static func parse(_ arguments: [String]) throws -> CommandLineOptions {
+    var options = CommandLineOptions()
+    var queue = arguments[...]
+    func value(for option: String) throws -> String {
+      guard let next = queue.popFirst(), !next.hasPrefix("--") else {
+        throw UsageError(message: "\(option) needs a value (see paydrill --help)")
+      }
+      return next
+    }
+    var positional: [String] = []
+    while let argument = queue.popFirst() {
+      switch argument {
+      case "-h", "--help", "help": options.command = .help
+      case "-V", "--version": options.command = .version
+      case "--scenario": options.scenarioPath = try value(for: argument)
+      case "--theme": options.theme = try value(for: argument)
+      case "--latency":
+        let text = try value(for: argument)
+        guard let milliseconds = Int(text), (0...600_000).contains(milliseconds) else {
+          throw UsageError(message: "--latency takes milliseconds from 0 to 600000, not \"\(text)\"")
+        }
+        options.latencyMilliseconds = milliseconds
+      case "--size":
+        let text = try value(for: argument)
+        guard let size = Size(parsing: text) else {
+          throw UsageError(message: "--size takes COLUMNSxROWS, like 100x32, not \"\(text)\"")
+        }
+        options.size = size
+      case "--screen": options.screenPath = try value(for: argument)
+      case "--events": options.eventsPath = try value(for: argument)
+      default:
+        if argument.hasPrefix("-") {
+          throw UsageError(message: "unknown option \(argument) (see paydrill --help)")
+        }
+        positional.append(argument)
+      }
+    }
+    if options.command == .help || options.command == .version { return options }
+    guard let first = positional.first else { return options }
+    switch first {
+    case "play":
+      guard positional.count == 2 else {
+        throw UsageError(message: "play takes one tape: paydrill play TAPE [--size 100x32] [--screen FILE] [--events FILE]")
+      }
+      options.command = .play(tape: positional[1])
+    case "bench", "cards":
+      guard positional.count == 1 else { throw UsageError(message: "\(first) takes no argument") }
+      options.command = first == "bench" ? .bench : .cards
+    default:
+      throw UsageError(message: "unknown command \"\(first)\" (expected play, bench or cards; see paydrill --help)")
+    }
+    return options
+  }
+}

@@ -1,0 +1,28 @@
+/// The text of `paydrill --help`.
+enum HelpText {
+  static let version = "paydrill 0.1.0"
+
+  static let usage = """
+    PayDrill: rehearse a mobile Checkout Drop-in in the terminal, every merchant callback visible.
+
+    Usage:
+      paydrill [options]              run the checkout in this terminal
+      paydrill play TAPE [options]    replay a tape (VHS syntax) headlessly, no terminal needed
+      paydrill cards                  list the test cards and what each one does
+      paydrill bench                  print performance figures
+      paydrill --help | --version
+
+    Options:
+      --scenario PATH    a scenario file (JSON); default: the built-in Acme Electronics Store demo
+      --theme NAME|PATH  light, dark (default) or a theme file; NO_COLOR turns colours off
+      --latency MS       the simulated gateway's latency in milliseconds (default 600, 0 allowed)
+      --events FILE      write every callback as JSON Lines when the run ends
+
+    Options of play:
+      --size COLSxROWS   the screen's size (default 100x32)
+      --screen FILE      write the final screen as plain text
+
+    Exit status: 0 done; 1 a tape's Wait timed out; 2 bad input (file, tape, option, no terminal).
+    Keys: ? in the program. Docs: README.md.
+    """
+}

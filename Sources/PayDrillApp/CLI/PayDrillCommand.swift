@@ -1,0 +1,121 @@
+import CheckoutEngine
+import Foundation
+import GatewaySimulator
+import NcursesBackend
+import TerminalUI
+
+/// The `paydrill` program: reads the command line and files (all validated before a terminal is opened),
+/// then runs the checkout, a tape, the card list or the benchmark.
+public enum PayDrillCommand {
+  /// The default simulated latency: long enough to see the spinner, short enough not to wait.
+  public static let defaultLatencyMilliseconds = 600
+
+  /// Runs the program and returns its exit status.
+  public static func main(_ arguments: [String]) -> Int32 {
+    let options: CommandLineOptions
+    do {
+      options = try CommandLineOptions.parse(arguments)
+    } catch {
+      return fail("\(error)")
+    }
+    switch options.command {
+    case .help:
+      print(HelpText.usage)
+      return 0
+    case .version:
+      print(HelpText.version)
+      return 0
+    case .cards:
+      print(TestCardTable.text())
+      return 0
+    case .bench:
+      Benchmark.run()
+      return 0
+    case .play(let tapePath):
+      return play(tapePath, options: options)
+    case .run:
+      return runInteractive(options)
+    }
+  }
+
+  private static func loadScenario(_ options: CommandLineOptions) throws -> Scenario {
+    guard let path = options.scenarioPath else { return .acmeElectronics }
+    return try ConfigurationFile.load(Scenario.self, from: path)
+  }
+
+  private static func latency(_ options: CommandLineOptions, scenario: Scenario) -> Int {
+    options.latencyMilliseconds ?? scenario.latencyMilliseconds ?? defaultLatencyMilliseconds
+  }
+
+  private static func runInteractive(_ options: CommandLineOptions) -> Int32 {
+    let scenario: Scenario
+    let theme: Theme
+    do {
+      scenario = try loadScenario(options)
+      theme = try ThemeLocator.theme(named: options.theme)
+    } catch {
+      return fail("\(error)")
+    }
+    guard NcursesTerminal.isInteractive else {
+      return fail("not a terminal: run paydrill in a terminal, or replay a tape with `paydrill play TAPE`")
+    }
+    let runtime = CheckoutRuntime(
+      scenario: scenario, size: options.size, latencyMilliseconds: latency(options, scenario: scenario))
+    let useColor = ProcessInfo.processInfo.environment["NO_COLOR"].map(\.isEmpty) ?? true
+    let signal = InteractiveSession(runtime: runtime, theme: theme, useColor: useColor).run()
+    if let path = options.eventsPath, let failure = writeEvents(runtime.model.checkout.events, to: path) {
+      return fail(failure)
+    }
+    return signal.map { 128 + $0 } ?? 0
+  }
+
+  private static func play(_ tapePath: String, options: CommandLineOptions) -> Int32 {
+    let scenario: Scenario
+    let tape: Tape
+    do {
+      scenario = try loadScenario(options)
+      tape = try Tape.load(path: tapePath)
+    } catch {
+      return fail("\(error)")
+    }
+    let runtime = CheckoutRuntime(
+      scenario: scenario, size: options.size, latencyMilliseconds: latency(options, scenario: scenario))
+    let outcome = TapePlayer(runtime: runtime).play(tape)
+    let screen = runtime.render().text
+    if let path = options.screenPath {
+      do {
+        try (screen + "\n").write(toFile: path, atomically: true, encoding: .utf8)
+      } catch {
+        return fail("\(path): cannot be written")
+      }
+    }
+    if let path = options.eventsPath, let failure = writeEvents(runtime.model.checkout.events, to: path) {
+      return fail(failure)
+    }
+    switch outcome {
+    case .completed, .quit:
+      return 0
+    case .waitTimedOut(let step, let lastScreen):
+      guard case .wait(let pattern, let timeout) = step.command else { return 1 }
+      FileHandle.standardError.write(
+        Data("\(tape.file):\(step.line): Wait /\(pattern)/ timed out after \(timeout); the screen was:\n\(lastScreen)\n".utf8))
+      return 1
+    }
+  }
+
+  /// Writes events as JSON Lines; returns an error message when the file cannot be written.
+  static func writeEvents(_ events: [CallbackEvent], to path: String) -> String? {
+    let text = events.map { $0.jsonLine() + "\n" }.joined()
+    do {
+      try text.write(toFile: path, atomically: true, encoding: .utf8)
+      return nil
+    } catch {
+      return "\(path): cannot be written"
+    }
+  }
+
+  private static func fail(_ message: String) -> Int32 {
+    FileHandle.standardError.write(Data("paydrill: \(message)\n".utf8))
+    return 2
+  }
+}

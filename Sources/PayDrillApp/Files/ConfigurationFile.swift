@@ -1,0 +1,115 @@
+import Foundation
+
+/// Reads and decodes the JSON files PayDrill takes (scenarios, themes) and turns every decoding failure into
+/// one `ConfigurationError` that names the file, the path inside it and what was expected.
+public enum ConfigurationFile {
+  /// The largest file PayDrill reads; anything bigger is refused before it is parsed.
+  static let maximumBytes = 4 * 1024 * 1024
+
+  /// Decodes a file, or throws a `ConfigurationError`.
+  public static func load<Value: Decodable>(_ type: Value.Type, from path: String) throws -> Value {
+    let url = URL(fileURLWithPath: path)
+    let data: Data
+    do {
+      let attributes = try FileManager.default.attributesOfItem(atPath: path)
+      if let size = attributes[.size] as? Int, size > maximumBytes {
+        throw ConfigurationError(file: path, problem: "the file is larger than \(maximumBytes / 1024 / 1024) MB")
+      }
+      data = try Data(contentsOf: url)
+    } catch let error as ConfigurationError {
+      throw error
+    } catch {
+      let exists = FileManager.default.fileExists(atPath: path)
+      throw ConfigurationError(file: path, problem: exists ? "cannot be read" : "no such file")
+    }
+    return try decode(type, from: data, file: path)
+  }
+
+  /// Decodes JSON data that came from `file`.
+  public static func decode<Value: Decodable>(_ type: Value.Type, from data: Data, file: String) throws -> Value {
+    do {
+      return try JSONDecoder().decode(type, from: data)
+    } catch let error as DecodingError {
+      if case .dataCorrupted(let context) = error, context.codingPath.isEmpty {
+        throw ConfigurationError(file: file, problem: "not valid JSON\(syntaxDetail(data))")
+      }
+      throw describe(error, file: file)
+    } catch {
+      throw ConfigurationError(file: file, problem: "not valid JSON")
+    }
+  }
+
+  static func describe(_ error: DecodingError, file: String) -> ConfigurationError {
+    switch error {
+    case .typeMismatch(let type, let context):
+      return ConfigurationError(
+        file: file, location: path(context.codingPath), problem: "expected \(describe(type))\(found(context))")
+    case .valueNotFound(let type, let context):
+      return ConfigurationError(
+        file: file, location: path(context.codingPath), problem: "expected \(describe(type)), found null")
+    case .keyNotFound(let key, let context):
+      return ConfigurationError(
+        file: file, location: path(context.codingPath + [key]), problem: "missing (this field is required)")
+    case .dataCorrupted(let context):
+      if context.codingPath.isEmpty {
+        return ConfigurationError(file: file, problem: "not valid JSON")
+      }
+      return ConfigurationError(file: file, location: path(context.codingPath), problem: context.debugDescription)
+    @unknown default:
+      return ConfigurationError(file: file, problem: "cannot be decoded")
+    }
+  }
+
+  /// `items[0].unitPrice` from a coding path.
+  static func path(_ keys: [CodingKey]) -> String {
+    var text = ""
+    for key in keys {
+      if let index = key.intValue {
+        text += "[\(index)]"
+      } else {
+        text += text.isEmpty ? key.stringValue : ".\(key.stringValue)"
+      }
+    }
+    return text.isEmpty ? "the top level" : text
+  }
+
+  private static func describe(_ type: Any.Type) -> String {
+    switch type {
+    case is String.Type: return "a string"
+    case is Bool.Type: return "true or false"
+    case is Int.Type, is Int64.Type: return "a whole number"
+    case is Double.Type, is Decimal.Type: return "a number"
+    case is [Any].Type: return "a list"
+    case is [String: Any].Type: return "an object"
+    default:
+      let name = String(describing: type)
+      if name.hasPrefix("Array") { return "a list" }
+      if name.hasPrefix("Dictionary") { return "an object" }
+      return "an object (\(name))"
+    }
+  }
+
+  private static func found(_ context: DecodingError.Context) -> String {
+    let text = context.debugDescription
+    guard let range = text.range(of: "but found ") else { return "" }
+    let found = text[range.upperBound...].replacingOccurrences(of: " instead", with: "")
+    return ", found " + found.trimmingCharacters(in: CharacterSet(charactersIn: ". "))
+  }
+
+  /// Where the JSON stops being JSON, as "line L, column C", from Foundation's parser.
+  private static func syntaxDetail(_ data: Data) -> String {
+    do {
+      _ = try JSONSerialization.jsonObject(with: data, options: [.fragmentsAllowed])
+      return ""
+    } catch {
+      guard let detail = (error as NSError).userInfo[NSDebugDescriptionErrorKey] as? String else { return "" }
+      guard let range = detail.range(of: "character "),
+        let offset = Int(detail[range.upperBound...].prefix { $0.isNumber })
+      else { return " (\(detail))" }
+      let before = data.prefix(offset)
+      let line = before.filter { $0 == UInt8(ascii: "\n") }.count + 1
+      let column = offset - (before.lastIndex(of: UInt8(ascii: "\n")).map { $0 + 1 } ?? 0) + 1
+      return " (a problem near line \(line), column \(column))"
+    }
+  }
+}

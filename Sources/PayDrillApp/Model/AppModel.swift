@@ -1,0 +1,46 @@
+import CheckoutEngine
+import Foundation
+import TerminalUI
+
+/// The application's state: the checkout (owned by the engine) and what only the terminal needs: which row
+/// is highlighted, which field has focus, whether the event pane and the help are shown, the screen size.
+public struct AppModel: Equatable, Sendable {
+  public var checkout: CheckoutState
+  /// The highlighted row of the method list.
+  public var highlightedMethod = 0
+  public var focus: FormFocus = .field(.number)
+  /// The highlighted button of the failure screen: 0 "Try again", 1 "Choose another method".
+  public var resultChoice = 0
+  public var showsEventPane = true
+  public var showsHelp = false
+  /// Advances while the gateway works, to turn the spinner.
+  public var spinnerFrame = 0
+  public var size: Size
+  /// The gateway's simulated latency, shown while processing.
+  public var latencyMilliseconds: Int
+  /// The time zone of the event pane's timestamps.
+  public var timeZone: TimeZone
+  public var shouldQuit = false
+
+  public init(
+    checkout: CheckoutState, size: Size, latencyMilliseconds: Int, timeZone: TimeZone = .current
+  ) {
+    self.checkout = checkout
+    self.size = size
+    self.latencyMilliseconds = latencyMilliseconds
+    self.timeZone = timeZone
+  }
+
+  /// The smallest terminal PayDrill draws a checkout in.
+  public static let minimumSize = Size(columns: 60, rows: 20)
+
+  /// Whether the terminal is too small to draw the checkout.
+  public var isTooSmall: Bool {
+    size.columns < Self.minimumSize.columns || size.rows < Self.minimumSize.rows
+  }
+
+  /// Whether the focused element takes typed text (then letters are text, not commands).
+  var isTyping: Bool {
+    checkout.screen == .cardForm && focus.field != nil
+  }
+}

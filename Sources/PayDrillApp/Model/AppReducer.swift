@@ -1,0 +1,169 @@
+import CheckoutEngine
+import TerminalUI
+
+/// The key map and the terminal's own state: turns keys into engine actions for the current screen, and keeps
+/// focus and highlight in step with where the engine went.
+public enum AppReducer {
+  /// Ctrl-E: toggles the event pane from anywhere, even while typing.
+  static let eventPaneToggle: Character = "\u{05}"
+
+  public static func reduce(_ model: inout AppModel, _ action: AppAction, context: ReduceContext)
+    -> [CheckoutEffect]
+  {
+    switch action {
+    case .tick:
+      if case .processing = model.checkout.screen { model.spinnerFrame += 1 }
+      return []
+    case .checkout(let checkoutAction):
+      return send(checkoutAction, to: &model, context: context)
+    case .key(let key):
+      return handle(key, in: &model, context: context)
+    }
+  }
+
+  private static func handle(_ key: KeyEvent, in model: inout AppModel, context: ReduceContext)
+    -> [CheckoutEffect]
+  {
+    switch key {
+    case .interrupt:
+      model.shouldQuit = true
+      return []
+    case .resize(let size):
+      model.size = size
+      return []
+    case .character(eventPaneToggle):
+      model.showsEventPane.toggle()
+      return []
+    default:
+      break
+    }
+    if model.showsHelp {
+      model.showsHelp = false
+      return []
+    }
+    if key == .character("?") && !model.isTyping {
+      model.showsHelp = true
+      return []
+    }
+    if key == .character("e") && !model.isTyping && model.checkout.screen != .cardForm {
+      model.showsEventPane.toggle()
+      return []
+    }
+    switch model.checkout.screen {
+    case .methodList: return methodListKey(key, in: &model, context: context)
+    case .cardForm: return cardFormKey(key, in: &model, context: context)
+    case .processing: return []
+    case .result(.success):
+      switch key {
+      case .enter, .escape: return send(.startNewCheckout, to: &model, context: context)
+      default: return []
+      }
+    case .result(.failure):
+      switch key {
+      case .up, .left, .backTab, .character("k"): model.resultChoice = 0
+      case .down, .right, .tab, .character("j"): model.resultChoice = 1
+      case .escape: return send(.backToMethods, to: &model, context: context)
+      case .enter:
+        return send(model.resultChoice == 0 ? .tryAgain : .backToMethods, to: &model, context: context)
+      default: break
+      }
+      return []
+    case .methodUnavailable:
+      switch key {
+      case .enter, .escape: return send(.backToMethods, to: &model, context: context)
+      default: return []
+      }
+    }
+  }
+
+  private static func methodListKey(_ key: KeyEvent, in model: inout AppModel, context: ReduceContext)
+    -> [CheckoutEffect]
+  {
+    let methods = model.checkout.methods
+    switch key {
+    case .up, .character("k"):
+      model.highlightedMethod = max(0, model.highlightedMethod - 1)
+    case .down, .character("j"):
+      model.highlightedMethod = min(max(0, methods.count - 1), model.highlightedMethod + 1)
+    case .character("q"):
+      model.shouldQuit = true
+    case .character(let digit) where digit.wholeNumberValue.map({ (1...methods.count).contains($0) }) == true:
+      model.highlightedMethod = (digit.wholeNumberValue ?? 1) - 1
+      return send(.selectMethod(methods[model.highlightedMethod]), to: &model, context: context)
+    case .enter, .right:
+      guard methods.indices.contains(model.highlightedMethod) else { return [] }
+      return send(.selectMethod(methods[model.highlightedMethod]), to: &model, context: context)
+    default:
+      break
+    }
+    return []
+  }
+
+  private static func cardFormKey(_ key: KeyEvent, in model: inout AppModel, context: ReduceContext)
+    -> [CheckoutEffect]
+  {
+    switch key {
+    case .escape:
+      return send(.backToMethods, to: &model, context: context)
+    case .tab, .down:
+      return moveFocus(to: model.focus.next, in: &model, context: context)
+    case .backTab, .up:
+      return moveFocus(to: model.focus.previous, in: &model, context: context)
+    case .enter:
+      switch model.focus {
+      case .field: return moveFocus(to: model.focus.next, in: &model, context: context)
+      case .payButton: return send(.submitCard, to: &model, context: context)
+      case .backButton: return send(.backToMethods, to: &model, context: context)
+      }
+    case .backspace, .delete:
+      if let field = model.focus.field { return send(.deleteBackward(in: field), to: &model, context: context) }
+    case .character(let character):
+      if let field = model.focus.field {
+        return send(.type(String(character), into: field), to: &model, context: context)
+      }
+    default:
+      break
+    }
+    return []
+  }
+
+  private static func moveFocus(to target: FormFocus, in model: inout AppModel, context: ReduceContext)
+    -> [CheckoutEffect]
+  {
+    var effects: [CheckoutEffect] = []
+    if let field = model.focus.field {
+      effects = send(.leaveField(field), to: &model, context: context)
+    }
+    model.focus = target
+    return effects
+  }
+
+  /// Sends an action to the engine, then puts focus and highlight where the new screen needs them.
+  private static func send(_ action: CheckoutAction, to model: inout AppModel, context: ReduceContext)
+    -> [CheckoutEffect]
+  {
+    let before = model.checkout.screen
+    let effects = CheckoutReducer.reduce(&model.checkout, action, context: context)
+    let after = model.checkout.screen
+    if action == .submitCard, after == .cardForm,
+      let first = CardField.allCases.first(where: { model.checkout.cardForm.errors[$0] != nil })
+    {
+      model.focus = .field(first)
+    }
+    guard before != after else { return effects }
+    switch after {
+    case .cardForm:
+      let firstError = CardField.allCases.first { model.checkout.cardForm.errors[$0] != nil }
+      model.focus = .field(firstError ?? .number)
+    case .result:
+      model.resultChoice = 0
+    case .processing:
+      model.spinnerFrame = 0
+    case .methodList:
+      if case .result(.success) = before { model.highlightedMethod = 0 }
+    case .methodUnavailable:
+      break
+    }
+    return effects
+  }
+}

@@ -1,0 +1,53 @@
+import CheckoutEngine
+import Foundation
+import GatewaySimulator
+import TerminalUI
+
+/// One running checkout: the model, the reducer, the effect runner and a clock. The interactive terminal,
+/// tape replay and the benchmark all drive the same runtime.
+public final class CheckoutRuntime {
+  public private(set) var model: AppModel
+  private let runner: EffectRunner
+  private let now: @Sendable () -> Date
+  /// Counts changes of the model, so a front end redraws only when something changed.
+  public private(set) var revision = 0
+
+  public init(model: AppModel, runner: EffectRunner, now: @escaping @Sendable () -> Date = { Date() }) {
+    self.model = model
+    self.runner = runner
+    self.now = now
+  }
+
+  /// The runtime for a scenario with the built-in gateway and the scenario's merchant rules.
+  public convenience init(scenario: Scenario, size: Size, latencyMilliseconds: Int) {
+    let inbox = ActionInbox()
+    let runner = EffectRunner(
+      gateway: SimulatedGateway(latency: .milliseconds(latencyMilliseconds)),
+      hooks: ScenarioMerchantHooks(rule: scenario.beforeSubmit), inbox: inbox)
+    self.init(
+      model: AppModel(checkout: CheckoutState(scenario: scenario), size: size, latencyMilliseconds: latencyMilliseconds),
+      runner: runner)
+  }
+
+  /// Applies an action and starts the effects it asks for.
+  public func send(_ action: AppAction) {
+    let before = model
+    let effects = AppReducer.reduce(&model, action, context: ReduceContext(now: now()))
+    if model != before { revision += 1 }
+    effects.forEach(runner.run)
+  }
+
+  /// Applies the actions that finished effects left in the inbox; returns whether there were any.
+  @discardableResult
+  public func drainInbox() -> Bool {
+    let actions = runner.inbox.takeAll()
+    for action in actions { send(.checkout(action)) }
+    return !actions.isEmpty
+  }
+
+  /// Whether an effect is still working (the spinner turns meanwhile).
+  public var isBusy: Bool { runner.inbox.isBusy }
+
+  /// The current frame.
+  public func render() -> ScreenBuffer { RootView.render(model) }
+}

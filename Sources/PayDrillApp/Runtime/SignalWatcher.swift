@@ -1,0 +1,36 @@
+import Dispatch
+import Foundation
+import Synchronization
+
+/// Turns SIGINT, SIGTERM and SIGHUP into a flag the main loop reads, so the terminal is restored by normal
+/// code (never `endwin` inside a raw signal handler).
+final class SignalWatcher {
+  private final class Flag: Sendable {
+    let number = Atomic<Int32>(0)
+  }
+
+  private let flag = Flag()
+  private var sources: [DispatchSourceSignal] = []
+
+  init(signals: [Int32] = [SIGINT, SIGTERM, SIGHUP]) {
+    for number in signals {
+      _ = Foundation.signal(number, SIG_IGN)
+      let source = DispatchSource.makeSignalSource(signal: number, queue: .global())
+      source.setEventHandler { [flag] in
+        flag.number.store(number, ordering: .sequentiallyConsistent)
+      }
+      source.resume()
+      sources.append(source)
+    }
+  }
+
+  deinit {
+    sources.forEach { $0.cancel() }
+  }
+
+  /// The signal that arrived, or nil.
+  var received: Int32? {
+    let number = flag.number.load(ordering: .sequentiallyConsistent)
+    return number == 0 ? nil : number
+  }
+}

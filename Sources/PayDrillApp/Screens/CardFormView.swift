@@ -1,0 +1,60 @@
+import CheckoutEngine
+import TerminalUI
+
+/// The card form: number, expiry, security code and name, each with its error, and the Pay and Back buttons.
+struct CardFormView {
+  var model: AppModel
+
+  static let labelWidth = 17
+
+  func render(in rect: Rect, into buffer: inout ScreenBuffer) {
+    let checkout = model.checkout
+    let form = checkout.cardForm
+    let money = MoneyFormatter(locale: checkout.scenario.locale)
+    var y = rect.y
+    buffer.write("Pay by card", x: rect.x, y: y, role: .title)
+    y += 1
+    let accepted = checkout.scenario.session.allowedFundingTypes.acceptedSchemes.map(\.shortName)
+    buffer.write(
+      truncating: "Accepted: " + accepted.joined(separator: " · "), x: rect.x, y: y, role: .muted,
+      maxWidth: rect.width)
+    y += 2
+    let boxWidth = max(8, min(26, rect.width - Self.labelWidth - 14))
+    for field in CardField.allCases where y < rect.maxY - 2 {
+      let focused = model.focus == .field(field)
+      buffer.write(field.label, x: rect.x, y: y, role: focused ? .title : .normal, maxWidth: Self.labelWidth - 1)
+      let boxX = rect.x + Self.labelWidth
+      let value = form.displayValue(of: field) + (focused ? "▁" : "")
+      let role: StyleRole = focused ? .focused : .input
+      buffer.fill(Rect(x: boxX, y: y, width: boxWidth, height: 1), role: role)
+      let shown = DisplayWidth.of(value) > boxWidth - 2 ? String(value.suffix(boxWidth - 2)) : value
+      buffer.write(shown, x: boxX + 1, y: y, role: role, maxWidth: boxWidth - 2)
+      if field == .number, let scheme = form.scheme {
+        let accepted = checkout.scenario.session.allowedFundingTypes.acceptedSchemes.contains(scheme)
+        buffer.write(
+          truncating: scheme.displayName, x: boxX + boxWidth + 1, y: y, role: accepted ? .muted : .error,
+          maxWidth: rect.maxX - boxX - boxWidth - 1)
+      }
+      y += 1
+      if let error = form.errors[field] {
+        buffer.write(truncating: error, x: boxX, y: y, role: .error, maxWidth: rect.maxX - boxX)
+        y += 1
+      }
+    }
+    y += 1
+    if checkout.isAwaitingMerchant {
+      buffer.write(truncating: "Waiting for the merchant (onBeforeSubmit)…", x: rect.x, y: y, role: .notice, maxWidth: rect.width)
+    } else if let notice = checkout.notice {
+      buffer.write(truncating: "⚠ " + notice, x: rect.x, y: y, role: .notice, maxWidth: rect.width)
+    }
+    y += 1
+    let focusedButton: Int? =
+      switch model.focus {
+      case .payButton: 0
+      case .backButton: 1
+      case .field: nil
+      }
+    ButtonRow(labels: ["Pay \(money.string(for: checkout.total))", "Back"], focused: focusedButton)
+      .render(in: Rect(x: rect.x, y: min(y, rect.maxY - 1), width: rect.width, height: 1), into: &buffer)
+  }
+}

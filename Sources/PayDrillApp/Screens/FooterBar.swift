@@ -1,0 +1,19 @@
+import TerminalUI
+
+/// The bottom line: the keys of the current screen.
+struct FooterBar {
+  var model: AppModel
+
+  func render(in rect: Rect, into buffer: inout ScreenBuffer) {
+    var x = rect.x + 1
+    for entry in KeyHelp.entries(for: model.checkout.screen) {
+      let keysWidth = DisplayWidth.of(entry.keys)
+      let needed = keysWidth + DisplayWidth.of(entry.action) + 3
+      guard x + needed <= rect.maxX else { break }
+      if !entry.keys.isEmpty {
+        x += buffer.write(entry.keys, x: x, y: rect.y, role: .key) + 1
+      }
+      x += buffer.write(entry.action, x: x, y: rect.y, role: .muted) + 2
+    }
+  }
+}

@@ -1,0 +1,43 @@
+import CheckoutEngine
+
+/// The keys of each screen: the footer shows the first few, `?` shows them all.
+enum KeyHelp {
+  struct Entry: Equatable {
+    var keys: String
+    var action: String
+  }
+
+  static func entries(for screen: CheckoutScreen) -> [Entry] {
+    var entries: [Entry]
+    switch screen {
+    case .methodList:
+      entries = [
+        Entry(keys: "↑↓ j k", action: "move"), Entry(keys: "Enter", action: "choose method"),
+        Entry(keys: "1-4", action: "choose by number"), Entry(keys: "q", action: "quit"),
+      ]
+    case .cardForm:
+      entries = [
+        Entry(keys: "Tab ↓", action: "next field"), Entry(keys: "S-Tab ↑", action: "previous field"),
+        Entry(keys: "Enter", action: "next / press button"), Entry(keys: "Esc", action: "back to methods"),
+        Entry(keys: "Backspace", action: "delete"),
+      ]
+    case .processing:
+      entries = [Entry(keys: "", action: "waiting for the gateway")]
+    case .result(.success):
+      entries = [Entry(keys: "Enter", action: "new checkout")]
+    case .result(.failure):
+      entries = [
+        Entry(keys: "←→ Tab", action: "choose"), Entry(keys: "Enter", action: "press"),
+        Entry(keys: "Esc", action: "other method"),
+      ]
+    case .methodUnavailable:
+      entries = [Entry(keys: "Enter Esc", action: "back to methods")]
+    }
+    let events = screen == .cardForm ? "Ctrl-E" : "e"
+    entries += [
+      Entry(keys: events, action: "events"), Entry(keys: "?", action: "keys"),
+      Entry(keys: "Ctrl-C", action: "quit"),
+    ]
+    return entries
+  }
+}

@@ -1,0 +1,32 @@
+import CheckoutEngine
+import TerminalUI
+
+/// The gateway is working: a spinner, what is being paid, and the simulated latency.
+struct ProcessingView {
+  var model: AppModel
+  var method: DropInPaymentMethod
+
+  static let frames: [String] = ["⠋", "⠙", "⠹", "⠸", "⠼", "⠴", "⠦", "⠧", "⠇", "⠏"]
+
+  func render(in rect: Rect, into buffer: inout ScreenBuffer) {
+    let checkout = model.checkout
+    let money = MoneyFormatter(locale: checkout.scenario.locale)
+    var y = rect.y + 1
+    let frame = Self.frames[model.spinnerFrame % Self.frames.count]
+    buffer.write(frame, x: rect.x, y: y, role: .spinner)
+    buffer.write(
+      truncating: "Processing your \(method.displayName.lowercased()) payment…", x: rect.x + 2, y: y, role: .title,
+      maxWidth: rect.width - 2)
+    y += 2
+    let number = CardNumber(digits: checkout.cardForm.number)
+    let card = "\(number.scheme?.displayName ?? "Card") \(number.masked)"
+    LabeledValue("Paying", money.string(for: checkout.total), valueRole: .total)
+      .render(in: Rect(x: rect.x, y: y, width: rect.width, height: 1), into: &buffer)
+    y += 1
+    LabeledValue("With", card).render(in: Rect(x: rect.x, y: y, width: rect.width, height: 1), into: &buffer)
+    y += 2
+    buffer.write(
+      truncating: "The simulated gateway answers in \(model.latencyMilliseconds) ms.", x: rect.x, y: y,
+      role: .muted, maxWidth: rect.width)
+  }
+}

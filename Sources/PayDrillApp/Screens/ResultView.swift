@@ -1,0 +1,60 @@
+import CheckoutEngine
+import TerminalUI
+
+/// How the payment ended: the transaction ids on success, the shopper's message and the SDK's code on failure.
+struct ResultView {
+  var model: AppModel
+  var outcome: PaymentOutcome
+
+  func render(in rect: Rect, into buffer: inout ScreenBuffer) {
+    let checkout = model.checkout
+    let money = MoneyFormatter(locale: checkout.scenario.locale)
+    var y = rect.y + 1
+    /// A label and its value; a value too long to sit beside its label goes on the line below it.
+    func row(_ label: String, _ value: String, _ role: StyleRole = .normal) {
+      guard y < rect.maxY else { return }
+      buffer.write(label, x: rect.x, y: y, role: .muted, maxWidth: 22)
+      if DisplayWidth.of(value) > rect.width - 23 && y + 1 < rect.maxY {
+        y += 1
+        buffer.write(truncating: value, x: rect.x + 2, y: y, role: role, maxWidth: rect.width - 2)
+      } else {
+        buffer.write(truncating: value, x: rect.x + 23, y: y, role: role, maxWidth: rect.width - 23)
+      }
+      y += 1
+    }
+    switch outcome {
+    case .success(let result):
+      buffer.write("✓ Payment successful", x: rect.x, y: y, role: .success)
+      y += 2
+      row("Amount", money.string(for: checkout.total), .total)
+      let number = CardNumber(digits: checkout.cardForm.number)
+      row("Card", "\(number.scheme?.displayName ?? "Card") \(number.masked)")
+      row("systemTransactionId", result.systemTransactionId)
+      row("merchantTransactionId", result.merchantTransactionId)
+      y += 1
+      for line in WrappedText.lines(
+        "Verify these identifiers on your backend before fulfilling the order.", width: rect.width)
+      where y < rect.maxY - 2 {
+        buffer.write(line, x: rect.x, y: y, role: .muted)
+        y += 1
+      }
+      y += 1
+      ButtonRow(labels: ["Start a new checkout"], focused: 0)
+        .render(in: Rect(x: rect.x, y: min(y, rect.maxY - 1), width: rect.width, height: 1), into: &buffer)
+    case .failure(let method, let error):
+      buffer.write("✗ Payment failed", x: rect.x, y: y, role: .error)
+      y += 2
+      for line in WrappedText.lines(error.shopperMessage, width: rect.width) where y < rect.maxY - 4 {
+        buffer.write(line, x: rect.x, y: y, role: .title)
+        y += 1
+      }
+      y += 1
+      row("Method", method.displayName)
+      row("errorCode", error.errorCode, .error)
+      row("errorMessage", error.errorMessage)
+      y += 1
+      ButtonRow(labels: ["Try again", "Choose another method"], focused: model.resultChoice)
+        .render(in: Rect(x: rect.x, y: min(y, rect.maxY - 1), width: rect.width, height: 1), into: &buffer)
+    }
+  }
+}

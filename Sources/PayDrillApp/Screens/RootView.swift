@@ -1,0 +1,65 @@
+import CheckoutEngine
+import TerminalUI
+
+/// The whole screen as a pure function of the model: header, checkout, event pane, footer, and the help over
+/// them. The event pane sits beside the checkout when the terminal is wide enough, below it otherwise.
+public enum RootView {
+  /// The narrowest terminal that has the event pane beside the checkout.
+  static let sideBySideWidth = 96
+
+  public static func render(_ model: AppModel) -> ScreenBuffer {
+    var buffer = ScreenBuffer(size: model.size)
+    render(model, into: &buffer)
+    return buffer
+  }
+
+  public static func render(_ model: AppModel, into buffer: inout ScreenBuffer) {
+    buffer.fill(buffer.bounds, role: .normal)
+    if model.isTooSmall {
+      TooSmallView(size: model.size).render(into: &buffer)
+      return
+    }
+    let (header, rest) = buffer.bounds.splitTop(1)
+    let (body, footer) = rest.splitBottom(1)
+    HeaderBar(model: model).render(in: header, into: &buffer)
+    FooterBar(model: model).render(in: footer, into: &buffer)
+
+    var checkoutArea = body
+    if model.showsEventPane {
+      let pane: Rect
+      if body.width >= sideBySideWidth {
+        let split = body.splitLeft(body.width - body.width * 2 / 5)
+        checkoutArea = split.left
+        pane = split.rest
+      } else {
+        let split = body.splitBottom(max(5, body.height / 3))
+        checkoutArea = split.rest
+        pane = split.bottom
+      }
+      EventPaneView(events: model.checkout.events, timeZone: model.timeZone).render(in: pane, into: &buffer)
+    }
+    let inner = Frame(title: title(for: model.checkout.screen)).render(in: checkoutArea, into: &buffer)
+      .inset(by: 1, 0)
+    switch model.checkout.screen {
+    case .methodList: MethodListView(model: model).render(in: inner, into: &buffer)
+    case .cardForm: CardFormView(model: model).render(in: inner, into: &buffer)
+    case .processing(let method): ProcessingView(model: model, method: method).render(in: inner, into: &buffer)
+    case .result(let outcome): ResultView(model: model, outcome: outcome).render(in: inner, into: &buffer)
+    case .methodUnavailable(let method): MethodUnavailableView(method: method).render(in: inner, into: &buffer)
+    }
+    if model.showsHelp {
+      HelpOverlay(model: model).render(in: body, into: &buffer)
+    }
+  }
+
+  private static func title(for screen: CheckoutScreen) -> String {
+    switch screen {
+    case .methodList: return "Checkout"
+    case .cardForm: return "Card"
+    case .processing: return "Processing"
+    case .result(.success): return "Paid"
+    case .result(.failure): return "Payment failed"
+    case .methodUnavailable(let method): return method.displayName
+    }
+  }
+}

@@ -1,0 +1,150 @@
+import Foundation
+import TerminalUI
+
+/// A tape: keys, pauses and waits in VHS syntax, replayed against the checkout with no terminal needed.
+///
+/// Supported: `Type "…"`, `Enter`, `Up`, `Down`, `Left`, `Right`, `Tab`, `Shift+Tab`, `Escape`, `Backspace`,
+/// `Delete`, `Space`, `Ctrl+C`, `Ctrl+E` (each with an optional count: `Down 2`), `Sleep 100ms` (`s`, `ms`,
+/// or bare seconds), `Wait /regex/` with an optional timeout (`Wait@5s /re/` or `Wait /re/ @5s`),
+/// and `#` comments. VHS's recording settings (`Output`, `Set`, `Require`, `Hide`, `Show`) are accepted and
+/// ignored, so a tape written for VHS plays here too.
+public struct Tape: Equatable, Sendable {
+  public var file: String
+  public var steps: [TapeStep]
+
+  /// How long a `Wait` waits when the tape gives no timeout (VHS's default).
+  public static let defaultWaitTimeout = Duration.seconds(15)
+
+  /// Reads and parses a tape file.
+  public static func load(path: String) throws -> Tape {
+    guard let data = FileManager.default.contents(atPath: path) else {
+      throw TapeError(file: path, line: 0, problem: "no such file or it cannot be read")
+    }
+    guard let text = String(data: data, encoding: .utf8) else {
+      throw TapeError(file: path, line: 0, problem: "not UTF-8 text")
+    }
+    return try parse(text, file: path)
+  }
+
+  /// Parses a tape's text.
+  public static func parse(_ text: String, file: String) throws -> Tape {
+    var steps: [TapeStep] = []
+    for (index, rawLine) in text.components(separatedBy: "\n").enumerated() {
+      let line = rawLine.trimmingCharacters(in: .whitespaces)
+      if line.isEmpty || line.hasPrefix("#") { continue }
+      do {
+        if let command = try parseLine(line) { steps.append(TapeStep(line: index + 1, command: command)) }
+      } catch let problem as Problem {
+        throw TapeError(file: file, line: index + 1, problem: problem.text)
+      }
+    }
+    return Tape(file: file, steps: steps)
+  }
+
+  struct Problem: Error {
+    var text: String
+  }
+
+  static let keys: [String: KeyEvent] = [
+    "enter": .enter, "up": .up, "down": .down, "left": .left, "right": .right, "tab": .tab,
+    "shift+tab": .backTab, "escape": .escape, "esc": .escape, "backspace": .backspace, "delete": .delete,
+    "space": .character(" "), "ctrl+c": .interrupt, "ctrl+e": .character("\u{05}"), "home": .home,
+    "end": .end, "pageup": .pageUp, "pagedown": .pageDown,
+  ]
+
+  static let ignored: Set<String> = ["output", "set", "require", "hide", "show", "source", "screenshot", "env"]
+
+  private static func parseLine(_ line: String) throws -> TapeCommand? {
+    let word = String(line.prefix { !$0.isWhitespace })
+    let rest = line.dropFirst(word.count).trimmingCharacters(in: .whitespaces)
+    let name = String(word.prefix { $0 != "@" }).lowercased()
+    if ignored.contains(name) { return nil }
+    switch name {
+    case "type":
+      return .type(try quoted(rest))
+    case "sleep":
+      return .sleep(try duration(rest, defaultUnit: "s"))
+    case "wait", "wait+screen", "wait+line":
+      return try wait(word: word, rest: rest)
+    default:
+      guard let key = keys[name] else {
+        throw Problem(text: "unknown command \"\(word)\" (expected Type, Enter, Up, Down, Tab, Escape, Backspace, Sleep, Wait, …)")
+      }
+      var count = 1
+      if !rest.isEmpty {
+        guard let number = Int(rest), (1...1000).contains(number) else {
+          throw Problem(text: "expected a repeat count from 1 to 1000 after \(word), found \"\(rest)\"")
+        }
+        count = number
+      }
+      return .press(key, count: count)
+    }
+  }
+
+  private static func wait(word: String, rest: String) throws -> TapeCommand {
+    var timeout = defaultWaitTimeout
+    if let at = word.firstIndex(of: "@") {
+      timeout = try duration(String(word[word.index(after: at)...]), defaultUnit: "s")
+    }
+    var body = rest
+    if let at = body.range(of: "@", options: .backwards), body[at.upperBound...].allSatisfy({ !$0.isWhitespace && $0 != "/" }),
+      body[..<at.lowerBound].hasSuffix(" ") || body[..<at.lowerBound].hasSuffix("/")
+    {
+      timeout = try duration(String(body[at.upperBound...]), defaultUnit: "s")
+      body = body[..<at.lowerBound].trimmingCharacters(in: .whitespaces)
+    }
+    guard body.count >= 2, body.hasPrefix("/"), body.hasSuffix("/") else {
+      throw Problem(text: "expected Wait /regex/, found \"\(rest)\"")
+    }
+    let pattern = String(body.dropFirst().dropLast())
+    do {
+      _ = try NSRegularExpression(pattern: pattern)
+    } catch {
+      throw Problem(text: "the regular expression /\(pattern)/ is not valid")
+    }
+    return .wait(pattern: pattern, timeout: timeout)
+  }
+
+  private static func quoted(_ text: String) throws -> String {
+    guard let quote = text.first, ["\"", "'", "`"].contains(quote), text.count >= 2, text.last == quote else {
+      throw Problem(text: "expected Type followed by quoted text, like Type \"4242 4242 4242 4242\"")
+    }
+    var result = ""
+    var escaped = false
+    for character in text.dropFirst().dropLast() {
+      if escaped {
+        result.append(character == "n" ? "\n" : character)
+        escaped = false
+      } else if character == "\\" && quote == "\"" {
+        escaped = true
+      } else {
+        result.append(character)
+      }
+    }
+    return result
+  }
+
+  private static func duration(_ text: String, defaultUnit: String) throws -> Duration {
+    let trimmed = text.trimmingCharacters(in: .whitespaces).lowercased()
+    let unit: String
+    let number: Substring
+    if trimmed.hasSuffix("ms") {
+      unit = "ms"
+      number = trimmed.dropLast(2)
+    } else if trimmed.hasSuffix("s") {
+      unit = "s"
+      number = trimmed.dropLast()
+    } else if trimmed.hasSuffix("m") {
+      unit = "m"
+      number = trimmed.dropLast()
+    } else {
+      unit = defaultUnit
+      number = Substring(trimmed)
+    }
+    guard let value = Double(number), value >= 0, value <= 3600 else {
+      throw Problem(text: "expected a duration like 500ms or 2s, found \"\(text)\"")
+    }
+    let milliseconds = Int((value * (unit == "ms" ? 1 : unit == "s" ? 1000 : 60_000)).rounded())
+    return .milliseconds(milliseconds)
+  }
+}

@@ -1,0 +1,19 @@
+import TerminalUI
+
+/// One command of a tape, in VHS syntax.
+public enum TapeCommand: Equatable, Sendable {
+  /// `Type "text"`: each character as a key press.
+  case type(String)
+  /// `Enter`, `Up 3`, `Ctrl+C`, …: a key, pressed `count` times.
+  case press(KeyEvent, count: Int)
+  /// `Sleep 500ms`: time passes (the gateway may answer meanwhile).
+  case sleep(Duration)
+  /// `Wait /regex/ @5s`: until the screen matches, or the timeout.
+  case wait(pattern: String, timeout: Duration)
+}
+
+/// A tape command and the line it was written on.
+public struct TapeStep: Equatable, Sendable {
+  public var line: Int
+  public var command: TapeCommand
+}

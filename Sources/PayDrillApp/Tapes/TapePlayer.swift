@@ -1,0 +1,80 @@
+import Foundation
+import TerminalUI
+
+/// Plays a tape against a runtime in real time: keys are sent, sleeps let the gateway answer, waits poll the
+/// rendered screen. No terminal is involved.
+public struct TapePlayer {
+  /// How a replay ended.
+  public enum Outcome: Equatable {
+    case completed
+    /// A `Wait` did not see its pattern in time: the step and the screen it last saw.
+    case waitTimedOut(step: TapeStep, screen: String)
+    /// The tape pressed Ctrl-C (or otherwise quit) before its end.
+    case quit(step: TapeStep)
+  }
+
+  public var runtime: CheckoutRuntime
+
+  public init(runtime: CheckoutRuntime) {
+    self.runtime = runtime
+  }
+
+  /// Plays every step.
+  public func play(_ tape: Tape) -> Outcome {
+    for step in tape.steps {
+      switch step.command {
+      case .type(let text):
+        for character in text { press(.character(character)) }
+      case .press(let key, let count):
+        for _ in 0..<count { press(key) }
+      case .sleep(let duration):
+        pass(duration)
+      case .wait(let pattern, let timeout):
+        guard wait(for: pattern, timeout: timeout) else {
+          return .waitTimedOut(step: step, screen: runtime.render().text)
+        }
+      }
+      if runtime.model.shouldQuit { return .quit(step: step) }
+    }
+    runtime.drainInbox()
+    return .completed
+  }
+
+  private func press(_ key: KeyEvent) {
+    runtime.drainInbox()
+    runtime.send(.key(key))
+    runtime.drainInbox()
+  }
+
+  private func pass(_ duration: Duration) {
+    let deadline = ContinuousClock.now + duration
+    var lastTick = ContinuousClock.now
+    while ContinuousClock.now < deadline {
+      step(&lastTick)
+      Thread.sleep(forTimeInterval: 0.005)
+    }
+    runtime.drainInbox()
+  }
+
+  private func wait(for pattern: String, timeout: Duration) -> Bool {
+    guard let regex = try? NSRegularExpression(pattern: pattern) else { return false }
+    let deadline = ContinuousClock.now + timeout
+    var lastTick = ContinuousClock.now
+    while true {
+      step(&lastTick)
+      let screen = runtime.render().text
+      if regex.firstMatch(in: screen, range: NSRange(screen.startIndex..., in: screen)) != nil { return true }
+      if ContinuousClock.now >= deadline { return false }
+      Thread.sleep(forTimeInterval: 0.005)
+    }
+  }
+
+  /// Applies what effects answered and turns the spinner about ten times a second.
+  private func step(_ lastTick: inout ContinuousClock.Instant) {
+    runtime.drainInbox()
+    if ContinuousClock.now - lastTick >= .milliseconds(100) {
+      runtime.send(.tick)
+      lastTick = ContinuousClock.now
+    }
+  }
+}
