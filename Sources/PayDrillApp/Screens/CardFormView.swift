@@ -11,16 +11,19 @@ struct CardFormView {
     let checkout = model.checkout
     let form = checkout.cardForm
     let money = MoneyFormatter(locale: checkout.scenario.locale)
+    // Short terminals drop the heading lines so that every field and its error still fit.
+    let compact = rect.height < 14
     var y = rect.y
-    buffer.write("Pay by card", x: rect.x, y: y, role: .title)
-    y += 1
-    let accepted = checkout.scenario.session.allowedFundingTypes.acceptedSchemes.map(\.shortName)
-    buffer.write(
-      truncating: "Accepted: " + accepted.joined(separator: " · "), x: rect.x, y: y, role: .muted,
-      maxWidth: rect.width)
-    y += 2
+    if !compact {
+      buffer.write("Pay by card", x: rect.x, y: y, role: .title)
+      let accepted = checkout.scenario.session.allowedFundingTypes.acceptedSchemes.map(\.shortName)
+      buffer.write(
+        truncating: "Accepted: " + accepted.joined(separator: " · "), x: rect.x, y: y + 1, role: .muted,
+        maxWidth: rect.width)
+      y += 3
+    }
     let boxWidth = max(8, min(26, rect.width - Self.labelWidth - 14))
-    for field in CardField.allCases where y < rect.maxY - 2 {
+    for field in CardField.allCases where y < rect.maxY - 1 {
       let focused = model.focus == .field(field)
       buffer.write(field.label, x: rect.x, y: y, role: focused ? .title : .normal, maxWidth: Self.labelWidth - 1)
       let boxX = rect.x + Self.labelWidth
@@ -37,17 +40,17 @@ struct CardFormView {
       }
       y += 1
       if let error = form.errors[field] {
-        buffer.write(truncating: error, x: boxX, y: y, role: .error, maxWidth: rect.maxX - boxX)
+        buffer.write(truncating: error, x: boxX + 1, y: y, role: .error, maxWidth: rect.maxX - boxX - 1)
         y += 1
       }
     }
-    y += 1
+    if !compact { y += 1 }
     if checkout.isAwaitingMerchant {
       buffer.write(truncating: "Waiting for the merchant (onBeforeSubmit)…", x: rect.x, y: y, role: .notice, maxWidth: rect.width)
     } else if let notice = checkout.notice {
       buffer.write(truncating: "⚠ " + notice, x: rect.x, y: y, role: .notice, maxWidth: rect.width)
     }
-    y += 1
+    if !compact || checkout.isAwaitingMerchant || checkout.notice != nil { y += 1 }
     let focusedButton: Int? =
       switch model.focus {
       case .payButton: 0

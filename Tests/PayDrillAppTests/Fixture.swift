@@ -1,0 +1,43 @@
+import CheckoutEngine
+import Foundation
+import TerminalUI
+
+@testable import PayDrillApp
+
+/// Models built the way a user builds them: by sending keys and effect results through `AppReducer`.
+enum Fixture {
+  /// 2026-11-29 15:56:38.250 UTC.
+  static let now = Date(timeIntervalSince1970: 1_796_140_598.25)
+  static let context = ReduceContext(now: now)
+
+  static func model(_ size: Size, scenario: Scenario = .acmeElectronics) -> AppModel {
+    AppModel(
+      checkout: CheckoutState(scenario: scenario), size: size, latencyMilliseconds: 600,
+      timeZone: TimeZone(identifier: "UTC")!)
+  }
+
+  /// Sends actions in order; returns every effect they asked for.
+  @discardableResult
+  static func send(_ actions: [AppAction], to model: inout AppModel) -> [CheckoutEffect] {
+    actions.flatMap { AppReducer.reduce(&model, $0, context: context) }
+  }
+
+  /// Key presses for typed text.
+  static func type(_ text: String) -> [AppAction] {
+    text.map { .key(.character($0)) }
+  }
+
+  /// From the method list: open the card form and fill in every field, ending on the Pay button.
+  static func fillCard(number: String, expiry: String = "1234", code: String = "123", name: String = "Jane Doe")
+    -> [AppAction]
+  {
+    [.key(.enter)] + type(number) + [.key(.tab)] + type(expiry) + [.key(.tab)] + type(code) + [.key(.tab)]
+      + type(name) + [.key(.tab)]
+  }
+
+  static let allow = AppAction.checkout(.beforeSubmitAnswered(.card, BeforeSubmitVerdict(allowed: true)))
+  static let approved = AppAction.checkout(
+    .gatewayAnswered(.approved(systemTransactionId: "7f3e9c2a-5b1d-4e8f-a6c4-2d9b8e1f0a37")))
+  static let declined = AppAction.checkout(
+    .gatewayAnswered(.declined(SdkError(errorCode: "CARD_DECLINED", errorMessage: "The card was declined."))))
+}

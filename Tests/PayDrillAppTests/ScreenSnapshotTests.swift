@@ -1,0 +1,82 @@
+import CheckoutEngine
+import TerminalUI
+import XCTest
+
+@testable import PayDrillApp
+
+/// Golden screens of every step of the card flow, at the sizes DESIGN.md names.
+final class ScreenSnapshotTests: XCTestCase {
+  static let sizes = [Size(columns: 100, rows: 32), Size(columns: 80, rows: 24), Size(columns: 60, rows: 20)]
+
+  private func check(_ name: String, _ actions: [AppAction], scenario: Scenario = .acmeElectronics,
+    file: StaticString = #filePath, line: UInt = #line)
+  {
+    for size in Self.sizes {
+      var model = Fixture.model(size, scenario: scenario)
+      Fixture.send(actions, to: &model)
+      Snapshot.assert(RootView.render(model), named: "\(name)-\(size.columns)x\(size.rows)", file: file, line: line)
+    }
+  }
+
+  func testMethodList() {
+    check("method-list", [.key(.down)])
+  }
+
+  func testCardFormWithErrors() {
+    check(
+      "card-form-errors",
+      [.key(.enter)] + Fixture.type("4242424242424241") + [.key(.tab)] + Fixture.type("0120") + [.key(.tab)]
+        + Fixture.type("12") + [.key(.tab), .key(.tab), .key(.enter)])
+  }
+
+  func testCardFormFilled() {
+    check("card-form-filled", Fixture.fillCard(number: "378282246310005", code: "1234"))
+  }
+
+  func testProcessing() {
+    check("processing", Fixture.fillCard(number: "4242424242424242") + [.key(.enter), Fixture.allow])
+  }
+
+  func testSuccess() {
+    check("success", Fixture.fillCard(number: "4242424242424242") + [.key(.enter), Fixture.allow, Fixture.approved])
+  }
+
+  func testDecline() {
+    check("decline", Fixture.fillCard(number: "4000000000000002") + [.key(.enter), Fixture.allow, Fixture.declined])
+  }
+
+  func testMerchantRefusal() {
+    let refusal = AppAction.checkout(
+      .beforeSubmitAnswered(.card, BeforeSubmitVerdict(allowed: false, message: "Please accept terms and conditions")))
+    check("refused", Fixture.fillCard(number: "4242424242424242") + [.key(.enter), refusal])
+  }
+
+  func testMethodNotAvailable() {
+    check("paypal-unavailable", [.key(.down), .key(.enter)])
+  }
+
+  func testHelpOverlay() {
+    check("help", [.key(.character("?"))])
+  }
+
+  func testEventPaneHidden() {
+    check("events-hidden", [.key(.character("e"))])
+  }
+
+  func testTooSmall() {
+    var model = Fixture.model(Size(columns: 50, rows: 15))
+    Snapshot.assert(RootView.render(model), named: "too-small-50x15")
+    Fixture.send([.key(.resize(Size(columns: 60, rows: 20)))], to: &model)
+    XCTAssertFalse(model.isTooSmall)
+    XCTAssertTrue(RootView.render(model).text.contains("Choose a payment method"))
+  }
+
+  func testYenScenario() throws {
+    let url = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent(
+      "../../Scenarios/tokyo-yen.json")
+    let scenario = try ConfigurationFile.load(Scenario.self, from: url.path)
+    var model = Fixture.model(Size(columns: 100, rows: 32), scenario: scenario)
+    Fixture.send([], to: &model)
+    Snapshot.assert(RootView.render(model), named: "tokyo-yen-100x32")
+  }
+}

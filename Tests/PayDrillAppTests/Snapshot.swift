@@ -1,0 +1,42 @@
+import Foundation
+import TerminalUI
+import XCTest
+
+/// Golden files of screens: `NAME.txt` holds the text grid and `NAME.roles.txt` the style-role letters.
+/// Run with `PAYDRILL_RECORD_SNAPSHOTS=1` to rewrite them, then review the diff like code.
+enum Snapshot {
+  static let folder = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+    .appendingPathComponent("__Snapshots__")
+
+  static var isRecording: Bool { ProcessInfo.processInfo.environment["PAYDRILL_RECORD_SNAPSHOTS"] == "1" }
+
+  static func assert(_ buffer: ScreenBuffer, named name: String, file: StaticString = #filePath, line: UInt = #line) {
+    compare(buffer.text + "\n", with: "\(name).txt", file: file, line: line)
+    compare(buffer.roleGrid + "\n", with: "\(name).roles.txt", file: file, line: line)
+  }
+
+  /// Compares text with a golden file (or rewrites it when recording).
+  static func compare(_ actual: String, with fileName: String, file: StaticString = #filePath, line: UInt = #line) {
+    let url = folder.appendingPathComponent(fileName)
+    if isRecording {
+      try? FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+      XCTAssertNoThrow(try actual.write(to: url, atomically: true, encoding: .utf8), file: file, line: line)
+      return
+    }
+    guard let expected = try? String(contentsOf: url, encoding: .utf8) else {
+      XCTFail("missing golden file \(fileName); run with PAYDRILL_RECORD_SNAPSHOTS=1 and review it", file: file, line: line)
+      return
+    }
+    guard expected != actual else { return }
+    let expectedLines = expected.components(separatedBy: "\n")
+    let actualLines = actual.components(separatedBy: "\n")
+    let first =
+      (0..<min(expectedLines.count, actualLines.count)).first { expectedLines[$0] != actualLines[$0] }
+      ?? min(expectedLines.count, actualLines.count)
+    let shownExpected = first < expectedLines.count ? expectedLines[first] : "<end>"
+    let shownActual = first < actualLines.count ? actualLines[first] : "<end>"
+    XCTFail(
+      "\(fileName) differs at line \(first + 1):\n  expected: \(shownExpected)\n  actual:   \(shownActual)\n--- actual ---\n\(actual)",
+      file: file, line: line)
+  }
+}
