@@ -1,0 +1,134 @@
+import CheckoutEngine
+import TerminalUI
+import XCTest
+
+@testable import PayDrillApp
+
+/// The key map: which key does what on which screen, and where focus goes.
+final class AppReducerTests: XCTestCase {
+  private let size = Size(columns: 100, rows: 32)
+
+  func testArrowsAndVimKeysMoveTheHighlightWithinTheList() {
+    var model = Fixture.model(size)
+    Fixture.send([.key(.down), .key(.character("j")), .key(.down), .key(.down)], to: &model)
+    XCTAssertEqual(model.highlightedMethod, 2, "stops at the last of the three methods")
+    Fixture.send([.key(.character("k")), .key(.up), .key(.up)], to: &model)
+    XCTAssertEqual(model.highlightedMethod, 0)
+  }
+
+  func testEnterOpensTheHighlightedMethodAndNumbersChooseDirectly() {
+    var model = Fixture.model(size)
+    Fixture.send([.key(.enter)], to: &model)
+    XCTAssertEqual(model.checkout.screen, .cardForm)
+    XCTAssertEqual(model.focus, .field(.number))
+    model = Fixture.model(size)
+    Fixture.send([.key(.character("3"))], to: &model)
+    XCTAssertEqual(model.checkout.screen, .methodUnavailable(.applePay))
+    XCTAssertTrue(model.checkout.events.isEmpty, "an unavailable method fires no callback")
+    Fixture.send([.key(.escape)], to: &model)
+    XCTAssertEqual(model.checkout.screen, .methodList)
+  }
+
+  func testQQuitsFromTheMethodListButIsTextInTheNameField() {
+    var model = Fixture.model(size)
+    Fixture.send([.key(.enter), .key(.tab), .key(.tab), .key(.tab)] + Fixture.type("q?"), to: &model)
+    XCTAssertEqual(model.checkout.cardForm.holderName, "q?")
+    XCTAssertFalse(model.shouldQuit)
+    XCTAssertFalse(model.showsHelp)
+    Fixture.send([.key(.escape), .key(.character("q"))], to: &model)
+    XCTAssertTrue(model.shouldQuit)
+  }
+
+  func testCtrlCQuitsFromAnywhere() {
+    var model = Fixture.model(size)
+    Fixture.send(Fixture.fillCard(number: "4242") + [.key(.interrupt)], to: &model)
+    XCTAssertTrue(model.shouldQuit)
+  }
+
+  func testTabWalksFieldsThenButtonsAndShiftTabWalksBack() {
+    var model = Fixture.model(size)
+    Fixture.send([.key(.enter)], to: &model)
+    var seen: [FormFocus] = [model.focus]
+    for _ in 0..<6 {
+      Fixture.send([.key(.tab)], to: &model)
+      seen.append(model.focus)
+    }
+    XCTAssertEqual(
+      seen,
+      [.field(.number), .field(.expiry), .field(.securityCode), .field(.holderName), .payButton, .backButton,
+        .field(.number)])
+    Fixture.send([.key(.backTab)], to: &model)
+    XCTAssertEqual(model.focus, .backButton)
+  }
+
+  func testLeavingAFieldShowsItsErrorAndTypingClearsIt() {
+    var model = Fixture.model(size)
+    Fixture.send([.key(.enter)] + Fixture.type("4242424242424241") + [.key(.tab)], to: &model)
+    XCTAssertEqual(model.checkout.cardForm.errors[.number], "Card number is invalid")
+    Fixture.send([.key(.backTab), .key(.backspace)], to: &model)
+    XCTAssertNil(model.checkout.cardForm.errors[.number])
+  }
+
+  func testSubmittingWithErrorsFocusesTheFirstFieldInError() {
+    var model = Fixture.model(size)
+    let effects = Fixture.send(
+      [.key(.enter)] + Fixture.type("4242424242424242") + [.key(.tab), .key(.tab)] + Fixture.type("12")
+        + [.key(.tab), .key(.tab), .key(.enter)], to: &model)
+    XCTAssertEqual(effects, [])
+    XCTAssertEqual(model.focus, .field(.expiry))
+    XCTAssertEqual(model.checkout.cardForm.errors[.expiry], "Enter an expiry date")
+  }
+
+  func testPayButtonAsksTheMerchantFirst() {
+    var model = Fixture.model(size)
+    let effects = Fixture.send(Fixture.fillCard(number: "4242424242424242") + [.key(.enter)], to: &model)
+    XCTAssertEqual(effects, [.askBeforeSubmit(.card)])
+    XCTAssertTrue(model.checkout.isAwaitingMerchant)
+    Fixture.send([.key(.escape)] + Fixture.type("9"), to: &model)
+    XCTAssertEqual(model.checkout.screen, .cardForm, "nothing moves while the merchant answers")
+  }
+
+  func testFailureScreenChoicesTryAgainOrAnotherMethod() {
+    var model = Fixture.model(size)
+    let paid = Fixture.fillCard(number: "4000000000000002") + [.key(.enter), Fixture.allow, Fixture.declined]
+    Fixture.send(paid + [.key(.enter)], to: &model)
+    XCTAssertEqual(model.checkout.screen, .cardForm)
+    XCTAssertEqual(model.checkout.cardForm.number, "4000000000000002", "try again keeps what was typed")
+    model = Fixture.model(size)
+    Fixture.send(paid + [.key(.right), .key(.enter)], to: &model)
+    XCTAssertEqual(model.checkout.screen, .methodList)
+    XCTAssertEqual(model.checkout.cardForm, CardForm())
+  }
+
+  func testSuccessStartsANewCheckoutKeepingTheEventLog() {
+    var model = Fixture.model(size)
+    Fixture.send(
+      Fixture.fillCard(number: "4242424242424242") + [.key(.enter), Fixture.allow, Fixture.approved, .key(.enter)],
+      to: &model)
+    XCTAssertEqual(model.checkout.screen, .methodList)
+    XCTAssertEqual(
+      model.checkout.events.map(\.name), [.onBeforeSubmit, .onSubmit, .onSuccess])
+  }
+
+  func testEventPaneAndHelpToggles() {
+    var model = Fixture.model(size)
+    Fixture.send([.key(.character("e"))], to: &model)
+    XCTAssertFalse(model.showsEventPane)
+    Fixture.send([.key(.enter), .key(.character("\u{05}"))], to: &model)
+    XCTAssertTrue(model.showsEventPane, "Ctrl-E toggles even while typing")
+    XCTAssertEqual(model.checkout.cardForm.number, "")
+    Fixture.send([.key(.escape), .key(.character("?"))], to: &model)
+    XCTAssertTrue(model.showsHelp)
+    Fixture.send([.key(.down)], to: &model)
+    XCTAssertFalse(model.showsHelp, "any key closes the help")
+    XCTAssertEqual(model.highlightedMethod, 0, "and does nothing else")
+  }
+
+  func testSpinnerTurnsOnlyWhileProcessing() {
+    var model = Fixture.model(size)
+    Fixture.send([.tick, .tick], to: &model)
+    XCTAssertEqual(model.spinnerFrame, 0)
+    Fixture.send(Fixture.fillCard(number: "4242424242424242") + [.key(.enter), Fixture.allow, .tick, .tick], to: &model)
+    XCTAssertEqual(model.spinnerFrame, 2)
+  }
+}

@@ -1,0 +1,48 @@
+import TerminalUI
+import XCTest
+
+@testable import PayDrillApp
+
+final class CommandLineOptionsTests: XCTestCase {
+  func testDefaultsRunTheDemo() throws {
+    let options = try CommandLineOptions.parse([])
+    XCTAssertEqual(options.command, .run)
+    XCTAssertNil(options.scenarioPath)
+    XCTAssertEqual(options.theme, "dark")
+  }
+
+  func testPlayWithEveryOption() throws {
+    let options = try CommandLineOptions.parse(
+      ["play", "a.tape", "--size", "80x24", "--screen", "s.txt", "--events", "e.jsonl", "--latency", "0",
+       "--scenario", "x.json", "--theme", "light"])
+    XCTAssertEqual(options.command, .play(tape: "a.tape"))
+    XCTAssertEqual(options.size, Size(columns: 80, rows: 24))
+    XCTAssertEqual(options.screenPath, "s.txt")
+    XCTAssertEqual(options.eventsPath, "e.jsonl")
+    XCTAssertEqual(options.latencyMilliseconds, 0)
+    XCTAssertEqual(options.scenarioPath, "x.json")
+    XCTAssertEqual(options.theme, "light")
+  }
+
+  func testUsageErrors() {
+    let cases: [([String], String)] = [
+      (["--latency", "-5"], "--latency takes milliseconds from 0 to 600000, not \"-5\""),
+      (["--latency", "soon"], "--latency takes milliseconds"),
+      (["--size", "big"], "--size takes COLUMNSxROWS"),
+      (["--frobnicate"], "unknown option --frobnicate"),
+      (["dance"], "unknown command \"dance\""),
+      (["play"], "play takes one tape"),
+      (["--scenario"], "--scenario needs a value"),
+    ]
+    for (arguments, message) in cases {
+      XCTAssertThrowsError(try CommandLineOptions.parse(arguments)) { error in
+        XCTAssertTrue("\(error)".hasPrefix(message), "\(arguments): \(error)")
+      }
+    }
+  }
+
+  func testHelpAndVersionWin() throws {
+    XCTAssertEqual(try CommandLineOptions.parse(["play", "--help"]).command, .help)
+    XCTAssertEqual(try CommandLineOptions.parse(["--version"]).command, .version)
+  }
+}
