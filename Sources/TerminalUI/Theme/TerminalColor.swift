@@ -73,7 +73,15 @@ public enum TerminalColor: Equatable, Sendable {
     return red * red + green * green + blue * blue
   }
 
+  /// The nearest of the first `count` (8 or 16) colours. Greys go to black, grey or white by lightness,
+  /// never to a hue that happens to be closer in RGB (mid grey is nearer yellow than white).
   private static func nearest(_ color: (Int, Int, Int), among count: Int) -> Int {
+    let chroma = max(color.0, color.1, color.2) - min(color.0, color.1, color.2)
+    if chroma < 48 {
+      let level = (color.0 + color.1 + color.2) / 3
+      let greys = count >= 16 ? [0, 8, 7, 15] : [0, 7]
+      return greys.min { abs(basic[$0].0 - level) < abs(basic[$1].0 - level) } ?? 7
+    }
     let candidates = 0..<max(1, min(count, 16))
     return candidates.min { distance(basic[$0], color) < distance(basic[$1], color) } ?? 7
   }

@@ -1,0 +1,83 @@
+import XCTest
+
+@testable import TerminalUI
+
+final class ScreenBufferTests: XCTestCase {
+  func testWriteClipsToTheScreenAndToMaxWidth() {
+    var buffer = ScreenBuffer(width: 8, height: 2)
+    XCTAssertEqual(buffer.write("Hello, world", x: 2, y: 0, role: .title), 6)
+    XCTAssertEqual(buffer.write("abcdef", x: 0, y: 1, role: .normal, maxWidth: 3), 3)
+    XCTAssertEqual(buffer.lines, ["  Hello,", "abc"])
+    XCTAssertEqual(buffer.roleGrid, "..TTTTTT\n........")
+    XCTAssertEqual(buffer.write("x", x: 0, y: 5, role: .normal), 0, "rows off screen are ignored")
+  }
+
+  func testWideGraphemesTakeTwoCellsAndAreNeverSplit() {
+    var buffer = ScreenBuffer(width: 5, height: 1)
+    XCTAssertEqual(buffer.write("円円円", x: 0, y: 0, role: .normal), 4, "the third does not fit whole")
+    XCTAssertEqual(buffer[0, 0].width, 2)
+    XCTAssertTrue(buffer[1, 0].isContinuation)
+    XCTAssertEqual(buffer.lines, ["円円"])
+  }
+
+  func testCombiningMarksStayWithTheirLetter() {
+    var buffer = ScreenBuffer(width: 6, height: 1)
+    XCTAssertEqual(buffer.write("Jose\u{301}!", x: 0, y: 0, role: .normal), 5)
+    XCTAssertEqual(buffer.lines, ["José!"])
+  }
+
+  func testTruncationEndsWithAnEllipsis() {
+    var buffer = ScreenBuffer(width: 10, height: 1)
+    XCTAssertEqual(buffer.write(truncating: "American Express", x: 0, y: 0, role: .normal, maxWidth: 8), 8)
+    XCTAssertEqual(buffer.lines, ["America…"])
+  }
+
+  func testFillAndPaintStayInsideTheScreen() {
+    var buffer = ScreenBuffer(width: 4, height: 2)
+    buffer.write("abcd", x: 0, y: 0, role: .normal)
+    buffer.paint(Rect(x: 2, y: 0, width: 10, height: 10), role: .error)
+    buffer.fill(Rect(x: -1, y: 1, width: 2, height: 5), role: .selected)
+    XCTAssertEqual(buffer.roleGrid, "..EE\nS.EE")
+    XCTAssertEqual(buffer.lines[0], "abcd")
+  }
+
+  func testDisplayWidth() {
+    XCTAssertEqual(DisplayWidth.of("a"), 1)
+    XCTAssertEqual(DisplayWidth.of("•"), 1)
+    XCTAssertEqual(DisplayWidth.of("¥"), 1)
+    XCTAssertEqual(DisplayWidth.of("日本"), 4)
+    XCTAssertEqual(DisplayWidth.of("\u{301}" as Character), 0)
+    XCTAssertEqual(DisplayWidth.of("💳"), 2)
+    XCTAssertEqual(DisplayWidth.of("\u{07}" as Character), 0)
+  }
+
+  func testWrappedText() {
+    XCTAssertEqual(
+      WrappedText.lines("Your card was declined. Please try another payment method.", width: 24),
+      ["Your card was declined.", "Please try another", "payment method."])
+    XCTAssertEqual(WrappedText.lines("abcdefghij", width: 4), ["abcd", "efgh", "ij"])
+    XCTAssertEqual(WrappedText.lines("a\nb", width: 4), ["a", "b"])
+  }
+
+  func testFrameDrawsABoxWithItsTitle() {
+    var buffer = ScreenBuffer(width: 12, height: 3)
+    let inner = Frame(title: "Card").render(in: buffer.bounds, into: &buffer)
+    XCTAssertEqual(inner, Rect(x: 1, y: 1, width: 10, height: 1))
+    XCTAssertEqual(buffer.lines, ["╭─ Card ───╮", "│          │", "╰──────────╯"])
+  }
+
+  func testMemoryBackendKeepsTheLastFrame() {
+    let backend = MemoryBackend(size: Size(columns: 3, rows: 1))
+    var buffer = ScreenBuffer(size: backend.size)
+    buffer.write("ok", x: 0, y: 0, role: .normal)
+    backend.present(buffer)
+    XCTAssertEqual(backend.lastFrame.text, "ok")
+    XCTAssertEqual(backend.frameCount, 1)
+  }
+
+  func testSizeParsing() {
+    XCTAssertEqual(Size(parsing: "100x32"), Size(columns: 100, rows: 32))
+    XCTAssertNil(Size(parsing: "100"))
+    XCTAssertNil(Size(parsing: "0x10"))
+  }
+}
