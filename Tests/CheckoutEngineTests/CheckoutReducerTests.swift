@@ -1,0 +1,672 @@
+import Foundation
+import XCTest
+
+@testable import CheckoutEngine
+
+final class CheckoutReducerTests: XCTestCase {
+  private let transactionId = "0ce72cfd-014d-4256-a006-a56601b2ffc4"
+  private let usd4999 = Money(minorUnits: 4999, currency: .usd)
+
+  // MARK: - Helpers
+
+  /// Opens the card form and types a card into it, checking each keystroke's state.
+  private func fillCard(
+    _ store: CheckoutTestStore, number: String = "4242424242424242", expiry: String = "12/34",
+    securityCode: String = "123", holderName: String = "Jane Doe", file: StaticString = #filePath,
+    line: UInt = #line
+  ) {
+    store.send(.selectMethod(.card), file: file, line: line) { $0.screen = .cardForm }
+    store.send(.type(number, into: .number), file: file, line: line) {
+      $0.cardForm.number = number.filter(\.isNumber)
+    }
+    store.send(.type(expiry, into: .expiry), file: file, line: line) {
+      $0.cardForm.expiry = expiry.filter(\.isNumber)
+    }
+    store.send(.type(securityCode, into: .securityCode), file: file, line: line) {
+      $0.cardForm.securityCode = securityCode
+    }
+    store.send(.type(holderName, into: .holderName), file: file, line: line) {
+      $0.cardForm.holderName = holderName
+    }
+  }
+
+  private func request(
+    number: String = "4242424242424242", expiryMonth: Int = 12, expiryYear: Int = 2034,
+    securityCode: String = "123", holderName: String = "Jane Doe", attempt: Int = 1
+  ) -> AuthorisationRequest {
+    AuthorisationRequest(
+      method: .card,
+      card: CardDetails(
+        number: CardNumber(digits: number), expiryMonth: expiryMonth, expiryYear: expiryYear,
+        securityCode: securityCode, holderName: holderName),
+      amount: usd4999, intent: "Authorisation", merchantTransactionId: transactionId,
+      idempotencyKey: "\(transactionId)-\(attempt)")
+  }
+
+  private func event(
+    _ sequence: Int, _ time: Date, _ name: CallbackName, _ details: [EventDetail]
+  ) -> CallbackEvent {
+    CallbackEvent(sequence: sequence, time: time, name: name, method: .card, details: details)
+  }
+
+  private func beforeSubmitEvent(_ sequence: Int, _ time: Date) -> CallbackEvent {
+    event(sequence, time, .onBeforeSubmit, [EventDetail("returned", .bool(true))])
+  }
+
+  private func submitEvent(
+    _ sequence: Int, _ time: Date, scheme: String = "Visa", last4: String = "4242"
+  ) -> CallbackEvent {
+    event(
+      sequence, time, .onSubmit,
+      [
+        EventDetail("scheme", .string(scheme)), EventDetail("last4", .string(last4)),
+        EventDetail("amount", .string("49.99")), EventDetail("currency", .string("USD")),
+      ])
+  }
+
+  /// Fills a card, submits it and lets the merchant allow it: the store ends in `.processing(.card)`.
+  private func submitAllowed(
+    _ store: CheckoutTestStore, number: String = "4242424242424242", scheme: String = "Visa",
+    file: StaticString = #filePath, line: UInt = #line
+  ) {
+    fillCard(store, number: number, file: file, line: line)
+    store.send(.submitCard, at: at(1), effects: [.askBeforeSubmit(.card)], file: file, line: line) {
+      $0.isAwaitingMerchant = true
+    }
+    let sequence = store.state.events.count
+    let attempt = store.state.attempts + 1
+    store.send(
+      .beforeSubmitAnswered(.card, BeforeSubmitVerdict(allowed: true)), at: at(2),
+      effects: [.authorise(request(number: number, attempt: attempt))], file: file, line: line
+    ) {
+      $0.isAwaitingMerchant = false
+      $0.attempts = attempt
+      $0.screen = .processing(.card)
+      $0.processingSince = at(2)
+      $0.events += [
+        self.beforeSubmitEvent(sequence + 1, at(2)),
+        self.submitEvent(sequence + 2, at(2), scheme: scheme, last4: String(number.suffix(4))),
+      ]
+    }
+  }
+
+  // MARK: - Method list
+
+  func testInitialState() {
+    let state = CheckoutState(scenario: .acmeElectronics)
+    XCTAssertEqual(state.screen, .methodList)
+    XCTAssertEqual(state.cardForm, CardForm())
+    XCTAssertNil(state.notice)
+    XCTAssertFalse(state.isAwaitingMerchant)
+    XCTAssertEqual(state.events, [])
+    XCTAssertEqual(state.attempts, 0)
+    XCTAssertNil(state.processingSince)
+    XCTAssertEqual(state.methods, [.card, .paypal, .applePay])
+    XCTAssertEqual(state.total, usd4999)
+  }
+
+  func testSelectCardOpensTheForm() {
+    let store = CheckoutTestStore()
+    store.send(.selectMethod(.card)) { $0.screen = .cardForm }
+  }
+
+  func testSelectPayPalAndApplePayAreUnavailableWithoutEvents() {
+    for method in [DropInPaymentMethod.paypal, .applePay] {
+      let store = CheckoutTestStore()
+      store.send(.selectMethod(method)) { $0.screen = .methodUnavailable(method) }
+      store.send(.backToMethods) { $0.screen = .methodList }
+      XCTAssertEqual(store.state.events, [])
+    }
+  }
+
+  func testSelectingAMethodTheSessionDoesNotOfferIsIgnored() {
+    let store = CheckoutTestStore()
+    store.send(.selectMethod(.paze))
+  }
+
+  func testSelectingAMethodOutsideTheListIsIgnored() {
+    let store = CheckoutTestStore()
+    store.send(.selectMethod(.card)) { $0.screen = .cardForm }
+    store.send(.selectMethod(.paypal))
+  }
+
+  func testTypingInTheMethodListIsIgnored() {
+    let store = CheckoutTestStore()
+    store.send(.type("4242", into: .number))
+    store.send(.deleteBackward(in: .number))
+    store.send(.leaveField(.number))
+    store.send(.submitCard)
+  }
+
+  // MARK: - Card form
+
+  func testTypingFiltersAndDeleting() {
+    let store = CheckoutTestStore()
+    store.send(.selectMethod(.card)) { $0.screen = .cardForm }
+    store.send(.type("4242x4242", into: .number)) { $0.cardForm.number = "42424242" }
+    store.send(.deleteBackward(in: .number)) { $0.cardForm.number = "4242424" }
+    store.send(.type("12/345", into: .expiry)) { $0.cardForm.expiry = "1234" }
+    XCTAssertEqual(store.state.cardForm.displayValue(of: .expiry), "12/34")
+  }
+
+  func testLeaveFieldOnAnEmptyFieldShowsNoError() {
+    let store = CheckoutTestStore()
+    store.send(.selectMethod(.card)) { $0.screen = .cardForm }
+    for field in CardField.allCases {
+      store.send(.leaveField(field))
+    }
+  }
+
+  func testLeaveFieldShowsThatFieldsErrorOnly() {
+    let store = CheckoutTestStore()
+    store.send(.selectMethod(.card)) { $0.screen = .cardForm }
+    store.send(.type("4242", into: .number)) { $0.cardForm.number = "4242" }
+    store.send(.leaveField(.number)) { $0.cardForm.errors = [.number: "Card number is incomplete"] }
+    store.send(.type("424242424242", into: .number)) {
+      $0.cardForm.number = "4242424242424242"
+      $0.cardForm.errors = [:]
+    }
+    store.send(.leaveField(.number))
+    store.send(.type("0226", into: .expiry)) { $0.cardForm.expiry = "0226" }
+    store.send(.leaveField(.expiry)) { $0.cardForm.errors = [.expiry: "This card expired in 02/26"] }
+  }
+
+  func testExpiryIsCheckedAgainstTheContextsMonthInUTC() {
+    let store = CheckoutTestStore()
+    store.send(.selectMethod(.card)) { $0.screen = .cardForm }
+    store.send(.type("0226", into: .expiry)) { $0.cardForm.expiry = "0226" }
+    // 2026-02-28 23:30 UTC: still February, the card is valid.
+    store.send(.leaveField(.expiry), at: Date(timeIntervalSince1970: 1_772_321_400))
+    // 2026-03-01 00:30 UTC: March, the card has expired.
+    store.send(.leaveField(.expiry), at: Date(timeIntervalSince1970: 1_772_325_000)) {
+      $0.cardForm.errors = [.expiry: "This card expired in 02/26"]
+    }
+  }
+
+  func testSubmittingAnEmptyFormShowsEveryErrorAndDoesNothingElse() {
+    let store = CheckoutTestStore()
+    store.send(.selectMethod(.card)) { $0.screen = .cardForm }
+    store.send(.submitCard) {
+      $0.cardForm.errors = [
+        .number: "Enter a card number", .expiry: "Enter an expiry date",
+        .securityCode: "Enter the security code", .holderName: "Enter the cardholder name",
+      ]
+    }
+    XCTAssertEqual(store.state.events, [])
+  }
+
+  func testSubmittingAnInvalidCardShowsItsErrors() {
+    let store = CheckoutTestStore()
+    fillCard(store, number: "4242424242424241", expiry: "0226", securityCode: "12")
+    store.send(.submitCard) {
+      $0.cardForm.errors = [
+        .number: "Card number is invalid", .expiry: "This card expired in 02/26",
+        .securityCode: "Security code must be 3 digits",
+      ]
+    }
+    store.send(.type("3", into: .securityCode)) {
+      $0.cardForm.securityCode = "123"
+      $0.cardForm.errors[.securityCode] = nil
+    }
+  }
+
+  func testSchemeTheSessionDoesNotAcceptIsNamed() {
+    let store = CheckoutTestStore()
+    fillCard(store, number: "6011111111111117")
+    store.send(.submitCard) {
+      $0.cardForm.errors = [.number: "Discover cards are not accepted for this payment"]
+    }
+    XCTAssertEqual(store.state.events, [])
+  }
+
+  func testAmexNeedsAFourDigitSecurityCode() {
+    let store = CheckoutTestStore()
+    fillCard(store, number: "378282246310005", securityCode: "123")
+    store.send(.submitCard) {
+      $0.cardForm.errors = [.securityCode: "Security code must be 4 digits for American Express"]
+    }
+  }
+
+  func testValidSubmitAsksTheMerchantFirst() {
+    let store = CheckoutTestStore()
+    fillCard(store)
+    store.send(.submitCard, effects: [.askBeforeSubmit(.card)]) { $0.isAwaitingMerchant = true }
+    XCTAssertEqual(store.state.events, [], "onBeforeSubmit is recorded when the merchant answers")
+  }
+
+  func testWhileAwaitingTheMerchantTheFormIsFrozen() {
+    let store = CheckoutTestStore()
+    fillCard(store)
+    store.send(.submitCard, effects: [.askBeforeSubmit(.card)]) { $0.isAwaitingMerchant = true }
+    store.send(.type("9", into: .securityCode))
+    store.send(.deleteBackward(in: .number))
+    store.send(.leaveField(.number))
+    store.send(.submitCard)
+    store.send(.backToMethods)
+    store.send(.gatewayAnswered(.approved(systemTransactionId: "too-early")))
+  }
+
+  // MARK: - onBeforeSubmit
+
+  func testAllowedVerdictFiresBeforeSubmitThenSubmitAndAuthorises() {
+    let store = CheckoutTestStore()
+    fillCard(store)
+    store.send(.submitCard, at: at(1), effects: [.askBeforeSubmit(.card)]) { $0.isAwaitingMerchant = true }
+    let expectedRequest = AuthorisationRequest(
+      method: .card,
+      card: CardDetails(
+        number: CardNumber(digits: "4242424242424242"), expiryMonth: 12, expiryYear: 2034, securityCode: "123",
+        holderName: "Jane Doe"),
+      amount: Money(minorUnits: 4999, currency: .usd), intent: "Authorisation",
+      merchantTransactionId: "0ce72cfd-014d-4256-a006-a56601b2ffc4",
+      idempotencyKey: "0ce72cfd-014d-4256-a006-a56601b2ffc4-1")
+    store.send(
+      .beforeSubmitAnswered(.card, BeforeSubmitVerdict(allowed: true)), at: at(2),
+      effects: [.authorise(expectedRequest)]
+    ) {
+      $0.isAwaitingMerchant = false
+      $0.attempts = 1
+      $0.screen = .processing(.card)
+      $0.processingSince = at(2)
+      $0.events = [
+        CallbackEvent(
+          sequence: 1, time: at(2), name: .onBeforeSubmit, method: .card,
+          details: [EventDetail("returned", .bool(true))]),
+        CallbackEvent(
+          sequence: 2, time: at(2), name: .onSubmit, method: .card,
+          details: [
+            EventDetail("scheme", .string("Visa")), EventDetail("last4", .string("4242")),
+            EventDetail("amount", .string("49.99")), EventDetail("currency", .string("USD")),
+          ]),
+      ]
+    }
+    XCTAssertEqual(store.state.events.map(\.name), [.onBeforeSubmit, .onSubmit])
+    XCTAssertEqual(store.state.events.first?["returned"], .bool(true))
+    XCTAssertEqual(store.state.events.last?["last4"], .string("4242"))
+  }
+
+  func testRefusedVerdictShowsTheMerchantsMessageAndStops() {
+    let store = CheckoutTestStore()
+    fillCard(store)
+    store.send(.submitCard, at: at(1), effects: [.askBeforeSubmit(.card)]) { $0.isAwaitingMerchant = true }
+    store.send(
+      .beforeSubmitAnswered(
+        .card, BeforeSubmitVerdict(allowed: false, message: "Please accept terms and conditions")),
+      at: at(2)
+    ) {
+      $0.isAwaitingMerchant = false
+      $0.notice = "Please accept terms and conditions"
+      $0.events = [
+        CallbackEvent(
+          sequence: 1, time: at(2), name: .onBeforeSubmit, method: .card,
+          details: [
+            EventDetail("returned", .bool(false)),
+            EventDetail("message", .string("Please accept terms and conditions")),
+          ])
+      ]
+    }
+    XCTAssertEqual(store.state.screen, .cardForm)
+    XCTAssertEqual(store.state.attempts, 0)
+
+    // The shopper fixes things and submits again: the notice goes, the merchant is asked again.
+    store.send(.submitCard, at: at(3), effects: [.askBeforeSubmit(.card)]) {
+      $0.isAwaitingMerchant = true
+      $0.notice = nil
+    }
+    store.send(
+      .beforeSubmitAnswered(.card, BeforeSubmitVerdict(allowed: true)), at: at(4),
+      effects: [.authorise(request())]
+    ) {
+      $0.isAwaitingMerchant = false
+      $0.attempts = 1
+      $0.screen = .processing(.card)
+      $0.processingSince = at(4)
+      $0.events += [self.beforeSubmitEvent(2, at(4)), self.submitEvent(3, at(4))]
+    }
+  }
+
+  func testRefusedVerdictWithoutAMessageHasADefaultNotice() {
+    let store = CheckoutTestStore()
+    fillCard(store)
+    store.send(.submitCard, effects: [.askBeforeSubmit(.card)]) { $0.isAwaitingMerchant = true }
+    store.send(.beforeSubmitAnswered(.card, BeforeSubmitVerdict(allowed: false))) {
+      $0.isAwaitingMerchant = false
+      $0.notice = "The merchant did not allow this payment to be submitted."
+      $0.events = [self.event(1, fixedNow, .onBeforeSubmit, [EventDetail("returned", .bool(false))])]
+    }
+  }
+
+  func testRefusedNoticeIsClearedWhenLeavingTheForm() {
+    let store = CheckoutTestStore()
+    fillCard(store)
+    store.send(.submitCard, effects: [.askBeforeSubmit(.card)]) { $0.isAwaitingMerchant = true }
+    store.send(.beforeSubmitAnswered(.card, BeforeSubmitVerdict(allowed: false, message: "No"))) {
+      $0.isAwaitingMerchant = false
+      $0.notice = "No"
+      $0.events = [
+        self.event(
+          1, fixedNow, .onBeforeSubmit,
+          [EventDetail("returned", .bool(false)), EventDetail("message", .string("No"))])
+      ]
+    }
+    store.send(.backToMethods) {
+      $0.screen = .methodList
+      $0.cardForm = CardForm()
+      $0.notice = nil
+    }
+  }
+
+  func testAVerdictNobodyAskedForIsIgnored() {
+    let store = CheckoutTestStore()
+    store.send(.beforeSubmitAnswered(.card, BeforeSubmitVerdict(allowed: true)))
+    fillCard(store)
+    store.send(.beforeSubmitAnswered(.card, BeforeSubmitVerdict(allowed: true)))
+  }
+
+  // MARK: - Gateway answers
+
+  func testApprovedFiresOnSuccessWithBothIdentifiers() {
+    let store = CheckoutTestStore()
+    submitAllowed(store)
+    store.send(.gatewayAnswered(.approved(systemTransactionId: "sys-42")), at: at(3)) {
+      let result = DropInSubmitResult(systemTransactionId: "sys-42", merchantTransactionId: self.transactionId)
+      $0.screen = .result(.success(result))
+      $0.processingSince = nil
+      $0.events.append(
+        self.event(
+          3, at(3), .onSuccess,
+          [
+            EventDetail("systemTransactionId", .string("sys-42")),
+            EventDetail("merchantTransactionId", .string(self.transactionId)),
+            EventDetail("amount", .string("49.99")), EventDetail("currency", .string("USD")),
+          ]))
+    }
+    XCTAssertEqual(store.state.events.map(\.name), [.onBeforeSubmit, .onSubmit, .onSuccess])
+    XCTAssertEqual(store.state.events.map(\.sequence), [1, 2, 3])
+  }
+
+  func testDeclinedFiresOnErrorWithCodeAndMessage() {
+    let store = CheckoutTestStore()
+    submitAllowed(store, number: "4000000000000002")
+    let declined = SdkError(errorCode: "CARD_DECLINED", errorMessage: "The card was declined.")
+    store.send(.gatewayAnswered(.declined(declined)), at: at(3)) {
+      $0.screen = .result(.failure(method: .card, error: declined))
+      $0.processingSince = nil
+      $0.events.append(
+        self.event(
+          3, at(3), .onError,
+          [
+            EventDetail("errorCode", .string("CARD_DECLINED")),
+            EventDetail("errorMessage", .string("The card was declined.")),
+          ]))
+    }
+    XCTAssertEqual(store.state.events.map(\.name), [.onBeforeSubmit, .onSubmit, .onError])
+    guard case .result(.failure(_, let error)) = store.state.screen else { return XCTFail("not a failure") }
+    XCTAssertEqual(error.shopperMessage, "Your card was declined. Please try another payment method.")
+  }
+
+  func testTryAgainReturnsToTheFormWithWhatWasTyped() {
+    let store = CheckoutTestStore()
+    submitAllowed(store, number: "4000000000009995")
+    let declined = SdkError(errorCode: "INSUFFICIENT_FUNDS", errorMessage: "The card has insufficient funds.")
+    store.send(.gatewayAnswered(.declined(declined)), at: at(3)) {
+      $0.screen = .result(.failure(method: .card, error: declined))
+      $0.processingSince = nil
+      $0.events.append(
+        self.event(
+          3, at(3), .onError,
+          [
+            EventDetail("errorCode", .string("INSUFFICIENT_FUNDS")),
+            EventDetail("errorMessage", .string("The card has insufficient funds.")),
+          ]))
+    }
+    store.send(.tryAgain) { $0.screen = .cardForm }
+    XCTAssertEqual(store.state.cardForm.number, "4000000000009995")
+    XCTAssertEqual(store.state.cardForm.expiry, "1234")
+    XCTAssertEqual(store.state.cardForm.securityCode, "123")
+    XCTAssertEqual(store.state.cardForm.holderName, "Jane Doe")
+
+    // A second attempt has a new idempotency key and continues the event sequence.
+    store.send(.deleteBackward(in: .number)) { $0.cardForm.number = "400000000000999" }
+    store.send(.type("0", into: .number)) { $0.cardForm.number = "4000000000009990" }
+    store.send(.submitCard) { $0.cardForm.errors = [.number: "Card number is invalid"] }
+    store.send(.deleteBackward(in: .number)) {
+      $0.cardForm.number = "400000000000999"
+      $0.cardForm.errors = [:]
+    }
+    store.send(.type("5", into: .number)) { $0.cardForm.number = "4000000000009995" }
+    store.send(.submitCard, at: at(4), effects: [.askBeforeSubmit(.card)]) { $0.isAwaitingMerchant = true }
+    store.send(
+      .beforeSubmitAnswered(.card, BeforeSubmitVerdict(allowed: true)), at: at(5),
+      effects: [.authorise(request(number: "4000000000009995", attempt: 2))]
+    ) {
+      $0.isAwaitingMerchant = false
+      $0.attempts = 2
+      $0.screen = .processing(.card)
+      $0.processingSince = at(5)
+      $0.events += [self.beforeSubmitEvent(4, at(5)), self.submitEvent(5, at(5), last4: "9995")]
+    }
+  }
+
+  func testBackToMethodsAfterAFailureResetsTheForm() {
+    let store = CheckoutTestStore()
+    submitAllowed(store, number: "4000000000000002")
+    let declined = SdkError(errorCode: "CARD_DECLINED", errorMessage: "The card was declined.")
+    store.send(.gatewayAnswered(.declined(declined)), at: at(3)) {
+      $0.screen = .result(.failure(method: .card, error: declined))
+      $0.processingSince = nil
+      $0.events.append(
+        self.event(
+          3, at(3), .onError,
+          [
+            EventDetail("errorCode", .string("CARD_DECLINED")),
+            EventDetail("errorMessage", .string("The card was declined.")),
+          ]))
+    }
+    store.send(.backToMethods) {
+      $0.screen = .methodList
+      $0.cardForm = CardForm()
+    }
+    XCTAssertEqual(store.state.events.count, 3, "events stay")
+    XCTAssertEqual(store.state.attempts, 1)
+  }
+
+  func testBackToMethodsFromTheFormResetsIt() {
+    let store = CheckoutTestStore()
+    fillCard(store)
+    store.send(.leaveField(.number))
+    store.send(.backToMethods) {
+      $0.screen = .methodList
+      $0.cardForm = CardForm()
+    }
+    store.send(.selectMethod(.card)) { $0.screen = .cardForm }
+    XCTAssertEqual(store.state.cardForm, CardForm())
+  }
+
+  func testBackToMethodsIsIgnoredWhileProcessing() {
+    let store = CheckoutTestStore()
+    submitAllowed(store)
+    store.send(.backToMethods)
+    store.send(.type("1", into: .number))
+    store.send(.submitCard)
+    store.send(.tryAgain)
+    store.send(.startNewCheckout)
+  }
+
+  func testStartNewCheckoutKeepsEventsAndAttempts() {
+    let store = CheckoutTestStore()
+    submitAllowed(store)
+    store.send(.gatewayAnswered(.approved(systemTransactionId: "sys-1")), at: at(3)) {
+      $0.screen = .result(
+        .success(DropInSubmitResult(systemTransactionId: "sys-1", merchantTransactionId: self.transactionId)))
+      $0.processingSince = nil
+      $0.events.append(
+        self.event(
+          3, at(3), .onSuccess,
+          [
+            EventDetail("systemTransactionId", .string("sys-1")),
+            EventDetail("merchantTransactionId", .string(self.transactionId)),
+            EventDetail("amount", .string("49.99")), EventDetail("currency", .string("USD")),
+          ]))
+    }
+    store.send(.tryAgain)
+    let events = store.state.events
+    store.send(.startNewCheckout) {
+      $0 = CheckoutState(scenario: .acmeElectronics)
+      $0.events = events
+      $0.attempts = 1
+    }
+    XCTAssertEqual(store.state.cardForm, CardForm())
+
+    // The next payment continues the sequence and uses the next attempt number.
+    submitAllowed(store, number: "5555555555554444", scheme: "Mastercard")
+    XCTAssertEqual(store.state.events.map(\.sequence), [1, 2, 3, 4, 5])
+    XCTAssertEqual(store.state.events.last?["scheme"], .string("Mastercard"))
+  }
+
+  func testStartNewCheckoutAfterAFailureIsIgnored() {
+    let store = CheckoutTestStore()
+    submitAllowed(store, number: "4000000000000002")
+    let declined = SdkError(errorCode: "CARD_DECLINED", errorMessage: "The card was declined.")
+    store.send(.gatewayAnswered(.declined(declined)), at: at(3)) {
+      $0.screen = .result(.failure(method: .card, error: declined))
+      $0.processingSince = nil
+      $0.events.append(
+        self.event(
+          3, at(3), .onError,
+          [
+            EventDetail("errorCode", .string("CARD_DECLINED")),
+            EventDetail("errorMessage", .string("The card was declined.")),
+          ]))
+    }
+    store.send(.startNewCheckout)
+    store.send(.gatewayAnswered(.approved(systemTransactionId: "late")))
+  }
+
+  func testGatewayAnswerWhenNotProcessingIsIgnored() {
+    let store = CheckoutTestStore()
+    store.send(.gatewayAnswered(.approved(systemTransactionId: "x")))
+    store.send(.selectMethod(.card)) { $0.screen = .cardForm }
+    store.send(
+      .gatewayAnswered(.declined(SdkError(errorCode: "CARD_DECLINED", errorMessage: "The card was declined."))))
+    store.send(.tryAgain)
+    store.send(.startNewCheckout)
+  }
+
+  func testAmexSubmitNamesTheSchemeAsTheSessionDoes() {
+    let store = CheckoutTestStore()
+    fillCard(store, number: "378282246310005", securityCode: "1234")
+    store.send(.submitCard, effects: [.askBeforeSubmit(.card)]) { $0.isAwaitingMerchant = true }
+    store.send(
+      .beforeSubmitAnswered(.card, BeforeSubmitVerdict(allowed: true)),
+      effects: [.authorise(request(number: "378282246310005", securityCode: "1234"))]
+    ) {
+      $0.isAwaitingMerchant = false
+      $0.attempts = 1
+      $0.screen = .processing(.card)
+      $0.processingSince = fixedNow
+      $0.events = [
+        self.beforeSubmitEvent(1, fixedNow),
+        self.submitEvent(2, fixedNow, scheme: "AmericanExpress", last4: "0005"),
+      ]
+    }
+  }
+
+  func testAmountsInYenHaveNoDecimals() {
+    var session = Scenario.acmeElectronics.session
+    session.allowedFundingTypes = AllowedFundingTypes(cardSchemes: ["Visa", "JCB"])
+    let scenario = Scenario(
+      name: "tokyo", merchantName: "Shibuya Records", currency: .jpy, cardIntent: "Purchase",
+      merchantTransactionId: "jp-1",
+      items: [LineItem(name: "LP", quantity: 1, unitPrice: Money(minorUnits: 1235, currency: .jpy))],
+      session: session)
+    let store = CheckoutTestStore(scenario: scenario)
+    XCTAssertEqual(store.state.methods, [.card])
+    fillCard(store)
+    store.send(.submitCard, effects: [.askBeforeSubmit(.card)]) { $0.isAwaitingMerchant = true }
+    var expectedRequest = request()
+    expectedRequest.amount = Money(minorUnits: 1235, currency: .jpy)
+    expectedRequest.intent = "Purchase"
+    expectedRequest.merchantTransactionId = "jp-1"
+    expectedRequest.idempotencyKey = "jp-1-1"
+    store.send(
+      .beforeSubmitAnswered(.card, BeforeSubmitVerdict(allowed: true)),
+      effects: [.authorise(expectedRequest)]
+    ) {
+      $0.isAwaitingMerchant = false
+      $0.attempts = 1
+      $0.screen = .processing(.card)
+      $0.processingSince = fixedNow
+      $0.events = [
+        self.beforeSubmitEvent(1, fixedNow),
+        self.event(
+          2, fixedNow, .onSubmit,
+          [
+            EventDetail("scheme", .string("Visa")), EventDetail("last4", .string("4242")),
+            EventDetail("amount", .string("1235")), EventDetail("currency", .string("JPY")),
+          ]),
+      ]
+    }
+  }
+
+  // MARK: - Shopper messages (the seed's onError switch)
+
+  func testShopperMessagesFollowTheSeedsOnErrorSwitch() {
+    let expected: [String: String] = [
+      "CARD_DECLINED": "Your card was declined. Please try another payment method.",
+      "INSUFFICIENT_FUNDS": "Insufficient funds. Please use a different card.",
+      "SDK1122": "Paze is unavailable. Please choose another payment method.",
+      "SDK1123": "Paze payment failed. Please try again.",
+      "SDK1124": "Paze is only available for e-commerce checkout.",
+      "SDK0118": "Paze client ID is missing from the session.",
+      "SDK1202A": "Paze merchant category code is missing from the session.",
+      "SDK1203": "Paze merchant display configuration is too long.",
+      "SDK1205": "Paze merchant display configuration is too long.",
+      "SDK1209": "Invalid shopper details for Paze.",
+      "SDK1212": "Invalid shopper details for Paze.",
+      "SDK1213": "Paze only supports USD transactions.",
+      "EXPIRED_CARD": "Payment failed. Please try again.",
+      "PROCESSING_ERROR": "Payment failed. Please try again.",
+      "": "Payment failed. Please try again.",
+      "card_declined": "Payment failed. Please try again.",
+    ]
+    for (code, message) in expected {
+      XCTAssertEqual(SdkError(errorCode: code, errorMessage: "whatever").shopperMessage, message, code)
+    }
+  }
+
+  // MARK: - No full card number in any event
+
+  func testNoEventEverContainsTheFullCardNumber() {
+    let cards = [
+      ("4242424242424242", AuthorisationOutcome.approved(systemTransactionId: "sys-1")),
+      ("5555555555554444", .approved(systemTransactionId: "sys-2")),
+      (
+        "4000000000000002",
+        .declined(SdkError(errorCode: "CARD_DECLINED", errorMessage: "The card was declined."))
+      ),
+      ("36227206271667", .approved(systemTransactionId: "sys-3")),
+    ]
+    for (number, outcome) in cards {
+      var state = CheckoutState(scenario: .acmeElectronics)
+      let actions: [CheckoutAction] = [
+        .selectMethod(.card), .type(number, into: .number), .type("1234", into: .expiry),
+        .type("123", into: .securityCode), .type("Jane Doe", into: .holderName), .submitCard,
+        .beforeSubmitAnswered(.card, BeforeSubmitVerdict(allowed: true)), .gatewayAnswered(outcome),
+      ]
+      for action in actions {
+        _ = CheckoutReducer.reduce(&state, action, context: ReduceContext(now: fixedNow))
+      }
+      XCTAssertEqual(state.events.map(\.name).prefix(2), [.onBeforeSubmit, .onSubmit], number)
+      XCTAssertEqual(state.events.count, 3, number)
+      for event in state.events {
+        let texts = [event.jsonLine(), String(describing: event), String(reflecting: event)]
+        for text in texts {
+          XCTAssertFalse(text.contains(number), "\(event.name) reveals the number: \(text)")
+          XCTAssertFalse(text.contains(String(number.prefix(8))), "\(event.name) reveals a prefix: \(text)")
+          XCTAssertFalse(text.contains("\"123\""), "\(event.name) reveals the security code: \(text)")
+        }
+      }
+    }
+  }
+}

@@ -1,0 +1,110 @@
+import Foundation
+import XCTest
+
+/// The binary without a terminal: tapes, bad input, no TTY, help.
+final class HeadlessCommandTests: XCTestCase {
+  private let folder = FileManager.default.temporaryDirectory.appendingPathComponent("paydrill-cli-\(UUID().uuidString)")
+
+  override func setUpWithError() throws {
+    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+  }
+
+  override func tearDownWithError() throws {
+    try? FileManager.default.removeItem(at: folder)
+  }
+
+  private func events(_ path: URL) throws -> [[String: Any]] {
+    try String(contentsOf: path, encoding: .utf8).split(separator: "\n").map {
+      try XCTUnwrap(JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: Any])
+    }
+  }
+
+  func testPlayReplaysTheVisaTapeAndWritesScreenAndEvents() throws {
+    let screen = folder.appendingPathComponent("screen.txt")
+    let jsonl = folder.appendingPathComponent("events.jsonl")
+    let result = try PayDrillBinary.run([
+      "play", "Tapes/pay-with-visa.tape", "--latency", "50", "--screen", screen.path, "--events", jsonl.path,
+    ])
+    XCTAssertEqual(result.status, 0, result.standardError)
+    XCTAssertTrue(try String(contentsOf: screen, encoding: .utf8).contains("Payment successful"))
+    let lines = try events(jsonl)
+    XCTAssertEqual(lines.compactMap { $0["event"] as? String }, ["onBeforeSubmit", "onSubmit", "onSuccess"])
+    XCTAssertEqual(lines[1]["method"] as? String, "card")
+    XCTAssertEqual(lines[1]["last4"] as? String, "4242")
+    XCTAssertEqual(lines[2]["merchantTransactionId"] as? String, "0ce72cfd-014d-4256-a006-a56601b2ffc4")
+  }
+
+  func testPlayReplaysTheDeclineTape() throws {
+    let jsonl = folder.appendingPathComponent("events.jsonl")
+    let screen = folder.appendingPathComponent("screen.txt")
+    let result = try PayDrillBinary.run([
+      "play", "Tapes/declined-card.tape", "--latency", "0", "--size", "60x20", "--events", jsonl.path,
+      "--screen", screen.path,
+    ])
+    XCTAssertEqual(result.status, 0, result.standardError)
+    let last = try XCTUnwrap(try events(jsonl).last)
+    XCTAssertEqual(last["event"] as? String, "onError")
+    XCTAssertEqual(last["errorCode"] as? String, "CARD_DECLINED")
+    let text = try String(contentsOf: screen, encoding: .utf8)
+    XCTAssertEqual(text.split(separator: "\n", omittingEmptySubsequences: false).count, 21, "20 rows and a newline")
+  }
+
+  func testWaitTimeoutExitsOneWithTheScreen() throws {
+    let tape = folder.appendingPathComponent("never.tape")
+    try "Wait@200ms /Payment successful/\n".write(to: tape, atomically: true, encoding: .utf8)
+    let result = try PayDrillBinary.run(["play", tape.path])
+    XCTAssertEqual(result.status, 1)
+    XCTAssertTrue(result.standardError.contains("never.tape:1: Wait /Payment successful/ timed out"), result.standardError)
+    XCTAssertTrue(result.standardError.contains("Choose a payment method"))
+  }
+
+  func testBadTapeExitsTwoNamingFileAndLine() throws {
+    let tape = folder.appendingPathComponent("bad.tape")
+    try "Enter\nTypo \"x\"\n".write(to: tape, atomically: true, encoding: .utf8)
+    let result = try PayDrillBinary.run(["play", tape.path])
+    XCTAssertEqual(result.status, 2)
+    XCTAssertTrue(result.standardError.hasPrefix("paydrill: \(tape.path):2: unknown command \"Typo\""), result.standardError)
+  }
+
+  func testBrokenScenarioExitsTwoWithOneLineEvenWithoutATerminal() throws {
+    let scenario = folder.appendingPathComponent("broken.json")
+    try """
+      {"merchant": {"name": "M"}, "transaction": {"currency": "GBP", "merchantTransactionId": "t"},
+       "items": [{"name": "A", "unitPrice": "1.234"}]}
+      """.write(to: scenario, atomically: true, encoding: .utf8)
+    let result = try PayDrillBinary.run(["--scenario", scenario.path])
+    XCTAssertEqual(result.status, 2)
+    XCTAssertEqual(
+      result.standardError,
+      "paydrill: \(scenario.path): at items[0].unitPrice: GBP 1.234 has more decimals than GBP allows (2)\n")
+    XCTAssertEqual(result.standardOutput, "", "the terminal is not touched")
+  }
+
+  func testBrokenThemeExitsTwo() throws {
+    let theme = folder.appendingPathComponent("theme.json")
+    try "{\"name\": \"t\", \"roles\": {\"error\": {\"fg\": \"#zz0000\"}}}".write(to: theme, atomically: true, encoding: .utf8)
+    let result = try PayDrillBinary.run(["--theme", theme.path])
+    XCTAssertEqual(result.status, 2)
+    XCTAssertTrue(result.standardError.hasPrefix("paydrill: \(theme.path): at roles.error.fg: unknown colour"), result.standardError)
+  }
+
+  func testWithoutATerminalSaysSoInOneLine() throws {
+    let result = try PayDrillBinary.run([])
+    XCTAssertEqual(result.status, 2)
+    XCTAssertEqual(
+      result.standardError,
+      "paydrill: not a terminal: run paydrill in a terminal, or replay a tape with `paydrill play TAPE`\n")
+  }
+
+  func testHelpVersionAndCards() throws {
+    let help = try PayDrillBinary.run(["--help"])
+    XCTAssertEqual(help.status, 0)
+    XCTAssertTrue(help.standardOutput.contains("paydrill play TAPE"))
+    XCTAssertTrue(try PayDrillBinary.run(["--version"]).standardOutput.hasPrefix("paydrill "))
+    let cards = try PayDrillBinary.run(["cards"])
+    XCTAssertTrue(cards.standardOutput.contains("4000 0000 0000 9995  Visa              Insufficient funds"))
+    let usage = try PayDrillBinary.run(["--nope"])
+    XCTAssertEqual(usage.status, 2)
+    XCTAssertEqual(usage.standardError, "paydrill: unknown option --nope (see paydrill --help)\n")
+  }
+}

@@ -1,0 +1,111 @@
+import Foundation
+import XCTest
+
+/// The real binary in a real terminal (tmux): keys in, screen out, and the terminal given back intact.
+final class InteractiveTerminalTests: XCTestCase {
+  private var folder: URL!
+
+  override func setUpWithError() throws {
+    try TmuxSession.requireTmux()
+    folder = FileManager.default.temporaryDirectory.appendingPathComponent("paydrill-e2e-\(UUID().uuidString)")
+    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+  }
+
+  override func tearDownWithError() throws {
+    if let folder { try? FileManager.default.removeItem(at: folder) }
+  }
+
+  /// A shell command that records `stty -a` before and after paydrill, then says DONE and its exit status.
+  private func wrapped(_ arguments: String) throws -> String {
+    let binary = try PayDrillBinary.path()
+    let before = folder.appendingPathComponent("before.txt").path
+    let after = folder.appendingPathComponent("after.txt").path
+    return "stty -a > \(before); \(binary) \(arguments); status=$?; stty -a > \(after); echo DONE status=$status; sleep 30"
+  }
+
+  private func assertTerminalRestored(file: StaticString = #filePath, line: UInt = #line) throws {
+    // The window's size may change during a test (a resize is one); every mode and control character may not.
+    func modes(_ name: String) throws -> String {
+      try String(contentsOf: folder.appendingPathComponent(name), encoding: .utf8)
+        .replacingOccurrences(of: #"rows \d+; columns \d+;"#, with: "", options: .regularExpression)
+    }
+    let before = try modes("before.txt")
+    let after = try modes("after.txt")
+    XCTAssertFalse(before.isEmpty, file: file, line: line)
+    XCTAssertEqual(before, after, "stty -a changed: the terminal was not restored", file: file, line: line)
+  }
+
+  func testPaysWithTheVisaTestCardThenCtrlCRestoresTheTerminal() throws {
+    let events = folder.appendingPathComponent("events.jsonl").path
+    let session = try TmuxSession(command: try wrapped("--latency 200 --events \(events)"))
+    try session.waitFor("Choose a payment method")
+    try session.press("Enter")
+    try session.waitFor("Card number")
+    try session.type("4242 4242 4242 4242")
+    try session.press("Tab")
+    try session.type("1234")
+    try session.press("Tab")
+    try session.type("123")
+    try session.press("Tab")
+    try session.type("Jane Doe")
+    try session.press("Tab", "Enter")
+    let screen = try session.waitFor("Payment successful")
+    XCTAssertTrue(screen.contains("systemTransactionId"))
+    XCTAssertTrue(screen.contains("onSuccess card"))
+    XCTAssertFalse(screen.contains("4242 4242 4242 4242"), "the full number never stays on screen after paying")
+    try session.press("C-c")
+    let done = try session.waitFor("DONE status=")
+    XCTAssertTrue(done.contains("DONE status=0"), done)
+    try assertTerminalRestored()
+    let lines = try String(contentsOfFile: events, encoding: .utf8).split(separator: "\n")
+    XCTAssertEqual(
+      lines.compactMap { line in
+        (try? JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any])?["event"] as? String
+      }, ["onBeforeSubmit", "onSubmit", "onSuccess"])
+    XCTAssertFalse(lines.joined().contains("4242424242424242"))
+  }
+
+  func testDeclinedCardShowsTheSeedMessage() throws {
+    let session = try TmuxSession(command: try wrapped("--latency 0"))
+    try session.waitFor("Choose a payment method")
+    try session.press("1")
+    try session.waitFor("Card number")
+    try session.type("4000000000000002")
+    try session.press("Tab")
+    try session.type("1234")
+    try session.press("Tab")
+    try session.type("123")
+    try session.press("Tab")
+    try session.type("Sam")
+    try session.press("Tab", "Enter")
+    try session.waitFor("Your card was declined. Please try another payment")
+    try session.press("Right", "Enter")
+    try session.waitFor("Choose a payment method")
+    try session.press("q")
+    try session.waitFor("DONE status=0")
+    try assertTerminalRestored()
+  }
+
+  func testSigtermGivesTheTerminalBack() throws {
+    let session = try TmuxSession(command: try wrapped(""))
+    try session.waitFor("Choose a payment method")
+    let shell = try session.panePID()
+    let child = try TmuxSession.shell(["pgrep", "-P", "\(shell)", "paydrill"]).output
+      .trimmingCharacters(in: .whitespacesAndNewlines)
+    XCTAssertFalse(child.isEmpty, "paydrill is running under the pane's shell")
+    try TmuxSession.shell(["kill", "-TERM", child])
+    let done = try session.waitFor("DONE status=")
+    XCTAssertTrue(done.contains("DONE status=143"), done)
+    try assertTerminalRestored()
+  }
+
+  func testTooSmallTerminalAsksForMoreAndRecoversOnResize() throws {
+    let session = try TmuxSession(command: try wrapped(""), columns: 50, rows: 15)
+    try session.waitFor("Terminal too small: 50×15")
+    try session.resize(columns: 100, rows: 32)
+    try session.waitFor("Choose a payment method")
+    try session.press("q")
+    try session.waitFor("DONE status=0")
+    try assertTerminalRestored()
+  }
+}

@@ -1,0 +1,48 @@
+import Foundation
+import XCTest
+
+/// The built `paydrill` executable, and a way to run it to completion.
+enum PayDrillBinary {
+  static let packageRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+    .appendingPathComponent("../..").standardized
+
+  /// `PAYDRILL_BIN`, or `paydrill` beside the test bundle, or the package's debug build.
+  static func path() throws -> String {
+    var candidates: [String] = []
+    if let explicit = ProcessInfo.processInfo.environment["PAYDRILL_BIN"] { candidates.append(explicit) }
+    let bundleFolder = URL(fileURLWithPath: CommandLine.arguments.first ?? "").deletingLastPathComponent()
+    candidates.append(bundleFolder.appendingPathComponent("paydrill").path)
+    candidates.append(packageRoot.appendingPathComponent(".build/debug/paydrill").path)
+    for candidate in candidates where FileManager.default.isExecutableFile(atPath: candidate) {
+      return candidate
+    }
+    throw XCTSkip("paydrill is not built (run `swift build` first); looked in \(candidates)")
+  }
+
+  struct Result {
+    var status: Int32
+    var standardOutput: String
+    var standardError: String
+  }
+
+  /// Runs paydrill with no terminal: standard input from /dev/null, outputs captured.
+  static func run(_ arguments: [String], environment: [String: String] = [:]) throws -> Result {
+    let process = Process()
+    process.executableURL = URL(fileURLWithPath: try path())
+    process.arguments = arguments
+    process.currentDirectoryURL = packageRoot
+    process.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 }
+    let output = Pipe()
+    let errors = Pipe()
+    process.standardOutput = output
+    process.standardError = errors
+    process.standardInput = FileHandle(forReadingAtPath: "/dev/null")
+    try process.run()
+    let outputData = output.fileHandleForReading.readDataToEndOfFile()
+    let errorData = errors.fileHandleForReading.readDataToEndOfFile()
+    process.waitUntilExit()
+    return Result(
+      status: process.terminationStatus, standardOutput: String(decoding: outputData, as: UTF8.self),
+      standardError: String(decoding: errorData, as: UTF8.self))
+  }
+}

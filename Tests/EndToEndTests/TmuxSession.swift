@@ -1,0 +1,87 @@
+import Foundation
+import XCTest
+
+/// A real terminal for the real binary: a detached tmux session that tests type into and read from.
+final class TmuxSession {
+  let name: String
+  private static let tmux = "/usr/bin/env"
+
+  /// Skips the test where tmux is missing, and fails it under CI, where a missing tmux is a broken setup.
+  static func requireTmux() throws {
+    if (try? shell(["tmux", "-V"]))?.status == 0 { return }
+    if ProcessInfo.processInfo.environment["CI"] == "true" {
+      XCTFail("tmux is required under CI=true for the end-to-end tests (make test installs it)")
+    }
+    throw XCTSkip("tmux is not installed")
+  }
+
+  init(command: String, columns: Int = 100, rows: Int = 32) throws {
+    name = "paydrill-test-\(UUID().uuidString.prefix(8))"
+    // The first new-session starts the tmux server, which would inherit a pipe and hold it open: no capture.
+    let result = try Self.shell(capturing: false, [
+      "tmux", "new-session", "-d", "-s", name, "-x", "\(columns)", "-y", "\(rows)", "-c",
+      PayDrillBinary.packageRoot.path, "bash", "--norc", "--noprofile", "-c", command,
+    ])
+    guard result.status == 0 else { throw XCTSkip("tmux could not start a session (status \(result.status))") }
+    _ = try Self.shell(["tmux", "set-option", "-t", name, "remain-on-exit", "on"])
+  }
+
+  deinit {
+    _ = try? Self.shell(["tmux", "kill-session", "-t", name])
+  }
+
+  /// Sends keys by tmux name (`Enter`, `Tab`, `C-c`).
+  func press(_ keys: String...) throws {
+    _ = try Self.shell(["tmux", "send-keys", "-t", name] + keys)
+  }
+
+  /// Types text literally.
+  func type(_ text: String) throws {
+    _ = try Self.shell(["tmux", "send-keys", "-t", name, "-l", text])
+  }
+
+  /// The screen as text.
+  func capture() throws -> String {
+    try Self.shell(["tmux", "capture-pane", "-p", "-t", name]).output
+  }
+
+  func resize(columns: Int, rows: Int) throws {
+    _ = try Self.shell(["tmux", "resize-window", "-t", name, "-x", "\(columns)", "-y", "\(rows)"])
+  }
+
+  /// The pid of the pane's first process (the bash that runs the command).
+  func panePID() throws -> Int32 {
+    Int32(try Self.shell(["tmux", "list-panes", "-t", name, "-F", "#{pane_pid}"]).output
+      .trimmingCharacters(in: .whitespacesAndNewlines)) ?? 0
+  }
+
+  /// Polls the screen until `text` shows, or fails with the screen it last saw.
+  @discardableResult
+  func waitFor(_ text: String, timeout: TimeInterval = 20, file: StaticString = #filePath, line: UInt = #line)
+    throws -> String
+  {
+    let deadline = Date().addingTimeInterval(timeout)
+    var screen = ""
+    while Date() < deadline {
+      screen = try capture()
+      if screen.contains(text) { return screen }
+      Thread.sleep(forTimeInterval: 0.05)
+    }
+    XCTFail("\"\(text)\" did not appear in \(timeout) s; the screen was:\n\(screen)", file: file, line: line)
+    return screen
+  }
+
+  @discardableResult
+  static func shell(capturing: Bool = true, _ arguments: [String]) throws -> (status: Int32, output: String) {
+    let process = Process()
+    process.executableURL = URL(fileURLWithPath: tmux)
+    process.arguments = arguments
+    let pipe = Pipe()
+    process.standardOutput = capturing ? pipe : FileHandle.nullDevice
+    process.standardError = capturing ? pipe : FileHandle.nullDevice
+    try process.run()
+    let data = capturing ? pipe.fileHandleForReading.readDataToEndOfFile() : Data()
+    process.waitUntilExit()
+    return (process.terminationStatus, String(decoding: data, as: UTF8.self))
+  }
+}

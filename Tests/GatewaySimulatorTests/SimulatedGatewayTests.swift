@@ -1,0 +1,117 @@
+import CheckoutEngine
+import GatewaySimulator
+import XCTest
+
+final class SimulatedGatewayTests: XCTestCase {
+  private let gateway = SimulatedGateway(latency: .zero, makeTransactionId: { "tx-1" })
+
+  private func request(_ number: String, method: DropInPaymentMethod = .card) -> AuthorisationRequest {
+    AuthorisationRequest(
+      method: method,
+      card: CardDetails(
+        number: CardNumber(digits: number), expiryMonth: 12, expiryYear: 2034, securityCode: "123",
+        holderName: "Jane Doe"),
+      amount: Money(minorUnits: 4999, currency: .usd), intent: "Authorisation",
+      merchantTransactionId: "m-1", idempotencyKey: "m-1-1")
+  }
+
+  func testApprovingTestCardsApproveWithTheInjectedId() {
+    let approving = [
+      "4242424242424242", "4000056655665556", "5555555555554444", "2223003122003222", "378282246310005",
+      "36227206271667", "3056930009020004", "6011111111111117", "3566002020360505",
+    ]
+    for number in approving {
+      XCTAssertEqual(gateway.decide(request(number)), .approved(systemTransactionId: "tx-1"), number)
+    }
+  }
+
+  func testDeclines() {
+    XCTAssertEqual(
+      gateway.decide(request("4000000000000002")),
+      .declined(SdkError(errorCode: "CARD_DECLINED", errorMessage: "The card was declined.")))
+    XCTAssertEqual(
+      gateway.decide(request("4000000000009995")),
+      .declined(SdkError(errorCode: "INSUFFICIENT_FUNDS", errorMessage: "The card has insufficient funds.")))
+    XCTAssertEqual(
+      gateway.decide(request("4000000000000069")),
+      .declined(SdkError(errorCode: "EXPIRED_CARD", errorMessage: "The card has expired.")))
+    XCTAssertEqual(
+      gateway.decide(request("4000000000000127")),
+      .declined(
+        SdkError(errorCode: "INCORRECT_CVC", errorMessage: "The card's security code is incorrect.")))
+    XCTAssertEqual(
+      gateway.decide(request("4000000000000119")),
+      .declined(
+        SdkError(errorCode: "PROCESSING_ERROR", errorMessage: "An error occurred while processing the card.")))
+  }
+
+  func testDeclinesMatchTheTable() {
+    for card in TestCard.all {
+      let expected: AuthorisationOutcome =
+        card.decline.map { .declined($0) } ?? .approved(systemTransactionId: "tx-1")
+      XCTAssertEqual(gateway.decide(request(card.number)), expected, card.number)
+    }
+  }
+
+  func testAnUnknownValidNumberApproves() {
+    XCTAssertTrue(CardNumber(digits: "4111111111111111").passesLuhnCheck)
+    XCTAssertNil(TestCard.card(number: "4111111111111111"))
+    XCTAssertEqual(gateway.decide(request("4111111111111111")), .approved(systemTransactionId: "tx-1"))
+  }
+
+  func testEachApprovalAsksForAFreshId() {
+    final class Counter: @unchecked Sendable {
+      var value = 0
+    }
+    let counter = Counter()
+    let counting = SimulatedGateway(
+      latency: .zero,
+      makeTransactionId: {
+        counter.value += 1
+        return "tx-\(counter.value)"
+      })
+    XCTAssertEqual(counting.decide(request("4242424242424242")), .approved(systemTransactionId: "tx-1"))
+    XCTAssertEqual(
+      counting.decide(request("4000000000000002")),
+      .declined(SdkError(errorCode: "CARD_DECLINED", errorMessage: "The card was declined.")))
+    XCTAssertEqual(counting.decide(request("5555555555554444")), .approved(systemTransactionId: "tx-2"))
+  }
+
+  func testARequestWithoutACardIsDeclinedAsNotSimulated() {
+    var paypal = request("4242424242424242", method: .paypal)
+    paypal.card = nil
+    guard case .declined(let error) = gateway.decide(paypal) else { return XCTFail("expected a decline") }
+    XCTAssertEqual(error.errorCode, "METHOD_NOT_IMPLEMENTED")
+    XCTAssertTrue(error.errorMessage.contains("PayPal"), error.errorMessage)
+  }
+
+  func testDefaultTransactionIdsAreLowercaseUUIDs() {
+    guard case .approved(let id) = SimulatedGateway().decide(request("4242424242424242")) else {
+      return XCTFail("expected an approval")
+    }
+    XCTAssertNotNil(UUID(uuidString: id), id)
+    XCTAssertEqual(id, id.lowercased())
+  }
+
+  func testAuthoriseWithZeroLatencyAnswersLikeDecide() async {
+    for number in TestCard.all.map(\.number) + ["4111111111111111"] {
+      let answer = await gateway.authorise(request(number))
+      XCTAssertEqual(answer, gateway.decide(request(number)), number)
+    }
+  }
+
+  func testAuthoriseThroughTheProtocol() async {
+    let any: any PaymentGateway = gateway
+    let answer = await any.authorise(request("4000000000000069"))
+    XCTAssertEqual(answer, .declined(SdkError(errorCode: "EXPIRED_CARD", errorMessage: "The card has expired.")))
+  }
+
+  func testAuthoriseWaitsForTheLatency() async {
+    let slow = SimulatedGateway(latency: .milliseconds(50), makeTransactionId: { "tx-slow" })
+    let clock = ContinuousClock()
+    let start = clock.now
+    let answer = await slow.authorise(request("4242424242424242"))
+    XCTAssertGreaterThanOrEqual(clock.now - start, .milliseconds(50))
+    XCTAssertEqual(answer, .approved(systemTransactionId: "tx-slow"))
+  }
+}
