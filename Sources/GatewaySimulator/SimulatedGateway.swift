@@ -27,7 +27,9 @@ public struct SimulatedGateway: PaymentGateway {
   public func decide(_ request: AuthorisationRequest) -> AuthorisationOutcome {
     guard let card = request.card else {
       return .declined(
-        SdkError(errorCode: "METHOD_NOT_IMPLEMENTED", errorMessage: "\(request.method.displayName) is not simulated"))
+        SdkError(
+          errorCode: "METHOD_NOT_IMPLEMENTED", errorMessage: "\(request.method.displayName) is not simulated")
+      )
     }
     if let decline = TestCard.card(number: card.number.digits)?.decline {
       return .declined(decline)

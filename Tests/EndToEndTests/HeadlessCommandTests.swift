@@ -3,7 +3,8 @@ import XCTest
 
 /// The binary without a terminal: tapes, bad input, no TTY, help.
 final class HeadlessCommandTests: XCTestCase {
-  private let folder = FileManager.default.temporaryDirectory.appendingPathComponent("paydrill-cli-\(UUID().uuidString)")
+  private let folder = FileManager.default.temporaryDirectory.appendingPathComponent(
+    "paydrill-cli-\(UUID().uuidString)")
 
   override func setUpWithError() throws {
     try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
@@ -46,7 +47,8 @@ final class HeadlessCommandTests: XCTestCase {
     XCTAssertEqual(last["event"] as? String, "onError")
     XCTAssertEqual(last["errorCode"] as? String, "CARD_DECLINED")
     let text = try String(contentsOf: screen, encoding: .utf8)
-    XCTAssertEqual(text.split(separator: "\n", omittingEmptySubsequences: false).count, 21, "20 rows and a newline")
+    XCTAssertEqual(
+      text.split(separator: "\n", omittingEmptySubsequences: false).count, 21, "20 rows and a newline")
   }
 
   func testWaitTimeoutExitsOneWithTheScreen() throws {
@@ -54,7 +56,9 @@ final class HeadlessCommandTests: XCTestCase {
     try "Wait@200ms /Payment successful/\n".write(to: tape, atomically: true, encoding: .utf8)
     let result = try PayDrillBinary.run(["play", tape.path])
     XCTAssertEqual(result.status, 1)
-    XCTAssertTrue(result.standardError.contains("never.tape:1: Wait /Payment successful/ timed out"), result.standardError)
+    XCTAssertTrue(
+      result.standardError.contains("never.tape:1: Wait /Payment successful/ timed out"), result.standardError
+    )
     XCTAssertTrue(result.standardError.contains("Choose a payment method"))
   }
 
@@ -63,15 +67,17 @@ final class HeadlessCommandTests: XCTestCase {
     try "Enter\nTypo \"x\"\n".write(to: tape, atomically: true, encoding: .utf8)
     let result = try PayDrillBinary.run(["play", tape.path])
     XCTAssertEqual(result.status, 2)
-    XCTAssertTrue(result.standardError.hasPrefix("paydrill: \(tape.path):2: unknown command \"Typo\""), result.standardError)
+    XCTAssertTrue(
+      result.standardError.hasPrefix("paydrill: \(tape.path):2: unknown command \"Typo\""),
+      result.standardError)
   }
 
   func testBrokenScenarioExitsTwoWithOneLineEvenWithoutATerminal() throws {
     let scenario = folder.appendingPathComponent("broken.json")
     try """
-      {"merchant": {"name": "M"}, "transaction": {"currency": "GBP", "merchantTransactionId": "t"},
-       "items": [{"name": "A", "unitPrice": "1.234"}]}
-      """.write(to: scenario, atomically: true, encoding: .utf8)
+    {"merchant": {"name": "M"}, "transaction": {"currency": "GBP", "merchantTransactionId": "t"},
+     "items": [{"name": "A", "unitPrice": "1.234"}]}
+    """.write(to: scenario, atomically: true, encoding: .utf8)
     let result = try PayDrillBinary.run(["--scenario", scenario.path])
     XCTAssertEqual(result.status, 2)
     XCTAssertEqual(
@@ -82,10 +88,13 @@ final class HeadlessCommandTests: XCTestCase {
 
   func testBrokenThemeExitsTwo() throws {
     let theme = folder.appendingPathComponent("theme.json")
-    try "{\"name\": \"t\", \"roles\": {\"error\": {\"fg\": \"#zz0000\"}}}".write(to: theme, atomically: true, encoding: .utf8)
+    try "{\"name\": \"t\", \"roles\": {\"error\": {\"fg\": \"#zz0000\"}}}".write(
+      to: theme, atomically: true, encoding: .utf8)
     let result = try PayDrillBinary.run(["--theme", theme.path])
     XCTAssertEqual(result.status, 2)
-    XCTAssertTrue(result.standardError.hasPrefix("paydrill: \(theme.path): at roles.error.fg: unknown colour"), result.standardError)
+    XCTAssertTrue(
+      result.standardError.hasPrefix("paydrill: \(theme.path): at roles.error.fg: unknown colour"),
+      result.standardError)
   }
 
   func testWithoutATerminalSaysSoInOneLine() throws {

@@ -7,7 +7,8 @@ final class InteractiveTerminalTests: XCTestCase {
 
   override func setUpWithError() throws {
     try TmuxSession.requireTmux()
-    folder = FileManager.default.temporaryDirectory.appendingPathComponent("paydrill-e2e-\(UUID().uuidString)")
+    folder = FileManager.default.temporaryDirectory.appendingPathComponent(
+      "paydrill-e2e-\(UUID().uuidString)")
     try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
   }
 
@@ -20,7 +21,8 @@ final class InteractiveTerminalTests: XCTestCase {
     let binary = try PayDrillBinary.path()
     let before = folder.appendingPathComponent("before.txt").path
     let after = folder.appendingPathComponent("after.txt").path
-    return "stty -a > \(before); \(binary) \(arguments); status=$?; stty -a > \(after); echo DONE status=$status; sleep 30"
+    return
+      "stty -a > \(before); \(binary) \(arguments); status=$?; stty -a > \(after); echo DONE status=$status; sleep 30"
   }
 
   private func assertTerminalRestored(file: StaticString = #filePath, line: UInt = #line) throws {
@@ -52,7 +54,8 @@ final class InteractiveTerminalTests: XCTestCase {
     let screen = try session.waitFor("Payment successful")
     XCTAssertTrue(screen.contains("systemTransactionId"))
     XCTAssertTrue(screen.contains("onSuccess card"))
-    XCTAssertFalse(screen.contains("4242 4242 4242 4242"), "the full number never stays on screen after paying")
+    XCTAssertFalse(
+      screen.contains("4242 4242 4242 4242"), "the full number never stays on screen after paying")
     try session.press("C-c")
     let done = try session.waitFor("DONE status=")
     XCTAssertTrue(done.contains("DONE status=0"), done)

@@ -18,11 +18,15 @@ final class TmuxSession {
   init(command: String, columns: Int = 100, rows: Int = 32) throws {
     name = "paydrill-test-\(UUID().uuidString.prefix(8))"
     // The first new-session starts the tmux server, which would inherit a pipe and hold it open: no capture.
-    let result = try Self.shell(capturing: false, [
-      "tmux", "new-session", "-d", "-s", name, "-x", "\(columns)", "-y", "\(rows)", "-c",
-      PayDrillBinary.packageRoot.path, "bash", "--norc", "--noprofile", "-c", command,
-    ])
-    guard result.status == 0 else { throw XCTSkip("tmux could not start a session (status \(result.status))") }
+    let result = try Self.shell(
+      capturing: false,
+      [
+        "tmux", "new-session", "-d", "-s", name, "-x", "\(columns)", "-y", "\(rows)", "-c",
+        PayDrillBinary.packageRoot.path, "bash", "--norc", "--noprofile", "-c", command,
+      ])
+    guard result.status == 0 else {
+      throw XCTSkip("tmux could not start a session (status \(result.status))")
+    }
     _ = try Self.shell(["tmux", "set-option", "-t", name, "remain-on-exit", "on"])
   }
 
@@ -51,8 +55,9 @@ final class TmuxSession {
 
   /// The pid of the pane's first process (the bash that runs the command).
   func panePID() throws -> Int32 {
-    Int32(try Self.shell(["tmux", "list-panes", "-t", name, "-F", "#{pane_pid}"]).output
-      .trimmingCharacters(in: .whitespacesAndNewlines)) ?? 0
+    Int32(
+      try Self.shell(["tmux", "list-panes", "-t", name, "-F", "#{pane_pid}"]).output
+        .trimmingCharacters(in: .whitespacesAndNewlines)) ?? 0
   }
 
   /// Polls the screen until `text` shows, or fails with the screen it last saw.

@@ -55,8 +55,10 @@ final class AppReducerTests: XCTestCase {
     }
     XCTAssertEqual(
       seen,
-      [.field(.number), .field(.expiry), .field(.securityCode), .field(.holderName), .payButton, .backButton,
-        .field(.number)])
+      [
+        .field(.number), .field(.expiry), .field(.securityCode), .field(.holderName), .payButton, .backButton,
+        .field(.number),
+      ])
     Fixture.send([.key(.backTab)], to: &model)
     XCTAssertEqual(model.focus, .backButton)
   }
@@ -103,7 +105,9 @@ final class AppReducerTests: XCTestCase {
   func testSuccessStartsANewCheckoutKeepingTheEventLog() {
     var model = Fixture.model(size)
     Fixture.send(
-      Fixture.fillCard(number: "4242424242424242") + [.key(.enter), Fixture.allow, Fixture.approved, .key(.enter)],
+      Fixture.fillCard(number: "4242424242424242") + [
+        .key(.enter), Fixture.allow, Fixture.approved, .key(.enter),
+      ],
       to: &model)
     XCTAssertEqual(model.checkout.screen, .methodList)
     XCTAssertEqual(
@@ -128,7 +132,8 @@ final class AppReducerTests: XCTestCase {
     var model = Fixture.model(size)
     Fixture.send([.tick, .tick], to: &model)
     XCTAssertEqual(model.spinnerFrame, 0)
-    Fixture.send(Fixture.fillCard(number: "4242424242424242") + [.key(.enter), Fixture.allow, .tick, .tick], to: &model)
+    Fixture.send(
+      Fixture.fillCard(number: "4242424242424242") + [.key(.enter), Fixture.allow, .tick, .tick], to: &model)
     XCTAssertEqual(model.spinnerFrame, 2)
   }
 }

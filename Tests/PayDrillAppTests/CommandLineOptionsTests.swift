@@ -13,8 +13,10 @@ final class CommandLineOptionsTests: XCTestCase {
 
   func testPlayWithEveryOption() throws {
     let options = try CommandLineOptions.parse(
-      ["play", "a.tape", "--size", "80x24", "--screen", "s.txt", "--events", "e.jsonl", "--latency", "0",
-       "--scenario", "x.json", "--theme", "light"])
+      [
+        "play", "a.tape", "--size", "80x24", "--screen", "s.txt", "--events", "e.jsonl", "--latency", "0",
+        "--scenario", "x.json", "--theme", "light",
+      ])
     XCTAssertEqual(options.command, .play(tape: "a.tape"))
     XCTAssertEqual(options.size, Size(columns: 80, rows: 24))
     XCTAssertEqual(options.screenPath, "s.txt")

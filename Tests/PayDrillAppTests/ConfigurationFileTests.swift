@@ -37,17 +37,23 @@ final class ConfigurationFileTests: XCTestCase {
       "x.json: at items[0].unitPrice: JPY 1.0 has a decimal point but JPY takes no decimals")
     XCTAssertEqual(
       error(Scenario.self, scenario(currency: "ZZZ")),
-      "x.json: at transaction.currency: unknown currency \"ZZZ\" (expected an ISO 4217 code such as USD, EUR, JPY)")
-    XCTAssertEqual(error(Scenario.self, scenario(price: "true")), "x.json: at items[0].unitPrice: expected a number")
+      "x.json: at transaction.currency: unknown currency \"ZZZ\" (expected an ISO 4217 code such as USD, EUR, JPY)"
+    )
+    XCTAssertEqual(
+      error(Scenario.self, scenario(price: "true")), "x.json: at items[0].unitPrice: expected a number")
     XCTAssertEqual(
       error(Scenario.self, "{\"transaction\": {}}"), "x.json: at merchant: missing (this field is required)")
     XCTAssertEqual(
       error(Scenario.self, scenario(extra: ", \"onBeforeSubmit\": {\"message\": \"m\"}")),
       "x.json: at onBeforeSubmit.allow: missing (this field is required)")
-    XCTAssertTrue(error(Scenario.self, "{\"merchant\": \n [,]}").hasPrefix("x.json: not valid JSON (a problem near line 2"))
+    XCTAssertTrue(
+      error(Scenario.self, "{\"merchant\": \n [,]}").hasPrefix(
+        "x.json: not valid JSON (a problem near line 2"))
   }
 
-  private func scenario(price: String, currency: String) -> String { scenario(currency: currency, price: price) }
+  private func scenario(price: String, currency: String) -> String {
+    scenario(currency: currency, price: price)
+  }
 
   func testThemeErrors() {
     XCTAssertEqual(
@@ -84,9 +90,12 @@ final class ConfigurationFileTests: XCTestCase {
       XCTAssertEqual(try ConfigurationFile.load(Theme.self, from: path), theme, name)
       XCTAssertEqual(try ThemeLocator.theme(named: path), theme)
     }
-    for path in try FileManager.default.contentsOfDirectory(atPath: root.appendingPathComponent("Scenarios").path) {
+    for path in try FileManager.default.contentsOfDirectory(
+      atPath: root.appendingPathComponent("Scenarios").path)
+    {
       XCTAssertNoThrow(
-        try ConfigurationFile.load(Scenario.self, from: root.appendingPathComponent("Scenarios/\(path)").path), path)
+        try ConfigurationFile.load(
+          Scenario.self, from: root.appendingPathComponent("Scenarios/\(path)").path), path)
     }
   }
 

@@ -28,7 +28,9 @@ enum Fixture {
   }
 
   /// From the method list: open the card form and fill in every field, ending on the Pay button.
-  static func fillCard(number: String, expiry: String = "1234", code: String = "123", name: String = "Jane Doe")
+  static func fillCard(
+    number: String, expiry: String = "1234", code: String = "123", name: String = "Jane Doe"
+  )
     -> [AppAction]
   {
     [.key(.enter)] + type(number) + [.key(.tab)] + type(expiry) + [.key(.tab)] + type(code) + [.key(.tab)]

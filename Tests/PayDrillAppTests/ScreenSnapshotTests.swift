@@ -8,13 +8,15 @@ import XCTest
 final class ScreenSnapshotTests: XCTestCase {
   static let sizes = [Size(columns: 100, rows: 32), Size(columns: 80, rows: 24), Size(columns: 60, rows: 20)]
 
-  private func check(_ name: String, _ actions: [AppAction], scenario: Scenario = .acmeElectronics,
-    file: StaticString = #filePath, line: UInt = #line)
-  {
+  private func check(
+    _ name: String, _ actions: [AppAction], scenario: Scenario = .acmeElectronics,
+    file: StaticString = #filePath, line: UInt = #line
+  ) {
     for size in Self.sizes {
       var model = Fixture.model(size, scenario: scenario)
       Fixture.send(actions, to: &model)
-      Snapshot.assert(RootView.render(model), named: "\(name)-\(size.columns)x\(size.rows)", file: file, line: line)
+      Snapshot.assert(
+        RootView.render(model), named: "\(name)-\(size.columns)x\(size.rows)", file: file, line: line)
     }
   }
 
@@ -38,16 +40,21 @@ final class ScreenSnapshotTests: XCTestCase {
   }
 
   func testSuccess() {
-    check("success", Fixture.fillCard(number: "4242424242424242") + [.key(.enter), Fixture.allow, Fixture.approved])
+    check(
+      "success",
+      Fixture.fillCard(number: "4242424242424242") + [.key(.enter), Fixture.allow, Fixture.approved])
   }
 
   func testDecline() {
-    check("decline", Fixture.fillCard(number: "4000000000000002") + [.key(.enter), Fixture.allow, Fixture.declined])
+    check(
+      "decline",
+      Fixture.fillCard(number: "4000000000000002") + [.key(.enter), Fixture.allow, Fixture.declined])
   }
 
   func testMerchantRefusal() {
     let refusal = AppAction.checkout(
-      .beforeSubmitAnswered(.card, BeforeSubmitVerdict(allowed: false, message: "Please accept terms and conditions")))
+      .beforeSubmitAnswered(
+        .card, BeforeSubmitVerdict(allowed: false, message: "Please accept terms and conditions")))
     check("refused", Fixture.fillCard(number: "4242424242424242") + [.key(.enter), refusal])
   }
 

@@ -10,13 +10,17 @@ enum Snapshot {
 
   static var isRecording: Bool { ProcessInfo.processInfo.environment["PAYDRILL_RECORD_SNAPSHOTS"] == "1" }
 
-  static func assert(_ buffer: ScreenBuffer, named name: String, file: StaticString = #filePath, line: UInt = #line) {
+  static func assert(
+    _ buffer: ScreenBuffer, named name: String, file: StaticString = #filePath, line: UInt = #line
+  ) {
     compare(buffer.text + "\n", with: "\(name).txt", file: file, line: line)
     compare(buffer.roleGrid + "\n", with: "\(name).roles.txt", file: file, line: line)
   }
 
   /// Compares text with a golden file (or rewrites it when recording).
-  static func compare(_ actual: String, with fileName: String, file: StaticString = #filePath, line: UInt = #line) {
+  static func compare(
+    _ actual: String, with fileName: String, file: StaticString = #filePath, line: UInt = #line
+  ) {
     let url = folder.appendingPathComponent(fileName)
     if isRecording {
       try? FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
@@ -24,7 +28,9 @@ enum Snapshot {
       return
     }
     guard let expected = try? String(contentsOf: url, encoding: .utf8) else {
-      XCTFail("missing golden file \(fileName); run with PAYDRILL_RECORD_SNAPSHOTS=1 and review it", file: file, line: line)
+      XCTFail(
+        "missing golden file \(fileName); run with PAYDRILL_RECORD_SNAPSHOTS=1 and review it", file: file,
+        line: line)
       return
     }
     guard expected != actual else { return }

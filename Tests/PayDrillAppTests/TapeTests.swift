@@ -5,8 +5,10 @@ import XCTest
 @testable import PayDrillApp
 
 final class TapeTests: XCTestCase {
-  static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("../..")
-    .standardized
+  static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent(
+    "../.."
+  )
+  .standardized
 
   func testParsesEveryCommand() throws {
     let tape = try Tape.parse(

@@ -12,7 +12,8 @@ final class ThemeTests: XCTestCase {
     XCTAssertEqual(TerminalColor(name: "#1e90ff"), .rgb(red: 30, green: 144, blue: 255))
     XCTAssertNil(TerminalColor(name: "#12345"))
     XCTAssertNil(TerminalColor(name: "chartreuse"))
-    let decoded = try JSONDecoder().decode([TerminalColor].self, from: Data("[\"blue\", 208, \"#000000\"]".utf8))
+    let decoded = try JSONDecoder().decode(
+      [TerminalColor].self, from: Data("[\"blue\", 208, \"#000000\"]".utf8))
     XCTAssertEqual(decoded, [.indexed(4), .indexed(208), .rgb(red: 0, green: 0, blue: 0)])
   }
 
@@ -36,7 +37,8 @@ final class ThemeTests: XCTestCase {
 
   func testMissingRolesLookNormal() throws {
     let theme = try JSONDecoder().decode(
-      Theme.self, from: Data("{\"name\": \"t\", \"roles\": {\"normal\": {\"fg\": \"green\", \"bold\": true}}}".utf8))
+      Theme.self,
+      from: Data("{\"name\": \"t\", \"roles\": {\"normal\": {\"fg\": \"green\", \"bold\": true}}}".utf8))
     XCTAssertEqual(theme.appearance, .dark)
     XCTAssertEqual(theme.style(for: .error), TextStyle(foreground: .indexed(2), bold: true))
   }

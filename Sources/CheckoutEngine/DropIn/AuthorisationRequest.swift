@@ -6,7 +6,8 @@ public struct CardDetails: Equatable, Sendable {
   public var securityCode: String
   public var holderName: String
 
-  public init(number: CardNumber, expiryMonth: Int, expiryYear: Int, securityCode: String, holderName: String) {
+  public init(number: CardNumber, expiryMonth: Int, expiryYear: Int, securityCode: String, holderName: String)
+  {
     self.number = number
     self.expiryMonth = expiryMonth
     self.expiryYear = expiryYear

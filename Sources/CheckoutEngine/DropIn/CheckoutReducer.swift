@@ -146,7 +146,10 @@ public enum CheckoutReducer {
   }
 
   private static func amountDetails(_ money: Money) -> [EventDetail] {
-    [EventDetail("amount", .string(money.plainString)), EventDetail("currency", .string(money.currency.code))]
+    [
+      EventDetail("amount", .string(money.plainString)),
+      EventDetail("currency", .string(money.currency.code)),
+    ]
   }
 
   private static func record(

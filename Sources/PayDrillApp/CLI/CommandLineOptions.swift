@@ -68,14 +68,16 @@ public struct CommandLineOptions: Equatable {
     switch first {
     case "play":
       guard positional.count == 2 else {
-        throw UsageError(message: "play takes one tape: paydrill play TAPE [--size 100x32] [--screen FILE] [--events FILE]")
+        throw UsageError(
+          message: "play takes one tape: paydrill play TAPE [--size 100x32] [--screen FILE] [--events FILE]")
       }
       options.command = .play(tape: positional[1])
     case "bench", "cards":
       guard positional.count == 1 else { throw UsageError(message: "\(first) takes no argument") }
       options.command = first == "bench" ? .bench : .cards
     default:
-      throw UsageError(message: "unknown command \"\(first)\" (expected play, bench or cards; see paydrill --help)")
+      throw UsageError(
+        message: "unknown command \"\(first)\" (expected play, bench or cards; see paydrill --help)")
     }
     return options
   }

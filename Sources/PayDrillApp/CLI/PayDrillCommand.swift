@@ -98,7 +98,9 @@ public enum PayDrillCommand {
     case .waitTimedOut(let step, let lastScreen):
       guard case .wait(let pattern, let timeout) = step.command else { return 1 }
       FileHandle.standardError.write(
-        Data("\(tape.file):\(step.line): Wait /\(pattern)/ timed out after \(timeout); the screen was:\n\(lastScreen)\n".utf8))
+        Data(
+          "\(tape.file):\(step.line): Wait /\(pattern)/ timed out after \(timeout); the screen was:\n\(lastScreen)\n"
+            .utf8))
       return 1
     }
   }

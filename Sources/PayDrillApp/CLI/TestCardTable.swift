@@ -11,8 +11,11 @@ enum TestCardTable {
         pad(number, 21) + pad(card.scheme.displayName, 18) + pad(card.summary, 20)
           + (card.decline?.errorCode ?? "-"))
     }
-    lines.append("Any other number that passes the Luhn check is approved. Use any future expiry and any name.")
-    lines.append("A scheme the session leaves out of cardSchemes is refused by the form (the demo leaves out Discover and JCB).")
+    lines.append(
+      "Any other number that passes the Luhn check is approved. Use any future expiry and any name.")
+    lines.append(
+      "A scheme the session leaves out of cardSchemes is refused by the form (the demo leaves out Discover and JCB)."
+    )
     return lines.joined(separator: "\n")
   }
 

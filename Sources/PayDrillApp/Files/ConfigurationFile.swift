@@ -13,7 +13,8 @@ public enum ConfigurationFile {
     do {
       let attributes = try FileManager.default.attributesOfItem(atPath: path)
       if let size = attributes[.size] as? Int, size > maximumBytes {
-        throw ConfigurationError(file: path, problem: "the file is larger than \(maximumBytes / 1024 / 1024) MB")
+        throw ConfigurationError(
+          file: path, problem: "the file is larger than \(maximumBytes / 1024 / 1024) MB")
       }
       data = try Data(contentsOf: url)
     } catch let error as ConfigurationError {
@@ -26,7 +27,9 @@ public enum ConfigurationFile {
   }
 
   /// Decodes JSON data that came from `file`.
-  public static func decode<Value: Decodable>(_ type: Value.Type, from data: Data, file: String) throws -> Value {
+  public static func decode<Value: Decodable>(_ type: Value.Type, from data: Data, file: String) throws
+    -> Value
+  {
     do {
       return try JSONDecoder().decode(type, from: data)
     } catch let error as DecodingError {
@@ -43,7 +46,8 @@ public enum ConfigurationFile {
     switch error {
     case .typeMismatch(let type, let context):
       return ConfigurationError(
-        file: file, location: path(context.codingPath), problem: "expected \(describe(type))\(found(context))")
+        file: file, location: path(context.codingPath), problem: "expected \(describe(type))\(found(context))"
+      )
     case .valueNotFound(let type, let context):
       return ConfigurationError(
         file: file, location: path(context.codingPath), problem: "expected \(describe(type)), found null")
@@ -54,7 +58,8 @@ public enum ConfigurationFile {
       if context.codingPath.isEmpty {
         return ConfigurationError(file: file, problem: "not valid JSON")
       }
-      return ConfigurationError(file: file, location: path(context.codingPath), problem: context.debugDescription)
+      return ConfigurationError(
+        file: file, location: path(context.codingPath), problem: context.debugDescription)
     @unknown default:
       return ConfigurationError(file: file, problem: "cannot be decoded")
     }

@@ -116,7 +116,9 @@ public enum AppReducer {
       case .backButton: return send(.backToMethods, to: &model, context: context)
       }
     case .backspace, .delete:
-      if let field = model.focus.field { return send(.deleteBackward(in: field), to: &model, context: context) }
+      if let field = model.focus.field {
+        return send(.deleteBackward(in: field), to: &model, context: context)
+      }
     case .character(let character):
       if let field = model.focus.field {
         return send(.type(String(character), into: field), to: &model, context: context)

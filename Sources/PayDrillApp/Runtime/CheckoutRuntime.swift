@@ -25,7 +25,8 @@ public final class CheckoutRuntime {
       gateway: SimulatedGateway(latency: .milliseconds(latencyMilliseconds)),
       hooks: ScenarioMerchantHooks(rule: scenario.beforeSubmit), inbox: inbox)
     self.init(
-      model: AppModel(checkout: CheckoutState(scenario: scenario), size: size, latencyMilliseconds: latencyMilliseconds),
+      model: AppModel(
+        checkout: CheckoutState(scenario: scenario), size: size, latencyMilliseconds: latencyMilliseconds),
       runner: runner)
   }
 

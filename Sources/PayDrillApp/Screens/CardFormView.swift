@@ -25,7 +25,8 @@ struct CardFormView {
     let boxWidth = max(8, min(26, rect.width - Self.labelWidth - 14))
     for field in CardField.allCases where y < rect.maxY - 1 {
       let focused = model.focus == .field(field)
-      buffer.write(field.label, x: rect.x, y: y, role: focused ? .title : .normal, maxWidth: Self.labelWidth - 1)
+      buffer.write(
+        field.label, x: rect.x, y: y, role: focused ? .title : .normal, maxWidth: Self.labelWidth - 1)
       let boxX = rect.x + Self.labelWidth
       let value = form.displayValue(of: field) + (focused ? "▁" : "")
       let role: StyleRole = focused ? .focused : .input
@@ -46,7 +47,9 @@ struct CardFormView {
     }
     if !compact { y += 1 }
     if checkout.isAwaitingMerchant {
-      buffer.write(truncating: "Waiting for the merchant (onBeforeSubmit)…", x: rect.x, y: y, role: .notice, maxWidth: rect.width)
+      buffer.write(
+        truncating: "Waiting for the merchant (onBeforeSubmit)…", x: rect.x, y: y, role: .notice,
+        maxWidth: rect.width)
     } else if let notice = checkout.notice {
       buffer.write(truncating: "⚠ " + notice, x: rect.x, y: y, role: .notice, maxWidth: rect.width)
     }

@@ -14,19 +14,23 @@ struct EventPaneView {
     guard !inner.isEmpty else { return }
     let area = inner.inset(by: 1, 0)
     if events.isEmpty {
-      for (offset, line) in WrappedText.lines("No callback yet. They appear here as they fire.", width: area.width)
-        .enumerated() where offset < area.height
-      {
+      for (offset, line) in WrappedText.lines(
+        "No callback yet. They appear here as they fire.", width: area.width
+      )
+      .enumerated() where offset < area.height {
         buffer.write(line, x: area.x, y: area.y + offset, role: .muted)
       }
       return
     }
     var lines: [[(String, StyleRole)]] = []
     for event in events.suffix(area.height) {
-      var head: [(String, StyleRole)] = [(timestamp(event.time) + " ", .eventTime), (event.name.rawValue, .eventName)]
+      var head: [(String, StyleRole)] = [
+        (timestamp(event.time) + " ", .eventTime), (event.name.rawValue, .eventName),
+      ]
       if let method = event.method { head.append((" " + method.rawValue, .eventPane)) }
       lines.append(head)
-      let payload = event.details.map { "\($0.key)=\(Self.quoted($0.value.description))" }.joined(separator: " ")
+      let payload = event.details.map { "\($0.key)=\(Self.quoted($0.value.description))" }.joined(
+        separator: " ")
       for line in WrappedText.lines(payload, width: area.width - 2).prefix(3) where !line.isEmpty {
         lines.append([("  " + line, .muted)])
       }

@@ -12,7 +12,8 @@ struct MethodListView {
     y += 1
     if checkout.methods.isEmpty {
       buffer.write(
-        truncating: "The session offers no payment method (allowedFundingTypes is empty).", x: rect.x, y: y + 1,
+        truncating: "The session offers no payment method (allowedFundingTypes is empty).", x: rect.x,
+        y: y + 1,
         role: .error, maxWidth: rect.width)
       return
     }

@@ -13,7 +13,8 @@ struct OrderSummaryView {
     for item in scenario.items where y < rect.maxY - 2 {
       let line = item.lineTotal.map(money.string(for:)) ?? "—"
       let quantity = item.quantity > 1 ? "\(item.quantity) × \(money.string(for: item.unitPrice))  " : ""
-      LabeledValue(item.name, quantity + line).render(in: Rect(x: rect.x, y: y, width: rect.width, height: 1), into: &buffer)
+      LabeledValue(item.name, quantity + line).render(
+        in: Rect(x: rect.x, y: y, width: rect.width, height: 1), into: &buffer)
       y += 1
     }
     buffer.write(String(repeating: "─", count: rect.width), x: rect.x, y: y, role: .border)

@@ -52,7 +52,9 @@ public struct Tape: Equatable, Sendable {
     "end": .end, "pageup": .pageUp, "pagedown": .pageDown,
   ]
 
-  static let ignored: Set<String> = ["output", "set", "require", "hide", "show", "source", "screenshot", "env"]
+  static let ignored: Set<String> = [
+    "output", "set", "require", "hide", "show", "source", "screenshot", "env",
+  ]
 
   private static func parseLine(_ line: String) throws -> TapeCommand? {
     let word = String(line.prefix { !$0.isWhitespace })
@@ -68,7 +70,10 @@ public struct Tape: Equatable, Sendable {
       return try wait(word: word, rest: rest)
     default:
       guard let key = keys[name] else {
-        throw Problem(text: "unknown command \"\(word)\" (expected Type, Enter, Up, Down, Tab, Escape, Backspace, Sleep, Wait, …)")
+        throw Problem(
+          text:
+            "unknown command \"\(word)\" (expected Type, Enter, Up, Down, Tab, Escape, Backspace, Sleep, Wait, …)"
+        )
       }
       var count = 1
       if !rest.isEmpty {
@@ -87,7 +92,8 @@ public struct Tape: Equatable, Sendable {
       timeout = try duration(String(word[word.index(after: at)...]), defaultUnit: "s")
     }
     var body = rest
-    if let at = body.range(of: "@", options: .backwards), body[at.upperBound...].allSatisfy({ !$0.isWhitespace && $0 != "/" }),
+    if let at = body.range(of: "@", options: .backwards),
+      body[at.upperBound...].allSatisfy({ !$0.isWhitespace && $0 != "/" }),
       body[..<at.lowerBound].hasSuffix(" ") || body[..<at.lowerBound].hasSuffix("/")
     {
       timeout = try duration(String(body[at.upperBound...]), defaultUnit: "s")

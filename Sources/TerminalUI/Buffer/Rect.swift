@@ -42,7 +42,8 @@ public struct Rect: Equatable, Sendable {
   public func splitLeft(_ count: Int) -> (left: Rect, rest: Rect) {
     let left = min(max(0, count), width)
     return (
-      Rect(x: x, y: y, width: left, height: height), Rect(x: x + left, y: y, width: width - left, height: height)
+      Rect(x: x, y: y, width: left, height: height),
+      Rect(x: x + left, y: y, width: width - left, height: height)
     )
   }
 }

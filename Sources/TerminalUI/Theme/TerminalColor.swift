@@ -87,7 +87,9 @@ public enum TerminalColor: Equatable, Sendable {
   }
 
   private static func nearest256(_ red: Int, _ green: Int, _ blue: Int) -> Int {
-    (16..<256).min { distance(rgbOf(index: $0), (red, green, blue)) < distance(rgbOf(index: $1), (red, green, blue)) }
+    (16..<256).min {
+      distance(rgbOf(index: $0), (red, green, blue)) < distance(rgbOf(index: $1), (red, green, blue))
+    }
       ?? 7
   }
 }
@@ -98,7 +100,8 @@ extension TerminalColor: Codable {
     if let index = try? container.decode(Int.self) {
       guard (0...255).contains(index) else {
         throw DecodingError.dataCorruptedError(
-          in: container, debugDescription: "colour index \(index) is out of range (expected \(Self.expectation))")
+          in: container,
+          debugDescription: "colour index \(index) is out of range (expected \(Self.expectation))")
       }
       self = .indexed(index)
       return

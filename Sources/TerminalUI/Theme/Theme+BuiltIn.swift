@@ -15,7 +15,8 @@ extension Theme {
       .success: TextStyle(foreground: .indexed(114), bold: true),
       .total: TextStyle(foreground: .indexed(15), bold: true),
       .button: TextStyle(foreground: .indexed(15), background: .indexed(240)),
-      .buttonFocused: TextStyle(foreground: .indexed(0), background: .indexed(117), bold: true, reverse: false),
+      .buttonFocused: TextStyle(
+        foreground: .indexed(0), background: .indexed(117), bold: true, reverse: false),
       .applePayButton: TextStyle(foreground: .indexed(0), background: .indexed(15), bold: true),
       .notice: TextStyle(foreground: .indexed(221), bold: true),
       .spinner: TextStyle(foreground: .indexed(117), bold: true),

@@ -66,7 +66,9 @@ extension Theme: Codable {
     try container.encode(appearance, forKey: .appearance)
     var rolesContainer = container.nestedContainer(keyedBy: RoleKey.self, forKey: .roles)
     for role in StyleRole.allCases {
-      if let style = roles[role] { try rolesContainer.encode(style, forKey: RoleKey(stringValue: role.rawValue)) }
+      if let style = roles[role] {
+        try rolesContainer.encode(style, forKey: RoleKey(stringValue: role.rawValue))
+      }
     }
   }
 

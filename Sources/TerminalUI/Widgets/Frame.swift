@@ -5,7 +5,9 @@ public struct Frame: Sendable {
   public var titleRole: StyleRole
   public var rounded: Bool
 
-  public init(title: String? = nil, role: StyleRole = .border, titleRole: StyleRole = .title, rounded: Bool = true) {
+  public init(
+    title: String? = nil, role: StyleRole = .border, titleRole: StyleRole = .title, rounded: Bool = true
+  ) {
     self.title = title
     self.role = role
     self.titleRole = titleRole
@@ -25,7 +27,8 @@ public struct Frame: Sendable {
       buffer.write("│", x: rect.maxX - 1, y: y, role: role)
     }
     if let title, rect.width > 6 {
-      buffer.write(truncating: " \(title) ", x: rect.x + 2, y: rect.y, role: titleRole, maxWidth: rect.width - 4)
+      buffer.write(
+        truncating: " \(title) ", x: rect.x + 2, y: rect.y, role: titleRole, maxWidth: rect.width - 4)
     }
     return rect.inset(by: 1, 1)
   }

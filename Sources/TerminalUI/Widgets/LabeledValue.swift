@@ -5,7 +5,9 @@ public struct LabeledValue: Sendable {
   public var labelRole: StyleRole
   public var valueRole: StyleRole
 
-  public init(_ label: String, _ value: String, labelRole: StyleRole = .normal, valueRole: StyleRole = .normal) {
+  public init(
+    _ label: String, _ value: String, labelRole: StyleRole = .normal, valueRole: StyleRole = .normal
+  ) {
     self.label = label
     self.value = value
     self.labelRole = labelRole
@@ -15,7 +17,8 @@ public struct LabeledValue: Sendable {
   /// Draws on the rectangle's first row; the label is cut short when both do not fit.
   public func render(in rect: Rect, into buffer: inout ScreenBuffer) {
     let valueWidth = min(DisplayWidth.of(value), rect.width)
-    buffer.write(truncating: label, x: rect.x, y: rect.y, role: labelRole, maxWidth: rect.width - valueWidth - 1)
+    buffer.write(
+      truncating: label, x: rect.x, y: rect.y, role: labelRole, maxWidth: rect.width - valueWidth - 1)
     buffer.write(value, x: rect.maxX - valueWidth, y: rect.y, role: valueRole, maxWidth: valueWidth)
   }
 }
