@@ -37,20 +37,22 @@ final class InteractiveTerminalTests: XCTestCase {
     XCTAssertEqual(before, after, "stty -a changed: the terminal was not restored", file: file, line: line)
   }
 
+  /// Fills in the card form by typing, as a person would, and presses Pay.
+  private func pay(in session: TmuxSession, number: String, name: String) throws {
+    for (text, key) in [(number, "Tab"), ("1234", "Tab"), ("123", "Tab"), (name, "Tab")] {
+      try session.type(text)
+      try session.press(key)
+    }
+    try session.press("Enter")
+  }
+
   func testPaysWithTheVisaTestCardThenCtrlCRestoresTheTerminal() throws {
     let events = folder.appendingPathComponent("events.jsonl").path
     let session = try TmuxSession(command: try wrapped("--latency 200 --events \(events)"))
     try session.waitFor("Choose a payment method")
     try session.press("Enter")
     try session.waitFor("Card number")
-    try session.type("4242 4242 4242 4242")
-    try session.press("Tab")
-    try session.type("1234")
-    try session.press("Tab")
-    try session.type("123")
-    try session.press("Tab")
-    try session.type("Jane Doe")
-    try session.press("Tab", "Enter")
+    try pay(in: session, number: "4242 4242 4242 4242", name: "Jane Doe")
     let screen = try session.waitFor("Payment successful")
     XCTAssertTrue(screen.contains("systemTransactionId"))
     XCTAssertTrue(screen.contains("onSuccess card"))
@@ -73,14 +75,7 @@ final class InteractiveTerminalTests: XCTestCase {
     try session.waitFor("Choose a payment method")
     try session.press("1")
     try session.waitFor("Card number")
-    try session.type("4000000000000002")
-    try session.press("Tab")
-    try session.type("1234")
-    try session.press("Tab")
-    try session.type("123")
-    try session.press("Tab")
-    try session.type("Sam")
-    try session.press("Tab", "Enter")
+    try pay(in: session, number: "4000000000000002", name: "Sam")
     try session.waitFor("Your card was declined. Please try another payment")
     try session.press("Right", "Enter")
     try session.waitFor("Choose a payment method")
