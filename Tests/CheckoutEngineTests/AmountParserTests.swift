@@ -58,7 +58,9 @@ final class AmountParserTests: XCTestCase {
   }
 
   func testGarbageIsRefused() {
-    for text in ["", " ", "abc", "49,99", "1.2.3", ".5", "5.", "1e3", "+5", "4 9", "$49.99", "0x10", "１２", "٣"] {
+    for text in [
+      "", " ", "abc", "49,99", "1.2.3", ".5", "5.", "1e3", "+5", "4 9", "$49.99", "0x10", "１２", "٣",
+    ] {
       guard case .failure(.notANumber) = parse(text, .usd) else {
         XCTFail("\"\(text)\" should be refused as not a number, got \(parse(text, .usd))")
         continue

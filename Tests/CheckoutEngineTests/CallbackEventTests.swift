@@ -29,7 +29,9 @@ final class CallbackEventTests: XCTestCase {
     XCTAssertTrue(line.hasPrefix("{\"event\":\"onSubmit\",\"seq\":2,\"time\":\""), line)
     XCTAssertTrue(line.hasSuffix("}"), line)
     XCTAssertFalse(line.contains("\n"), line)
-    let order = ["\"event\"", "\"seq\"", "\"time\"", "\"method\":\"card\"", "\"scheme\"", "\"last4\"", "\"amount\""]
+    let order = [
+      "\"event\"", "\"seq\"", "\"time\"", "\"method\":\"card\"", "\"scheme\"", "\"last4\"", "\"amount\"",
+    ]
     let positions = order.map { line.range(of: $0)?.lowerBound }
     XCTAssertFalse(positions.contains(nil), line)
     XCTAssertEqual(positions.compactMap { $0 }, positions.compactMap { $0 }.sorted(), line)

@@ -110,3 +110,22 @@ final class CardFormTests: XCTestCase {
     XCTAssertEqual(CardField.expiry.label, "Expiry (MM/YY)")
   }
 }
+
+final class CardFormInputRuleTests: XCTestCase {
+  func testSecurityCodeStopsAtTheSchemesLength() {
+    var form = CardForm()
+    form.type("4242424242424242", into: .number)
+    form.type("1234", into: .securityCode)
+    XCTAssertEqual(form.securityCode, "123")
+    var amex = CardForm()
+    amex.type("378282246310005", into: .number)
+    amex.type("12345", into: .securityCode)
+    XCTAssertEqual(amex.securityCode, "1234")
+  }
+
+  func testNameDropsEveryControlCharacter() {
+    var form = CardForm()
+    form.type("A\u{7F}B\u{9B}C\u{1B}", into: .holderName)
+    XCTAssertEqual(form.holderName, "ABC")
+  }
+}

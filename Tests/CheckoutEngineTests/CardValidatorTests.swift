@@ -117,7 +117,8 @@ final class CardValidatorTests: XCTestCase {
 
   func testHolderName() {
     XCTAssertEqual(validator.error(for: .holderName, in: form(holderName: "")), "Enter the cardholder name")
-    XCTAssertEqual(validator.error(for: .holderName, in: form(holderName: "   ")), "Enter the cardholder name")
+    XCTAssertEqual(
+      validator.error(for: .holderName, in: form(holderName: "   ")), "Enter the cardholder name")
     XCTAssertNil(validator.error(for: .holderName, in: form(holderName: "J")))
   }
 }

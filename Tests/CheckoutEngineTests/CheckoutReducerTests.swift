@@ -255,7 +255,8 @@ final class CheckoutReducerTests: XCTestCase {
     let expectedRequest = AuthorisationRequest(
       method: .card,
       card: CardDetails(
-        number: CardNumber(digits: "4242424242424242"), expiryMonth: 12, expiryYear: 2034, securityCode: "123",
+        number: CardNumber(digits: "4242424242424242"), expiryMonth: 12, expiryYear: 2034,
+        securityCode: "123",
         holderName: "Jane Doe"),
       amount: Money(minorUnits: 4999, currency: .usd), intent: "Authorisation",
       merchantTransactionId: "0ce72cfd-014d-4256-a006-a56601b2ffc4",
@@ -369,7 +370,8 @@ final class CheckoutReducerTests: XCTestCase {
     let store = CheckoutTestStore()
     submitAllowed(store)
     store.send(.gatewayAnswered(.approved(systemTransactionId: "sys-42")), at: at(3)) {
-      let result = DropInSubmitResult(systemTransactionId: "sys-42", merchantTransactionId: self.transactionId)
+      let result = DropInSubmitResult(
+        systemTransactionId: "sys-42", merchantTransactionId: self.transactionId)
       $0.screen = .result(.success(result))
       $0.processingSince = nil
       $0.events.append(
@@ -548,7 +550,8 @@ final class CheckoutReducerTests: XCTestCase {
     store.send(.gatewayAnswered(.approved(systemTransactionId: "x")))
     store.send(.selectMethod(.card)) { $0.screen = .cardForm }
     store.send(
-      .gatewayAnswered(.declined(SdkError(errorCode: "CARD_DECLINED", errorMessage: "The card was declined."))))
+      .gatewayAnswered(
+        .declined(SdkError(errorCode: "CARD_DECLINED", errorMessage: "The card was declined."))))
     store.send(.tryAgain)
     store.send(.startNewCheckout)
   }

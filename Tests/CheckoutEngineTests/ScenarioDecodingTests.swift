@@ -90,7 +90,8 @@ final class ScenarioDecodingTests: XCTestCase {
     XCTAssertEqual(scenario.merchantShopperId, "shopper-123")
     XCTAssertEqual(
       scenario.items,
-      [LineItem(name: "Wireless Headphones", quantity: 1, unitPrice: Money(minorUnits: 4999, currency: .usd))])
+      [LineItem(name: "Wireless Headphones", quantity: 1, unitPrice: Money(minorUnits: 4999, currency: .usd))]
+    )
     XCTAssertEqual(scenario.total, Money(minorUnits: 4999, currency: .usd))
     XCTAssertEqual(scenario.availableMethods, [.card, .paypal, .applePay])
     XCTAssertEqual(

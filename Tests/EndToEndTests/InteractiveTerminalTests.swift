@@ -84,16 +84,27 @@ final class InteractiveTerminalTests: XCTestCase {
     try assertTerminalRestored()
   }
 
-  func testSigtermGivesTheTerminalBack() throws {
-    let session = try TmuxSession(command: try wrapped(""))
+  /// Sends a signal to the paydrill running in the session; returns the status the shell saw.
+  private func send(_ signal: String, to session: TmuxSession) throws -> String {
     try session.waitFor("Choose a payment method")
     let shell = try session.panePID()
     let child = try TmuxSession.shell(["pgrep", "-P", "\(shell)", "paydrill"]).output
       .trimmingCharacters(in: .whitespacesAndNewlines)
     XCTAssertFalse(child.isEmpty, "paydrill is running under the pane's shell")
-    try TmuxSession.shell(["kill", "-TERM", child])
-    let done = try session.waitFor("DONE status=")
+    try TmuxSession.shell(["kill", "-\(signal)", child])
+    return try session.waitFor("DONE status=")
+  }
+
+  func testSigtermGivesTheTerminalBack() throws {
+    let done = try send("TERM", to: try TmuxSession(command: try wrapped("")))
     XCTAssertTrue(done.contains("DONE status=143"), done)
+    try assertTerminalRestored()
+  }
+
+  /// A Swift trap (fatalError, a failed precondition) arrives as SIGILL: the terminal must still come back.
+  func testACrashGivesTheTerminalBack() throws {
+    let done = try send("ILL", to: try TmuxSession(command: try wrapped("")))
+    XCTAssertTrue(done.contains("DONE status=132"), done)
     try assertTerminalRestored()
   }
 

@@ -42,7 +42,8 @@ final class SimulatedGatewayTests: XCTestCase {
     XCTAssertEqual(
       gateway.decide(request("4000000000000119")),
       .declined(
-        SdkError(errorCode: "PROCESSING_ERROR", errorMessage: "An error occurred while processing the card.")))
+        SdkError(errorCode: "PROCESSING_ERROR", errorMessage: "An error occurred while processing the card."))
+    )
   }
 
   func testDeclinesMatchTheTable() {
@@ -103,7 +104,8 @@ final class SimulatedGatewayTests: XCTestCase {
   func testAuthoriseThroughTheProtocol() async {
     let any: any PaymentGateway = gateway
     let answer = await any.authorise(request("4000000000000069"))
-    XCTAssertEqual(answer, .declined(SdkError(errorCode: "EXPIRED_CARD", errorMessage: "The card has expired.")))
+    XCTAssertEqual(
+      answer, .declined(SdkError(errorCode: "EXPIRED_CARD", errorMessage: "The card has expired.")))
   }
 
   func testAuthoriseWaitsForTheLatency() async {

@@ -46,9 +46,11 @@ public struct CardForm: Equatable, Sendable {
     case .expiry:
       expiry = String((expiry + digits(of: text)).prefix(4))
     case .securityCode:
-      securityCode = String((securityCode + digits(of: text)).prefix(4))
+      securityCode = String((securityCode + digits(of: text)).prefix(scheme?.securityCodeLength ?? 4))
     case .holderName:
-      let printable = text.filter { !$0.isNewline && $0.unicodeScalars.allSatisfy { $0.value >= 0x20 } }
+      let printable = text.filter { character in
+        character.unicodeScalars.allSatisfy { $0.properties.generalCategory != .control }
+      }
       holderName = String((holderName + printable).prefix(40))
     }
     errors[field] = nil
