@@ -112,7 +112,8 @@ final class CallbackEventTests: XCTestCase {
       CallbackName.allCases.map(\.rawValue),
       [
         "onBeforeSubmit", "onSubmit", "onSuccess", "onError", "onPreAuthorisation", "onPostAuthorisation",
-        "onCancel",
+        "onCancel", "onShippingContactSelected", "onShippingMethodSelected", "onPaymentMethodSelected",
+        "onCouponCodeChanged",
       ])
     XCTAssertEqual(DropInPaymentMethod.allCases.map(\.rawValue), ["card", "paypal", "applePay", "paze"])
   }

@@ -110,13 +110,11 @@ final class CheckoutReducerTests: XCTestCase {
     store.send(.selectMethod(.card)) { $0.screen = .cardForm }
   }
 
-  func testSelectPayPalAndApplePayAreUnavailableWithoutEvents() {
-    for method in [DropInPaymentMethod.paypal, .applePay] {
-      let store = CheckoutTestStore()
-      store.send(.selectMethod(method)) { $0.screen = .methodUnavailable(method) }
-      store.send(.backToMethods) { $0.screen = .methodList }
-      XCTAssertEqual(store.state.events, [])
-    }
+  func testSelectPayPalIsUnavailableWithoutEvents() {
+    let store = CheckoutTestStore()
+    store.send(.selectMethod(.paypal)) { $0.screen = .methodUnavailable(.paypal) }
+    store.send(.backToMethods) { $0.screen = .methodList }
+    XCTAssertEqual(store.state.events, [])
   }
 
   func testSelectingAMethodTheSessionDoesNotOfferIsIgnored() {

@@ -157,6 +157,7 @@ final class ScenarioDecodingTests: XCTestCase {
     let scenario = try decodeAcme {
       setTransaction("currency", "BHD", in: &$0)
       $0["items"] = [["name": "Lamp", "quantity": 2, "unitPrice": "1.3"]]
+      $0["applePay"] = nil
     }
     XCTAssertEqual(scenario.items.first?.unitPrice, Money(minorUnits: 1300, currency: .bhd))
     XCTAssertEqual(scenario.total, Money(minorUnits: 2600, currency: .bhd))

@@ -20,4 +20,34 @@ public enum CheckoutAction: Equatable, Sendable {
   case tryAgain
   /// After a success: a fresh checkout of the same scenario.
   case startNewCheckout
+  /// The shopper picks a Wallet contact (by index) as the shipping contact.
+  case selectShippingContact(Int)
+  /// The shopper picks a shipping method (by identifier).
+  case selectShippingMethod(String)
+  /// The shopper picks an eligible Wallet card (by index among the eligible ones).
+  case selectCard(Int)
+  /// The shopper enters a coupon code.
+  case enterCouponCode(String)
+  /// The merchant answered the sheet's pending update callback.
+  case sheetUpdated(SheetUpdate)
+  /// The shopper presses the side button / "Pay" row: the biometric prompt shows.
+  case requestAuthorisation
+  /// The biometric prompt's outcome.
+  case authenticate(AuthenticationOutcome)
+  /// The merchant's `onPreAuthorisation` answered.
+  case preAuthorisationAnswered(PreAuthorisationAnswer)
+  /// The shopper dismisses the sheet.
+  case cancelSheet
+}
+
+/// What the simulated Face ID / Touch ID / passcode prompt decided.
+public enum AuthenticationOutcome: Equatable, Sendable {
+  case recognised
+  case notRecognised
+  /// The shopper chose to enter the passcode instead.
+  case usePasscode
+  /// A passcode was entered (any 4 to 6 digits pass).
+  case passcode(String)
+  /// The prompt was dismissed: back to the sheet.
+  case cancelled
 }

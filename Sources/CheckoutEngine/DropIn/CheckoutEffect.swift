@@ -3,6 +3,11 @@
 public enum CheckoutEffect: Equatable, Sendable {
   /// Call the merchant's `onBeforeSubmit`; the answer comes back as `.beforeSubmitAnswered`.
   case askBeforeSubmit(DropInPaymentMethod)
+  /// Call one of the sheet's update callbacks; the merchant's update comes back as `.sheetUpdated`.
+  case requestSheetUpdate(ApplePaySheet.PendingUpdate, SheetSelections)
+  /// Call `onPreAuthorisation`, now with the full shipping contact the shopper authorised; its answer comes
+  /// back as `.preAuthorisationAnswered`.
+  case preAuthorise(shippingContact: Contact?)
   /// Send the payment to the gateway; the answer comes back as `.gatewayAnswered`.
   case authorise(AuthorisationRequest)
 }

@@ -11,14 +11,20 @@ public enum CheckoutReducer {
   ) -> [CheckoutEffect] {
     switch action {
     case .selectMethod(let method):
-      guard state.screen == .methodList, state.methods.contains(method) else { return [] }
+      guard state.screen == .methodList, state.methods.contains(method), !state.isAwaitingMerchant else {
+        return []
+      }
       state.notice = nil
+      if method == .applePay, state.scenario.applePay != nil {
+        state.isAwaitingMerchant = true
+        return [.askBeforeSubmit(.applePay)]
+      }
       state.screen = method == .card ? .cardForm : .methodUnavailable(method)
       return []
 
     case .backToMethods:
       switch state.screen {
-      case .processing: return []
+      case .processing, .applePaySheet: return []
       case .cardForm where state.isAwaitingMerchant: return []
       default:
         state.screen = .methodList
@@ -62,38 +68,25 @@ public enum CheckoutReducer {
         state.notice = verdict.message ?? "The merchant did not allow this payment to be submitted."
         return []
       }
+      if method == .applePay { return openSheet(in: &state, context: context) }
       return submit(method, in: &state, context: context)
+
+    case .gatewayAnswered(let outcome) where state.screen == .applePaySheet:
+      return finishApplePay(outcome, in: &state, context: context)
 
     case .gatewayAnswered(let outcome):
       guard case .processing(let method) = state.screen else { return [] }
-      state.processingSince = nil
-      switch outcome {
-      case .approved(let systemTransactionId):
-        let result = DropInSubmitResult(
-          systemTransactionId: systemTransactionId,
-          merchantTransactionId: state.scenario.merchantTransactionId)
-        record(
-          .onSuccess, method: method,
-          details: [
-            EventDetail("systemTransactionId", .string(result.systemTransactionId)),
-            EventDetail("merchantTransactionId", .string(result.merchantTransactionId)),
-          ] + amountDetails(state.total), in: &state, context: context)
-        state.screen = .result(.success(result))
-      case .declined(let error):
-        record(
-          .onError, method: method,
-          details: [
-            EventDetail("errorCode", .string(error.errorCode)),
-            EventDetail("errorMessage", .string(error.errorMessage)),
-          ], in: &state, context: context)
-        state.screen = .result(.failure(method: method, error: error))
-      }
+      conclude(outcome, method: method, amount: state.total, in: &state, context: context)
       return []
 
     case .tryAgain:
       guard case .result(.failure(let method, _)) = state.screen else { return [] }
       state.screen = method == .card ? .cardForm : .methodList
       return []
+
+    case .selectShippingContact, .selectShippingMethod, .selectCard, .enterCouponCode, .sheetUpdated,
+      .requestAuthorisation, .authenticate, .preAuthorisationAnswered, .cancelSheet:
+      return reduceSheet(&state, action, context: context)
 
     case .startNewCheckout:
       guard case .result(.success) = state.screen else { return [] }
@@ -106,7 +99,37 @@ public enum CheckoutReducer {
     }
   }
 
-  private static func isEditable(_ state: CheckoutState) -> Bool {
+  /// `onSuccess` or `onError` and the result screen, once the gateway answered.
+  static func conclude(
+    _ outcome: AuthorisationOutcome, method: DropInPaymentMethod, amount: Money,
+    in state: inout CheckoutState,
+    context: ReduceContext
+  ) {
+    state.processingSince = nil
+    switch outcome {
+    case .approved(let systemTransactionId):
+      let result = DropInSubmitResult(
+        systemTransactionId: systemTransactionId,
+        merchantTransactionId: state.scenario.merchantTransactionId)
+      record(
+        .onSuccess, method: method,
+        details: [
+          EventDetail("systemTransactionId", .string(result.systemTransactionId)),
+          EventDetail("merchantTransactionId", .string(result.merchantTransactionId)),
+        ] + amountDetails(amount), in: &state, context: context)
+      state.screen = .result(.success(result))
+    case .declined(let error):
+      record(
+        .onError, method: method,
+        details: [
+          EventDetail("errorCode", .string(error.errorCode)),
+          EventDetail("errorMessage", .string(error.errorMessage)),
+        ], in: &state, context: context)
+      state.screen = .result(.failure(method: method, error: error))
+    }
+  }
+
+  static func isEditable(_ state: CheckoutState) -> Bool {
     state.screen == .cardForm && !state.isAwaitingMerchant
   }
 
@@ -145,14 +168,14 @@ public enum CheckoutReducer {
     ]
   }
 
-  private static func amountDetails(_ money: Money) -> [EventDetail] {
+  static func amountDetails(_ money: Money) -> [EventDetail] {
     [
       EventDetail("amount", .string(money.plainString)),
       EventDetail("currency", .string(money.currency.code)),
     ]
   }
 
-  private static func record(
+  static func record(
     _ name: CallbackName, method: DropInPaymentMethod?, details: [EventDetail],
     in state: inout CheckoutState, context: ReduceContext
   ) {

@@ -8,6 +8,8 @@ public enum CheckoutScreen: Equatable, Sendable {
   case processing(DropInPaymentMethod)
   /// The submission ended.
   case result(PaymentOutcome)
+  /// The Apple Pay sheet is open over the Drop-in.
+  case applePaySheet
   /// A method this build does not complete yet.
   case methodUnavailable(DropInPaymentMethod)
 }

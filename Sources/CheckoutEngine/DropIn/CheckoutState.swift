@@ -15,6 +15,8 @@ public struct CheckoutState: Equatable, Sendable {
   public var attempts = 0
   /// When the current gateway request started, for the spinner and the event pane.
   public var processingSince: Date?
+  /// The Apple Pay sheet, while it is open or processing.
+  public var applePaySheet: ApplePaySheet?
 
   public init(scenario: Scenario) {
     self.scenario = scenario
@@ -25,4 +27,14 @@ public struct CheckoutState: Equatable, Sendable {
 
   /// The amount to pay.
   public var total: Money { scenario.total }
+
+  /// What the shopper is paying: the Apple Pay sheet's total while it is in use, else the order's.
+  public var paidAmount: Money { applePaySheet?.total?.amount ?? total }
+
+  /// The card paying, as the shopper knows it: "Visa ••••4242" (a Wallet card's name for Apple Pay).
+  public var paidWith: String {
+    if let card = applePaySheet?.card { return card.displayName }
+    let number = CardNumber(digits: cardForm.number)
+    return "\(number.scheme?.displayName ?? "Card") \(number.masked)"
+  }
 }

@@ -9,6 +9,10 @@ public enum CallbackName: String, Sendable, Codable, CaseIterable {
   case onPreAuthorisation
   case onPostAuthorisation
   case onCancel
+  case onShippingContactSelected
+  case onShippingMethodSelected
+  case onPaymentMethodSelected
+  case onCouponCodeChanged
 }
 
 /// A value in a callback's payload.

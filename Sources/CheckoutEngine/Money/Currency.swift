@@ -50,3 +50,10 @@ public struct Currency: Hashable, Sendable, CustomStringConvertible {
     "SGD": 2, "THB": 2, "TRY": 2, "TWD": 2, "UAH": 2, "USD": 2, "ZAR": 2,
   ]
 }
+
+extension Currency: Encodable {
+  public func encode(to encoder: Encoder) throws {
+    var container = encoder.singleValueContainer()
+    try container.encode(code)
+  }
+}

@@ -25,13 +25,16 @@ public struct Scenario: Equatable, Sendable {
   public var beforeSubmit: BeforeSubmitRule
   /// The gateway's simulated latency, when the scenario sets one.
   public var latencyMilliseconds: Int?
+  /// The Apple Pay component's configuration, Wallet and merchant rules; without it the Apple Pay method
+  /// shows as not available.
+  public var applePay: ApplePayConfiguration?
 
   public init(
     name: String, merchantName: String, locale: String = "en-US", currency: Currency,
     entryType: String = "ecom", cardIntent: String = "Authorisation", paypalIntent: String = "Authorisation",
     merchantTransactionId: String, merchantShopperId: String = "shopper-123", items: [LineItem],
     session: SessionData, beforeSubmit: BeforeSubmitRule = BeforeSubmitRule(allow: true),
-    latencyMilliseconds: Int? = nil
+    latencyMilliseconds: Int? = nil, applePay: ApplePayConfiguration? = nil
   ) {
     self.name = name
     self.merchantName = merchantName
@@ -46,6 +49,7 @@ public struct Scenario: Equatable, Sendable {
     self.session = session
     self.beforeSubmit = beforeSubmit
     self.latencyMilliseconds = latencyMilliseconds
+    self.applePay = applePay
   }
 
   /// The order total: the sum of the line totals, exact. Scenarios are validated so that this cannot overflow.
@@ -72,7 +76,7 @@ public struct Scenario: Equatable, Sendable {
 
 extension Scenario: Codable {
   enum CodingKeys: String, CodingKey {
-    case name, merchant, locale, transaction, items, session, onBeforeSubmit, latencyMs
+    case name, merchant, locale, transaction, items, session, onBeforeSubmit, latencyMs, applePay
   }
 
   struct Merchant: Codable {
@@ -175,6 +179,10 @@ extension Scenario: Codable {
     if let latency = latencyMilliseconds, !(0...600_000).contains(latency) {
       throw problem([CodingKeys.latencyMs], "expected milliseconds from 0 to 600000")
     }
+    applePay =
+      container.contains(.applePay)
+      ? try ApplePayConfiguration(from: container.superDecoder(forKey: .applePay), scenarioCurrency: currency)
+      : nil
   }
 
   public func encode(to encoder: Encoder) throws {
@@ -195,6 +203,7 @@ extension Scenario: Codable {
     try container.encode(session, forKey: .session)
     try container.encode(beforeSubmit, forKey: .onBeforeSubmit)
     try container.encodeIfPresent(latencyMilliseconds, forKey: .latencyMs)
+    try container.encodeIfPresent(applePay, forKey: .applePay)
   }
 }
 

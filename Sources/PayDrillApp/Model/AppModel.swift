@@ -11,6 +11,14 @@ public struct AppModel: Equatable, Sendable {
   public var focus: FormFocus = .field(.number)
   /// The highlighted button of the failure screen: 0 "Try again", 1 "Choose another method".
   public var resultChoice = 0
+  /// The highlighted row of the Apple Pay sheet.
+  public var sheetRow: SheetRow = .card
+  /// The highlighted option while a row's chooser (cards, contacts, methods) is open.
+  public var sheetChooser: Int?
+  /// The coupon code being typed, while the coupon row is being edited.
+  public var couponDraft: String?
+  /// The passcode being typed at the simulated passcode prompt.
+  public var passcodeDraft = ""
   public var showsEventPane = true
   public var showsHelp = false
   /// Advances while the gateway works, to turn the spinner.
@@ -41,6 +49,11 @@ public struct AppModel: Equatable, Sendable {
 
   /// Whether the focused element takes typed text (then letters are text, not commands).
   var isTyping: Bool {
-    checkout.screen == .cardForm && focus.field != nil
+    switch checkout.screen {
+    case .cardForm: return focus.field != nil
+    case .applePaySheet:
+      return couponDraft != nil || checkout.applePaySheet?.phase == .authenticating(.passcode)
+    default: return false
+    }
   }
 }

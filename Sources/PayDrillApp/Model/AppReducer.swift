@@ -73,6 +73,9 @@ public enum AppReducer {
       case .enter, .escape: return send(.backToMethods, to: &model, context: context)
       default: return []
       }
+    case .applePaySheet:
+      guard let action = SheetKeys.handle(key, in: &model) else { return [] }
+      return send(action, to: &model, context: context)
     }
   }
 
@@ -165,6 +168,10 @@ public enum AppReducer {
       if case .result(.success) = before { model.highlightedMethod = 0 }
     case .methodUnavailable:
       break
+    case .applePaySheet:
+      model.sheetRow = .pay
+      model.sheetChooser = nil
+      model.couponDraft = nil
     }
     return effects
   }

@@ -23,7 +23,7 @@ public final class CheckoutRuntime {
     let inbox = ActionInbox()
     let runner = EffectRunner(
       gateway: SimulatedGateway(latency: .milliseconds(latencyMilliseconds)),
-      hooks: ScenarioMerchantHooks(rule: scenario.beforeSubmit), inbox: inbox)
+      hooks: ScenarioMerchantHooks(scenario: scenario), inbox: inbox)
     self.init(
       model: AppModel(
         checkout: CheckoutState(scenario: scenario), size: size, latencyMilliseconds: latencyMilliseconds),

@@ -24,6 +24,10 @@ public struct EffectRunner: Sendable {
       switch effect {
       case .askBeforeSubmit(let method):
         inbox.post(.beforeSubmitAnswered(method, await hooks.beforeSubmit(method)))
+      case .requestSheetUpdate(let kind, let selections):
+        inbox.post(.sheetUpdated(await hooks.sheetUpdate(kind, selections: selections)))
+      case .preAuthorise(let contact):
+        inbox.post(.preAuthorisationAnswered(await hooks.preAuthorisation(shippingContact: contact)))
       case .authorise(let request):
         inbox.post(.gatewayAnswered(await gateway.authorise(request)))
       }

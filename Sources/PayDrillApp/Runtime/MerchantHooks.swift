@@ -5,17 +5,42 @@ import CheckoutEngine
 public protocol MerchantHooks: Sendable {
   /// The answer of `onBeforeSubmit` for a method.
   func beforeSubmit(_ method: DropInPaymentMethod) async -> BeforeSubmitVerdict
+  /// The answer of one of the sheet's update callbacks (`onShippingContactSelected`, …).
+  func sheetUpdate(_ kind: ApplePaySheet.PendingUpdate, selections: SheetSelections) async -> SheetUpdate
+  /// What `onPreAuthorisation` returns, knowing the full shipping contact the shopper authorised.
+  func preAuthorisation(shippingContact: Contact?) async -> PreAuthorisationAnswer
 }
 
 /// Answers from the scenario's declarative rules.
 public struct ScenarioMerchantHooks: MerchantHooks {
   public var rule: BeforeSubmitRule
+  public var applePay: ApplePayConfiguration?
 
-  public init(rule: BeforeSubmitRule) {
+  public init(rule: BeforeSubmitRule, applePay: ApplePayConfiguration? = nil) {
     self.rule = rule
+    self.applePay = applePay
+  }
+
+  /// The hooks a scenario declares.
+  public init(scenario: Scenario) {
+    self.init(rule: scenario.beforeSubmit, applePay: scenario.applePay)
   }
 
   public func beforeSubmit(_ method: DropInPaymentMethod) async -> BeforeSubmitVerdict {
     rule.verdict(for: method)
+  }
+
+  public func sheetUpdate(_ kind: ApplePaySheet.PendingUpdate, selections: SheetSelections) async
+    -> SheetUpdate
+  {
+    guard let applePay else { return SheetUpdate(paymentSummaryItems: []) }
+    return MerchantPricing(configuration: applePay).update(for: selections)
+  }
+
+  public func preAuthorisation(shippingContact: Contact?) async -> PreAuthorisationAnswer {
+    guard let applePay else { return PreAuthorisationAnswer(data: nil) }
+    let errors = MerchantPricing(configuration: applePay).authorisationErrors(shippingContact)
+    return PreAuthorisationAnswer(
+      data: errors.isEmpty ? applePay.rules.preAuthorisation : nil, errors: errors)
   }
 }

@@ -27,21 +27,29 @@ struct EventPaneView {
       var head: [(String, StyleRole)] = [
         (timestamp(event.time) + " ", .eventTime), (event.name.rawValue, .eventName),
       ]
-      if let method = event.method { head.append((" " + method.rawValue, .eventPane)) }
+      let method = event.method.map { " " + $0.rawValue } ?? ""
+      if DisplayWidth.of(head.map(\.0).joined() + method) <= area.width { head.append((method, .eventPane)) }
       lines.append(head)
-      let payload = event.details.map { "\($0.key)=\(Self.quoted($0.value.description))" }.joined(
-        separator: " ")
-      for line in WrappedText.lines(payload, width: area.width - 2).prefix(3) where !line.isEmpty {
-        lines.append([("  " + line, .muted)])
+      let payload = event.details.map { "\($0.key)=\(Self.quoted($0.value.description))" }
+        .joined(separator: " ")
+      var wrapped = WrappedText.lines(payload, width: area.width - 2).filter { !$0.isEmpty }
+      if wrapped.count > Self.payloadLines {
+        wrapped = Array(wrapped.prefix(Self.payloadLines))
+        let last = Self.payloadLines - 1
+        wrapped[last] = WrappedText.prefix(wrapped[last], width: area.width - 3) + "…"
       }
+      lines += wrapped.map { [("  " + $0, .muted)] }
     }
     for (offset, segments) in lines.suffix(area.height).enumerated() {
       var x = area.x
       for (text, role) in segments {
-        x += buffer.write(text, x: x, y: area.y + offset, role: role, maxWidth: area.maxX - x)
+        x += buffer.write(truncating: text, x: x, y: area.y + offset, role: role, maxWidth: area.maxX - x)
       }
     }
   }
+
+  /// Payload lines shown per event; the rest is cut with "…" (the JSON Lines export has it all).
+  static let payloadLines = 3
 
   private static func quoted(_ value: String) -> String {
     value.contains(" ") ? "\"\(value)\"" : value

@@ -8,7 +8,8 @@ struct HeaderBar {
   func render(in rect: Rect, into buffer: inout ScreenBuffer) {
     buffer.fill(rect, role: .header)
     let checkout = model.checkout
-    let right = " TEST · \(MoneyFormatter(locale: checkout.scenario.locale).string(for: checkout.total)) "
+    let right =
+      " TEST · \(MoneyFormatter(locale: checkout.scenario.locale).string(for: checkout.paidAmount)) "
     let rightWidth = DisplayWidth.of(right)
     buffer.write(
       truncating: " PayDrill · \(checkout.scenario.merchantName)", x: rect.x, y: rect.y, role: .header,

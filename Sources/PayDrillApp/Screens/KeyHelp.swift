@@ -32,6 +32,11 @@ enum KeyHelp {
       ]
     case .methodUnavailable:
       entries = [Entry(keys: "Enter Esc", action: "back to methods")]
+    case .applePaySheet:
+      entries = [
+        Entry(keys: "↑↓", action: "rows"), Entry(keys: "Enter", action: "change / pay"),
+        Entry(keys: "Esc", action: "cancel"), Entry(keys: "n p", action: "not recognised / passcode"),
+      ]
     }
     let events = screen == .cardForm ? "Ctrl-E" : "e"
     entries += [

@@ -19,8 +19,7 @@ struct ProcessingView {
       role: .title,
       maxWidth: rect.width - 2)
     y += 2
-    let number = CardNumber(digits: checkout.cardForm.number)
-    let card = "\(number.scheme?.displayName ?? "Card") \(number.masked)"
+    let card = checkout.paidWith
     LabeledValue("Paying", money.string(for: checkout.total), valueRole: .total)
       .render(in: Rect(x: rect.x, y: y, width: rect.width, height: 1), into: &buffer)
     y += 1

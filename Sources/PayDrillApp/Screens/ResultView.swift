@@ -26,9 +26,8 @@ struct ResultView {
     case .success(let result):
       buffer.write("✓ Payment successful", x: rect.x, y: y, role: .success)
       y += 2
-      row("Amount", money.string(for: checkout.total), .total)
-      let number = CardNumber(digits: checkout.cardForm.number)
-      row("Card", "\(number.scheme?.displayName ?? "Card") \(number.masked)")
+      row("Amount", money.string(for: checkout.paidAmount), .total)
+      row(checkout.applePaySheet == nil ? "Card" : "Apple Pay", checkout.paidWith)
       row("systemTransactionId", result.systemTransactionId)
       row("merchantTransactionId", result.merchantTransactionId)
       y += 1

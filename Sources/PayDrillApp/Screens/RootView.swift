@@ -48,6 +48,7 @@ public enum RootView {
     case .result(let outcome): ResultView(model: model, outcome: outcome).render(in: inner, into: &buffer)
     case .methodUnavailable(let method):
       MethodUnavailableView(method: method).render(in: inner, into: &buffer)
+    case .applePaySheet: ApplePaySheetView(model: model).render(in: inner, into: &buffer)
     }
     if model.showsHelp {
       HelpOverlay(model: model).render(in: body, into: &buffer)
@@ -62,6 +63,7 @@ public enum RootView {
     case .result(.success): return "Paid"
     case .result(.failure): return "Payment failed"
     case .methodUnavailable(let method): return method.displayName
+    case .applePaySheet: return "Apple Pay"
     }
   }
 }

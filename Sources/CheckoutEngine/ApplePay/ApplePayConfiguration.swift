@@ -1,0 +1,111 @@
+import Foundation
+
+/// The Apple Pay component's configuration (`ApplePayButtonComponentConfig`), with the seed's names, plus the
+/// simulated Wallet and the merchant's rules. Part of a scenario, under `applePay`.
+public struct ApplePayConfiguration: Equatable, Sendable, Encodable {
+  public var merchantDisplayName: String
+  public var paymentDescription: String
+  public var currencyCode: Currency
+  public var countryCode: String
+  public var supportedNetworks: [PaymentNetwork]
+  public var merchantCapabilities: [MerchantCapability]
+  public var totalPaymentItem: SummaryItem?
+  public var paymentItems: [SummaryItem]
+  public var requiredBillingContactFields: [ContactField]
+  public var requiredShippingContactFields: [ContactField]
+  public var shippingMethods: [ShippingMethod]
+  public var shippingType: ShippingType
+  public var wallet: Wallet
+  public var rules: MerchantRules
+
+  public init(
+    merchantDisplayName: String, paymentDescription: String, currencyCode: Currency, countryCode: String,
+    supportedNetworks: [PaymentNetwork], merchantCapabilities: [MerchantCapability],
+    totalPaymentItem: SummaryItem?,
+    paymentItems: [SummaryItem], requiredBillingContactFields: [ContactField] = [],
+    requiredShippingContactFields: [ContactField] = [], shippingMethods: [ShippingMethod] = [],
+    shippingType: ShippingType = .shipping, wallet: Wallet, rules: MerchantRules = MerchantRules()
+  ) {
+    self.merchantDisplayName = merchantDisplayName
+    self.paymentDescription = paymentDescription
+    self.currencyCode = currencyCode
+    self.countryCode = countryCode
+    self.supportedNetworks = supportedNetworks
+    self.merchantCapabilities = merchantCapabilities
+    self.totalPaymentItem = totalPaymentItem
+    self.paymentItems = paymentItems
+    self.requiredBillingContactFields = requiredBillingContactFields
+    self.requiredShippingContactFields = requiredShippingContactFields
+    self.shippingMethods = shippingMethods
+    self.shippingType = shippingType
+    self.wallet = wallet
+    self.rules = rules
+  }
+
+  enum CodingKeys: String, CodingKey {
+    case merchantDisplayName, paymentDescription, currencyCode, countryCode, supportedNetworks,
+      merchantCapabilities,
+      totalPaymentItem, paymentItems, requiredBillingContactFields, requiredShippingContactFields,
+      shippingMethods,
+      shippingType, wallet, rules
+  }
+
+  /// Decodes the section in the scenario's currency; `currencyCode` must be that currency.
+  public init(from decoder: Decoder, scenarioCurrency: Currency) throws {
+    let container = try decoder.container(keyedBy: CodingKeys.self)
+    merchantDisplayName = try container.decode(String.self, forKey: .merchantDisplayName)
+    paymentDescription = try container.decodeIfPresent(String.self, forKey: .paymentDescription) ?? ""
+    let code = try container.decodeIfPresent(String.self, forKey: .currencyCode) ?? scenarioCurrency.code
+    guard code.uppercased() == scenarioCurrency.code else {
+      throw DecodingError.dataCorrupted(
+        .init(
+          codingPath: container.codingPath + [CodingKeys.currencyCode],
+          debugDescription: "expected the transaction's currency \(scenarioCurrency.code), found \(code)"))
+    }
+    currencyCode = scenarioCurrency
+    countryCode = try container.decodeIfPresent(String.self, forKey: .countryCode) ?? "US"
+    supportedNetworks = try container.decode([PaymentNetwork].self, forKey: .supportedNetworks)
+    merchantCapabilities =
+      try container.decodeIfPresent([MerchantCapability].self, forKey: .merchantCapabilities)
+      ?? [.threeDSecure, .credit, .debit]
+    totalPaymentItem = try container.decodeIfPresent(
+      SummaryItem.self, forKey: .totalPaymentItem, currency: scenarioCurrency)
+    paymentItems = try container.decodeList(
+      SummaryItem.self, forKey: .paymentItems, currency: scenarioCurrency)
+    requiredBillingContactFields =
+      try container.decodeIfPresent([ContactField].self, forKey: .requiredBillingContactFields) ?? []
+    requiredShippingContactFields =
+      try container.decodeIfPresent([ContactField].self, forKey: .requiredShippingContactFields) ?? []
+    shippingMethods = try container.decodeList(
+      ShippingMethod.self, forKey: .shippingMethods, currency: scenarioCurrency)
+    shippingType = try container.decodeIfPresent(ShippingType.self, forKey: .shippingType) ?? .shipping
+    wallet = try container.decode(Wallet.self, forKey: .wallet)
+    rules =
+      try container.decodeIfPresent(MerchantRules.self, forKey: .rules, currency: scenarioCurrency)
+      ?? MerchantRules()
+  }
+
+  /// The summary the sheet opens with: the items, then the total labelled with the merchant's name.
+  public var initialSummary: [SummaryItem] {
+    let total =
+      totalPaymentItem
+      ?? SummaryItem(
+        label: merchantDisplayName, amount: MerchantPricing.sum(paymentItems, currency: currencyCode))
+    return paymentItems + [SummaryItem(label: merchantDisplayName, amount: total.amount, type: total.type)]
+  }
+
+  /// Whether the shopper must choose a shipping address.
+  public var requiresShippingAddress: Bool { requiredShippingContactFields.contains(.postalAddress) }
+
+  /// The Wallet cards the sheet may offer: a supported network and a funding type the capabilities allow
+  /// (`credit`, `debit`; prepaid cards go with debit).
+  public var eligibleCards: [WalletCard] {
+    wallet.cards.filter { card in
+      guard supportedNetworks.contains(card.network) else { return false }
+      switch card.type {
+      case .credit: return merchantCapabilities.contains(.credit)
+      case .debit, .prepaid: return merchantCapabilities.contains(.debit)
+      }
+    }
+  }
+}

@@ -1,0 +1,96 @@
+/// The simulated Apple Pay sheet: what it shows, what is chosen, and where it is in its life.
+public struct ApplePaySheet: Equatable, Sendable {
+  /// The sheet's phases, as PassKit's sheet moves through them.
+  public enum Phase: Equatable, Sendable {
+    /// The shopper reviews and changes rows.
+    case reviewing
+    /// "Confirm with Face ID" (or Touch ID, passcode) is showing.
+    case authenticating(AuthenticationStep)
+    /// Authorised: pre-authorisation and the gateway are working.
+    case processing
+  }
+
+  /// The steps of the simulated biometric prompt.
+  public enum AuthenticationStep: Equatable, Sendable {
+    case biometric
+    case notRecognised
+    case passcode
+  }
+
+  /// Which update callback the sheet is waiting for; rows are locked meanwhile.
+  public enum PendingUpdate: String, Equatable, Sendable {
+    case shippingContact, shippingMethod, paymentMethod, couponCode
+  }
+
+  public var summaryItems: [SummaryItem]
+  public var shippingMethods: [ShippingMethod]
+  public var shippingMethod: ShippingMethod?
+  /// The full contact from the Wallet; the merchant gets it redacted until authorisation.
+  public var shippingContact: Contact?
+  public var card: WalletCard?
+  public var couponCode = ""
+  public var errors: [SheetError] = []
+  public var pendingUpdate: PendingUpdate?
+  /// After the sheet opens, the payment method callback still to fire once the contact's update arrives.
+  public var needsInitialCardUpdate = false
+  public var phase: Phase = .reviewing
+  /// A mistake in the merchant's configuration (a total that is not the sum of the items), shown to the
+  /// developer and never fixed silently. Authorisation is blocked while it stands.
+  public var configurationProblem: String?
+
+  public init(
+    summaryItems: [SummaryItem], shippingMethods: [ShippingMethod], shippingMethod: ShippingMethod?,
+    shippingContact: Contact?, card: WalletCard?
+  ) {
+    self.summaryItems = summaryItems
+    self.shippingMethods = shippingMethods
+    self.shippingMethod = shippingMethod
+    self.shippingContact = shippingContact
+    self.card = card
+  }
+
+  /// The total: the last summary item.
+  public var total: SummaryItem? { summaryItems.last }
+
+  /// Why the shopper cannot authorise now, or nil when they can.
+  public func authorisationBlocker(_ configuration: ApplePayConfiguration) -> String? {
+    if let configurationProblem { return configurationProblem }
+    if pendingUpdate != nil { return "Waiting for the merchant to update the sheet" }
+    if card == nil { return "Add a card to Apple Pay" }
+    if let missing = missingContactFields(configuration).first { return Self.prompt(for: missing) }
+    if let blocking = errors.first(where: \.blocksAuthorisation) { return blocking.message }
+    return nil
+  }
+
+  /// The required shipping contact fields the chosen contact lacks. PassKit itself asks for these before it
+  /// lets the shopper pay; the merchant is not involved.
+  public func missingContactFields(_ configuration: ApplePayConfiguration) -> [ContactField] {
+    let required = configuration.requiredShippingContactFields
+    guard !required.isEmpty else { return [] }
+    return required.filter { field in
+      switch field {
+      case .postalAddress: return shippingContact?.postalAddress == nil
+      case .name: return shippingContact?.name?.isEmpty ?? true
+      case .phoneNumber: return shippingContact?.phoneNumber?.isEmpty ?? true
+      case .emailAddress: return shippingContact?.emailAddress?.isEmpty ?? true
+      }
+    }
+  }
+
+  /// The sheet's prompt for a missing field ("Add Phone Number").
+  public static func prompt(for field: ContactField) -> String {
+    switch field {
+    case .postalAddress: return "Add Shipping Address"
+    case .name: return "Add Name"
+    case .phoneNumber: return "Add Phone Number"
+    case .emailAddress: return "Add Email Address"
+    }
+  }
+
+  /// What the merchant sees of the sheet now.
+  public var selectionsForMerchant: SheetSelections {
+    SheetSelections(
+      shippingContact: shippingContact?.redacted, shippingMethod: shippingMethod, card: card,
+      couponCode: couponCode)
+  }
+}

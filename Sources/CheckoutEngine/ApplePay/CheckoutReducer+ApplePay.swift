@@ -1,0 +1,275 @@
+import Foundation
+
+/// The Apple Pay sheet's part of the reducer. The seed's timeline: `onBeforeSubmit(.applePay)` before the
+/// sheet opens; the sheet's update callbacks as the shopper changes rows; authorisation; `onSubmit(.applePay)`
+/// as pre-authorisation starts; `onPreAuthorisation`; the gateway; `onPostAuthorisation`; `onSuccess` or
+/// `onError(.applePay, …)`. Dismissing fires `onCancel` and charges nothing.
+extension CheckoutReducer {
+  /// Opens the sheet with the configuration's items and the Wallet's defaults, and asks for the first update.
+  static func openSheet(in state: inout CheckoutState, context: ReduceContext) -> [CheckoutEffect] {
+    guard let configuration = state.scenario.applePay else { return [] }
+    let contact =
+      configuration.requiredShippingContactFields.isEmpty ? nil : configuration.wallet.contacts.first
+    var sheet = ApplePaySheet(
+      summaryItems: configuration.initialSummary, shippingMethods: configuration.shippingMethods,
+      shippingMethod: configuration.shippingMethods.first, shippingContact: contact,
+      card: configuration.eligibleCards.first)
+    sheet.configurationProblem = totalProblem(configuration)
+    state.applePaySheet = sheet
+    state.screen = .applePaySheet
+    if contact != nil {
+      state.applePaySheet?.needsInitialCardUpdate = sheet.card != nil
+      return requestUpdate(.shippingContact, in: &state, context: context)
+    }
+    return sheet.card == nil ? [] : requestUpdate(.paymentMethod, in: &state, context: context)
+  }
+
+  /// The configuration's total must be the sum of its items; a mismatch is the developer's to fix.
+  static func totalProblem(_ configuration: ApplePayConfiguration) -> String? {
+    guard let total = configuration.totalPaymentItem else { return nil }
+    let sum = MerchantPricing.sum(configuration.paymentItems, currency: configuration.currencyCode)
+    guard sum != total.amount else { return nil }
+    return
+      "Configuration error: totalPaymentItem is \(total.amount.plainString) but the paymentItems add up to "
+      + "\(sum.plainString) \(configuration.currencyCode.code)"
+  }
+
+  static func reduceSheet(_ state: inout CheckoutState, _ action: CheckoutAction, context: ReduceContext)
+    -> [CheckoutEffect]
+  {
+    guard state.screen == .applePaySheet, var sheet = state.applePaySheet,
+      let configuration = state.scenario.applePay
+    else { return [] }
+    let reviewing = sheet.phase == .reviewing && sheet.pendingUpdate == nil
+    switch action {
+    case .selectShippingContact(let index):
+      guard reviewing, configuration.wallet.contacts.indices.contains(index) else { return [] }
+      sheet.shippingContact = configuration.wallet.contacts[index]
+      sheet.errors.removeAll { $0.kind == .shippingAddressInvalid }
+      state.applePaySheet = sheet
+      return requestUpdate(.shippingContact, in: &state, context: context)
+
+    case .selectShippingMethod(let identifier):
+      guard reviewing, let method = sheet.shippingMethods.first(where: { $0.identifier == identifier }) else {
+        return []
+      }
+      sheet.shippingMethod = method
+      state.applePaySheet = sheet
+      return requestUpdate(.shippingMethod, in: &state, context: context)
+
+    case .selectCard(let index):
+      let cards = configuration.eligibleCards
+      guard reviewing, cards.indices.contains(index) else { return [] }
+      sheet.card = cards[index]
+      state.applePaySheet = sheet
+      return requestUpdate(.paymentMethod, in: &state, context: context)
+
+    case .enterCouponCode(let code):
+      guard reviewing else { return [] }
+      sheet.couponCode = code.trimmingCharacters(in: .whitespaces)
+      state.applePaySheet = sheet
+      return requestUpdate(.couponCode, in: &state, context: context)
+
+    case .sheetUpdated(let update):
+      guard let pending = sheet.pendingUpdate else { return [] }
+      sheet.pendingUpdate = nil
+      apply(update, kind: pending, to: &sheet)
+      state.applePaySheet = sheet
+      if pending == .shippingContact, sheet.needsInitialCardUpdate {
+        state.applePaySheet?.needsInitialCardUpdate = false
+        return requestUpdate(.paymentMethod, in: &state, context: context)
+      }
+      return []
+
+    case .requestAuthorisation:
+      guard reviewing, sheet.authorisationBlocker(configuration) == nil else { return [] }
+      sheet.phase = .authenticating(.biometric)
+      state.applePaySheet = sheet
+      return []
+
+    case .authenticate(let outcome):
+      guard case .authenticating(let step) = sheet.phase else { return [] }
+      switch outcome {
+      case .recognised where step == .biometric:
+        return authorised(&sheet, in: &state, context: context)
+      case .passcode(let code) where step == .passcode:
+        guard (4...6).contains(code.count), code.allSatisfy(\.isNumber) else { return [] }
+        return authorised(&sheet, in: &state, context: context)
+      case .notRecognised where step == .biometric:
+        sheet.phase = .authenticating(.notRecognised)
+      case .recognised where step == .notRecognised:
+        sheet.phase = .authenticating(.biometric)
+      case .usePasscode where step != .passcode:
+        sheet.phase = .authenticating(.passcode)
+      case .cancelled:
+        sheet.phase = .reviewing
+      default:
+        return []
+      }
+      state.applePaySheet = sheet
+      return []
+
+    case .preAuthorisationAnswered(let answer):
+      guard sheet.phase == .processing, let card = sheet.card else { return [] }
+      var details = answer.data?.eventDetails ?? []
+      if let refusal = answer.errors.first {
+        details.append(EventDetail("refused", .string(refusal.message)))
+      }
+      record(.onPreAuthorisation, method: .applePay, details: details, in: &state, context: context)
+      guard answer.errors.isEmpty else {
+        sheet.phase = .reviewing
+        sheet.errors += answer.errors
+        state.applePaySheet = sheet
+        return []
+      }
+      state.attempts += 1
+      let amount = sheet.total?.amount ?? state.total
+      let cardDetails = CardDetails(
+        number: card.number, expiryMonth: 12, expiryYear: 2030, securityCode: "",
+        holderName: sheet.shippingContact?.name ?? "")
+      state.processingSince = context.now
+      return [
+        .authorise(
+          AuthorisationRequest(
+            method: .applePay, card: cardDetails, amount: amount, intent: state.scenario.cardIntent,
+            merchantTransactionId: state.scenario.merchantTransactionId,
+            idempotencyKey: "\(state.scenario.merchantTransactionId)-\(state.attempts)"))
+      ]
+
+    case .cancelSheet:
+      guard sheet.phase != .processing else { return [] }
+      record(
+        .onCancel, method: .applePay, details: [EventDetail("reason", .string("User cancelled"))], in: &state,
+        context: context)
+      state.applePaySheet = nil
+      state.screen = .methodList
+      return []
+
+    default:
+      return []
+    }
+  }
+
+  /// The shopper authenticated: `onSubmit(.applePay)` as pre-authorisation starts, then `onPreAuthorisation`.
+  private static func authorised(
+    _ sheet: inout ApplePaySheet, in state: inout CheckoutState, context: ReduceContext
+  )
+    -> [CheckoutEffect]
+  {
+    sheet.phase = .processing
+    state.applePaySheet = sheet
+    var details: [EventDetail] = []
+    if let card = sheet.card {
+      details = [
+        EventDetail("paymentMethod.displayName", .string(card.displayName)),
+        EventDetail("paymentMethod.network", .string(card.network.rawValue)),
+      ]
+    }
+    record(
+      .onSubmit, method: .applePay, details: details + amountDetails(sheet.total?.amount ?? state.total),
+      in: &state,
+      context: context)
+    return [.preAuthorise(shippingContact: sheet.shippingContact)]
+  }
+
+  /// `onPostAuthorisation` with the gateway's result (and, now, the full shipping contact), then the Drop-in's
+  /// `onSuccess` or `onError(.applePay, …)`.
+  static func finishApplePay(
+    _ outcome: AuthorisationOutcome, in state: inout CheckoutState, context: ReduceContext
+  )
+    -> [CheckoutEffect]
+  {
+    guard let sheet = state.applePaySheet, sheet.phase == .processing else { return [] }
+    var details: [EventDetail]
+    switch outcome {
+    case .approved(let transactionId):
+      details = [
+        EventDetail("submitResultType", .string("Authorised")),
+        EventDetail("transactionId", .string(transactionId)),
+      ]
+    case .declined(let error) where error.errorCode == "PROCESSING_ERROR":
+      details = [
+        EventDetail("submitResultType", .string("Exception")),
+        EventDetail("errorReason", .string(error.errorMessage)),
+      ]
+    case .declined(let error):
+      details = [
+        EventDetail("submitResultType", .string("Declined")),
+        EventDetail("errorReason", .string(error.errorMessage)),
+      ]
+    }
+    details += sheet.shippingContact?.eventDetails(prefix: "shippingContact") ?? []
+    record(.onPostAuthorisation, method: .applePay, details: details, in: &state, context: context)
+    conclude(
+      outcome, method: .applePay, amount: sheet.total?.amount ?? state.total, in: &state, context: context)
+    return []
+  }
+
+  /// Fires the update callback for what changed, with what the merchant may see, and locks the sheet.
+  static func requestUpdate(
+    _ kind: ApplePaySheet.PendingUpdate, in state: inout CheckoutState, context: ReduceContext
+  ) -> [CheckoutEffect] {
+    guard var sheet = state.applePaySheet else { return [] }
+    sheet.pendingUpdate = kind
+    state.applePaySheet = sheet
+    let selections = sheet.selectionsForMerchant
+    switch kind {
+    case .shippingContact:
+      record(
+        .onShippingContactSelected, method: .applePay,
+        details: selections.shippingContact?.eventDetails(prefix: "contact") ?? [], in: &state,
+        context: context)
+    case .shippingMethod:
+      if let method = sheet.shippingMethod {
+        record(
+          .onShippingMethodSelected, method: .applePay,
+          details: [
+            EventDetail("identifier", .string(method.identifier)),
+            EventDetail("label", .string(method.label)),
+            EventDetail("detail", .string(method.detail)),
+            EventDetail("amount", .string(method.amount.plainString)),
+          ], in: &state, context: context)
+      }
+    case .paymentMethod:
+      if let card = sheet.card {
+        record(
+          .onPaymentMethodSelected, method: .applePay,
+          details: [
+            EventDetail("displayName", .string(card.displayName)),
+            EventDetail("network", .string(card.network.rawValue)),
+            EventDetail("type", .string(card.type.rawValue)),
+          ], in: &state, context: context)
+      }
+    case .couponCode:
+      record(
+        .onCouponCodeChanged, method: .applePay,
+        details: [EventDetail("couponCode", .string(sheet.couponCode))], in: &state, context: context)
+    }
+    return [.requestSheetUpdate(kind, selections)]
+  }
+
+  /// Applies the merchant's update: errors replace those of the same family, items and methods replace the
+  /// sheet's when given (an update with no items keeps the current ones, as PassKit does).
+  private static func apply(
+    _ update: SheetUpdate, kind: ApplePaySheet.PendingUpdate, to sheet: inout ApplePaySheet
+  ) {
+    let couponKinds: Set<SheetError.Kind> = [.couponCodeInvalid, .couponCodeExpired]
+    switch kind {
+    case .couponCode:
+      sheet.errors.removeAll { couponKinds.contains($0.kind) }
+      sheet.errors += update.errors.filter { couponKinds.contains($0.kind) }
+    case .shippingContact:
+      sheet.errors = update.errors
+    case .shippingMethod, .paymentMethod:
+      sheet.errors.removeAll { !couponKinds.contains($0.kind) }
+      sheet.errors += update.errors.filter { !couponKinds.contains($0.kind) }
+    }
+    if !update.paymentSummaryItems.isEmpty { sheet.summaryItems = update.paymentSummaryItems }
+    if let methods = update.shippingMethods {
+      sheet.shippingMethods = methods
+      if !methods.contains(where: { $0.identifier == sheet.shippingMethod?.identifier }) {
+        sheet.shippingMethod = methods.first
+      }
+    }
+  }
+}

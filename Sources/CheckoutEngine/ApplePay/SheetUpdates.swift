@@ -1,0 +1,96 @@
+/// An error the merchant returns for a row of the sheet (`PKPaymentRequest.payment…Error`).
+public struct SheetError: Error, Equatable, Sendable {
+  public enum Kind: String, Sendable, Equatable {
+    case shippingAddressInvalid, addressUnserviceable, contactInvalid, billingAddressInvalid,
+      couponCodeInvalid,
+      couponCodeExpired
+  }
+
+  public var kind: Kind
+  /// The contact field at fault, for the address and contact errors.
+  public var field: ContactField?
+  public var message: String
+
+  public init(kind: Kind, field: ContactField? = nil, message: String) {
+    self.kind = kind
+    self.field = field
+    self.message = message
+  }
+
+  /// Contact and address errors stop the shopper from paying until fixed; coupon errors do not.
+  public var blocksAuthorisation: Bool {
+    kind != .couponCodeInvalid && kind != .couponCodeExpired
+  }
+}
+
+/// `PKPaymentRequestShippingContactUpdate`: errors, new shipping methods, new summary items.
+public struct ShippingContactUpdate: Equatable, Sendable {
+  public var errors: [SheetError]
+  public var shippingMethods: [ShippingMethod]
+  public var paymentSummaryItems: [SummaryItem]
+
+  public init(errors: [SheetError], shippingMethods: [ShippingMethod], paymentSummaryItems: [SummaryItem]) {
+    self.errors = errors
+    self.shippingMethods = shippingMethods
+    self.paymentSummaryItems = paymentSummaryItems
+  }
+}
+
+/// `PKPaymentRequestCouponCodeUpdate`: errors, new summary items, new shipping methods.
+public struct CouponCodeUpdate: Equatable, Sendable {
+  public var errors: [SheetError]
+  public var paymentSummaryItems: [SummaryItem]
+  public var shippingMethods: [ShippingMethod]
+
+  public init(errors: [SheetError], paymentSummaryItems: [SummaryItem], shippingMethods: [ShippingMethod]) {
+    self.errors = errors
+    self.paymentSummaryItems = paymentSummaryItems
+    self.shippingMethods = shippingMethods
+  }
+}
+
+/// What the sheet currently holds, as the merchant sees it: the basis of every answer it computes.
+public struct SheetSelections: Equatable, Sendable {
+  /// The shipping contact, redacted as PassKit hands it over before authorisation.
+  public var shippingContact: Contact?
+  public var shippingMethod: ShippingMethod?
+  public var card: WalletCard?
+  public var couponCode: String
+
+  public init(
+    shippingContact: Contact?, shippingMethod: ShippingMethod?, card: WalletCard?, couponCode: String
+  ) {
+    self.shippingContact = shippingContact
+    self.shippingMethod = shippingMethod
+    self.card = card
+    self.couponCode = couponCode
+  }
+}
+
+/// The answer to one of the sheet's update callbacks. Every kind carries summary items; the shipping contact
+/// and coupon kinds may also carry errors and new shipping methods (`nil` keeps the current ones).
+public struct SheetUpdate: Equatable, Sendable {
+  public var errors: [SheetError]
+  public var shippingMethods: [ShippingMethod]?
+  public var paymentSummaryItems: [SummaryItem]
+
+  public init(
+    errors: [SheetError] = [], shippingMethods: [ShippingMethod]? = nil, paymentSummaryItems: [SummaryItem]
+  ) {
+    self.errors = errors
+    self.shippingMethods = shippingMethods
+    self.paymentSummaryItems = paymentSummaryItems
+  }
+}
+
+/// The merchant's answer to `onPreAuthorisation`: the transaction data to send, or errors that send the
+/// shopper back to the sheet (a PO box it will not deliver to, say) with nothing charged.
+public struct PreAuthorisationAnswer: Equatable, Sendable {
+  public var data: ApplePayTransactionInitData?
+  public var errors: [SheetError]
+
+  public init(data: ApplePayTransactionInitData?, errors: [SheetError] = []) {
+    self.data = data
+    self.errors = errors
+  }
+}

@@ -1,0 +1,50 @@
+/// A card in the simulated Wallet. `number` is a test card number: the gateway decides its outcome exactly as
+/// it does for the card form, and only its last four are ever shown.
+public struct WalletCard: Equatable, Sendable, Codable {
+  public var network: PaymentNetwork
+  public var type: CardFundingType
+  public var number: CardNumber
+
+  public init(network: PaymentNetwork, type: CardFundingType, number: CardNumber) {
+    self.network = network
+    self.type = type
+    self.number = number
+  }
+
+  /// "Visa ••••1234", as `PKPaymentMethod.displayName`.
+  public var displayName: String { "\(network.displayName) ••••\(number.lastFour)" }
+
+  enum CodingKeys: String, CodingKey { case network, type, number }
+
+  public init(from decoder: Decoder) throws {
+    let container = try decoder.container(keyedBy: CodingKeys.self)
+    network = try container.decode(PaymentNetwork.self, forKey: .network)
+    type = try container.decode(CardFundingType.self, forKey: .type)
+    let digits = try container.decode(String.self, forKey: .number)
+    number = CardNumber(digits: digits)
+    guard number.digits.count >= 12, number.passesLuhnCheck else {
+      throw DecodingError.dataCorrupted(
+        .init(
+          codingPath: container.codingPath + [CodingKeys.number],
+          debugDescription: "expected a card number that passes the Luhn check"))
+    }
+  }
+
+  public func encode(to encoder: Encoder) throws {
+    var container = encoder.container(keyedBy: CodingKeys.self)
+    try container.encode(network, forKey: .network)
+    try container.encode(type, forKey: .type)
+    try container.encode(number.digits, forKey: .number)
+  }
+}
+
+/// The simulated Wallet: its cards and its contacts.
+public struct Wallet: Equatable, Sendable, Codable {
+  public var cards: [WalletCard]
+  public var contacts: [Contact]
+
+  public init(cards: [WalletCard], contacts: [Contact]) {
+    self.cards = cards
+    self.contacts = contacts
+  }
+}

@@ -1,0 +1,134 @@
+import Foundation
+
+/// Evaluates the scenario's merchant rules into the sheet's updates: summary items (goods, shipping, tax,
+/// fees, rewards, discount, then the total labelled with the merchant's name), shipping methods and errors.
+/// Pure and exact: every amount is integer minor units.
+public struct MerchantPricing: Sendable {
+  public let configuration: ApplePayConfiguration
+
+  public init(configuration: ApplePayConfiguration) {
+    self.configuration = configuration
+  }
+
+  private var currency: Currency { configuration.currencyCode }
+  private var rules: MerchantRules { configuration.rules }
+
+  /// The sum of items; overflow keeps the running sum (scenarios are validated not to overflow).
+  public static func sum(_ items: [SummaryItem], currency: Currency) -> Money {
+    items.reduce(Money.zero(currency)) { $0.adding($1.amount) ?? $0 }
+  }
+
+  /// The shipping methods for a destination, or nil when none of the rules mention it.
+  public func shippingMethods(for address: PostalAddress?) -> [ShippingMethod] {
+    guard let address, let rate = rules.shippingRates.first(where: { $0.matches(address) }) else {
+      return configuration.shippingMethods
+    }
+    return rate.unserviceable ? [] : rate.methods
+  }
+
+  /// Errors the merchant can see in a shipping contact before authorisation, when it has only the city,
+  /// region, country and public postal code: destinations it does not serve.
+  public func contactErrors(_ contact: Contact?) -> [SheetError] {
+    guard let address = contact?.postalAddress,
+      let rate = rules.shippingRates.first(where: { $0.matches(address) }), rate.unserviceable
+    else { return [] }
+    return [SheetError(kind: .addressUnserviceable, message: "We do not ship to \(address.country)")]
+  }
+
+  /// Errors in the full contact, which the merchant receives once the shopper has authorised: PO boxes when
+  /// the rules refuse them.
+  public func authorisationErrors(_ contact: Contact?) -> [SheetError] {
+    guard rules.refusePOBoxes, let street = contact?.postalAddress?.street, Self.isPOBox(street) else {
+      return []
+    }
+    return [
+      SheetError(
+        kind: .shippingAddressInvalid, field: .postalAddress,
+        message: "We cannot deliver to a PO box (street)")
+    ]
+  }
+
+  private static func isPOBox(_ street: String) -> Bool {
+    let folded = street.lowercased().filter { $0.isLetter || $0 == " " }
+    return folded.contains("po box") || folded.hasPrefix("pobox") || folded.contains("post office box")
+  }
+
+  /// Whether a coupon applies, and its discount on the goods.
+  public func couponResult(_ code: String, goods: Money) -> Result<(Coupon, Money)?, SheetError> {
+    let trimmed = code.trimmingCharacters(in: .whitespaces)
+    guard !trimmed.isEmpty else { return .success(nil) }
+    guard let coupon = rules.coupons.first(where: { $0.code.caseInsensitiveCompare(trimmed) == .orderedSame })
+    else {
+      return .failure(SheetError(kind: .couponCodeInvalid, message: "Invalid coupon code"))
+    }
+    if coupon.expired {
+      return .failure(SheetError(kind: .couponCodeExpired, message: "This coupon code has expired"))
+    }
+    if let minimum = coupon.minimumPurchase, goods.minorUnits < minimum.minorUnits {
+      return .failure(
+        SheetError(
+          kind: .couponCodeInvalid,
+          message: "Minimum purchase of \(MoneyFormatter().string(for: minimum)) required"))
+    }
+    var discount = coupon.amountOff?.minorUnits ?? 0
+    if let basisPoints = coupon.percentOffBasisPoints {
+      discount = Self.share(of: goods.minorUnits, basisPoints: basisPoints)
+    }
+    if let cap = coupon.maximumDiscount { discount = min(discount, cap.minorUnits) }
+    discount = min(discount, goods.minorUnits)
+    return .success((coupon, Money(minorUnits: discount, currency: currency)))
+  }
+
+  /// `basisPoints` of an amount, rounded half up to whole minor units.
+  static func share(of minorUnits: Int64, basisPoints: Int) -> Int64 {
+    (minorUnits * Int64(basisPoints) + 5_000) / 10_000
+  }
+
+  /// The full update for what the sheet holds now.
+  public func update(for selections: SheetSelections) -> SheetUpdate {
+    let address = selections.shippingContact?.postalAddress
+    let methods = shippingMethods(for: address)
+    var errors = contactErrors(selections.shippingContact)
+    let goods = Self.sum(configuration.paymentItems, currency: currency)
+    var items = configuration.paymentItems
+    let method =
+      selections.shippingMethod.flatMap { chosen in methods.first { $0.identifier == chosen.identifier } }
+      ?? methods.first
+    if let method, !configuration.shippingMethods.isEmpty || !rules.shippingRates.isEmpty {
+      items.append(
+        SummaryItem(label: "\(configuration.shippingType.wording) (\(method.label))", amount: method.amount))
+    }
+    if let address, let tax = rules.taxRates.first(where: { $0.matches(address) }), tax.basisPoints > 0 {
+      items.append(
+        SummaryItem(
+          label: "Tax",
+          amount: Money(
+            minorUnits: Self.share(of: goods.minorUnits, basisPoints: tax.basisPoints), currency: currency)))
+    }
+    if let card = selections.card {
+      let fee = card.type == .credit ? rules.creditCardFee : rules.debitCardFee
+      if let fee, fee.minorUnits > 0 {
+        items.append(SummaryItem(label: card.type == .credit ? "Credit Fee" : "Debit Fee", amount: fee))
+      }
+      if let reward = rules.networkRewards[card.network], reward.minorUnits > 0 {
+        items.append(
+          SummaryItem(
+            label: "\(card.network.displayName) Reward",
+            amount: Money(minorUnits: -reward.minorUnits, currency: currency)))
+      }
+    }
+    switch couponResult(selections.couponCode, goods: goods) {
+    case .success(let applied?):
+      items.append(
+        SummaryItem(
+          label: "Discount (\(applied.0.code))",
+          amount: Money(minorUnits: -applied.1.minorUnits, currency: currency)))
+    case .success(nil): break
+    case .failure(let error): errors.append(error)
+    }
+    var total = Self.sum(items, currency: currency)
+    if total.minorUnits < 0 { total.minorUnits = 0 }
+    items.append(SummaryItem(label: configuration.merchantDisplayName, amount: total))
+    return SheetUpdate(errors: errors, shippingMethods: methods, paymentSummaryItems: items)
+  }
+}

@@ -1,0 +1,188 @@
+import CheckoutEngine
+import TerminalUI
+
+/// The simulated Apple Pay sheet: the rows (card, shipping contact and method, coupon) with their inline
+/// errors, the summary items ending with "Pay <merchant>", and the pay row; choosers, the coupon entry and the
+/// biometric prompt draw over it.
+struct ApplePaySheetView {
+  var model: AppModel
+
+  func render(in rect: Rect, into buffer: inout ScreenBuffer) {
+    guard let sheet = model.checkout.applePaySheet, let configuration = model.checkout.scenario.applePay
+    else { return }
+    let money = MoneyFormatter(locale: model.checkout.scenario.locale)
+    var y = rect.y
+    buffer.write(
+      truncating: configuration.paymentDescription.isEmpty ? "Apple Pay" : configuration.paymentDescription,
+      x: rect.x, y: y, role: .title, maxWidth: rect.width - 14)
+    buffer.write("Cancel (Esc)", x: rect.maxX - 12, y: y, role: .key)
+    y += 1
+    if let problem = sheet.configurationProblem {
+      for line in WrappedText.lines(problem, width: rect.width).prefix(2) {
+        buffer.write(line, x: rect.x, y: y, role: .error)
+        y += 1
+      }
+    }
+    y += 1
+    let wording = configuration.shippingType.wording
+    for row in SheetRow.rows(for: configuration) where y < rect.maxY - 2 {
+      let selected = row == model.sheetRow && sheet.phase == .reviewing
+      let role: StyleRole = selected ? .selected : .normal
+      if selected { buffer.fill(Rect(x: rect.x, y: y, width: rect.width, height: 1), role: .selected) }
+      let (label, value) = describe(
+        row, sheet: sheet, configuration: configuration, wording: wording, money: money)
+      if row == .pay {
+        let blocker = sheet.authorisationBlocker(configuration)
+        let text = blocker.map { "Cannot pay yet: \($0)" } ?? "Pay with Face ID"
+        buffer.write(selected ? "▸" : " ", x: rect.x, y: y, role: role)
+        buffer.write(
+          truncating: text, x: rect.x + 2, y: y,
+          role: selected ? .selected : (blocker == nil ? .applePayButton : .muted), maxWidth: rect.width - 2)
+        y += 1
+        continue
+      }
+      buffer.write(selected ? "▸" : " ", x: rect.x, y: y, role: role)
+      buffer.write(label, x: rect.x + 2, y: y, role: selected ? .selected : .muted, maxWidth: 16)
+      let pending = isPending(row, sheet.pendingUpdate)
+      buffer.write(
+        truncating: pending ? "updating…" : value, x: rect.x + 19, y: y, role: role, maxWidth: rect.width - 21
+      )
+      buffer.write("›", x: rect.maxX - 1, y: y, role: role)
+      y += 1
+      var messages = errors(for: row, in: sheet).map(\.message)
+      if row == .shippingContact {
+        messages = sheet.missingContactFields(configuration).map(ApplePaySheet.prompt(for:)) + messages
+      }
+      for message in messages where y < rect.maxY - 2 {
+        buffer.write(
+          truncating: "⚠ " + message, x: rect.x + 19, y: y, role: .error, maxWidth: rect.width - 19)
+        y += 1
+      }
+      if row == model.sheetRow, model.sheetChooser != nil || (row == .coupon && model.couponDraft != nil) {
+        y = renderEditor(for: row, sheet: sheet, configuration: configuration, at: y, in: rect, into: &buffer)
+      }
+    }
+    y += 1
+    if y < rect.maxY {
+      buffer.write(String(repeating: "─", count: rect.width), x: rect.x, y: y, role: .border)
+    }
+    y += 1
+    for (index, item) in sheet.summaryItems.enumerated() where y < rect.maxY {
+      let isTotal = index == sheet.summaryItems.count - 1
+      let label = isTotal ? "Pay \(item.label)" : item.label
+      let amount = item.type == .pending ? "" : money.string(for: item.amount)
+      LabeledValue(
+        label, amount, labelRole: isTotal ? .total : .normal, valueRole: isTotal ? .total : .normal
+      )
+      .render(in: Rect(x: rect.x, y: y, width: rect.width, height: 1), into: &buffer)
+      y += 1
+    }
+    if case .authenticating(let step) = sheet.phase {
+      renderPrompt(step, in: rect, into: &buffer)
+    } else if sheet.phase == .processing {
+      let frame = ProcessingView.frames[model.spinnerFrame % ProcessingView.frames.count]
+      let line = "\(frame) Processing… (onPreAuthorisation, then the gateway)"
+      buffer.write(truncating: line, x: rect.x, y: rect.maxY - 1, role: .spinner, maxWidth: rect.width)
+    }
+  }
+
+  private func isPending(_ row: SheetRow, _ pending: ApplePaySheet.PendingUpdate?) -> Bool {
+    switch (row, pending) {
+    case (.card, .paymentMethod?), (.shippingContact, .shippingContact?), (.shippingMethod, .shippingMethod?),
+      (.coupon, .couponCode?):
+      return true
+    default: return false
+    }
+  }
+
+  private func describe(
+    _ row: SheetRow, sheet: ApplePaySheet, configuration: ApplePayConfiguration, wording: String,
+    money: MoneyFormatter
+  ) -> (String, String) {
+    switch row {
+    case .card:
+      return ("Card", sheet.card.map { "\($0.displayName) · \($0.type.displayName)" } ?? "Add a card")
+    case .shippingContact:
+      let contact = sheet.shippingContact
+      let text = [contact?.name, contact?.postalAddress?.singleLine].compactMap { $0 }.joined(separator: ", ")
+      return (wording, text.isEmpty ? "Add \(wording.lowercased()) address" : text)
+    case .shippingMethod:
+      guard let method = sheet.shippingMethod else { return ("\(wording) method", "None available") }
+      return ("\(wording) method", "\(method.label) · \(method.detail) · \(money.string(for: method.amount))")
+    case .coupon:
+      return ("Coupon", sheet.couponCode.isEmpty ? "Add coupon code" : sheet.couponCode)
+    case .pay:
+      return ("", "")
+    }
+  }
+
+  private func errors(for row: SheetRow, in sheet: ApplePaySheet) -> [SheetError] {
+    sheet.errors.filter { error in
+      switch error.kind {
+      case .couponCodeInvalid, .couponCodeExpired: return row == .coupon
+      case .billingAddressInvalid: return row == .card
+      case .shippingAddressInvalid, .addressUnserviceable, .contactInvalid: return row == .shippingContact
+      }
+    }
+  }
+
+  /// The chooser's options or the coupon entry under the row; returns the next free line.
+  private func renderEditor(
+    for row: SheetRow, sheet: ApplePaySheet, configuration: ApplePayConfiguration, at top: Int, in rect: Rect,
+    into buffer: inout ScreenBuffer
+  ) -> Int {
+    var y = top
+    if row == .coupon, let draft = model.couponDraft {
+      buffer.fill(Rect(x: rect.x + 19, y: y, width: min(26, rect.width - 21), height: 1), role: .focused)
+      buffer.write(draft + "▁", x: rect.x + 20, y: y, role: .focused, maxWidth: 24)
+      return y + 1
+    }
+    let options = SheetChoices.options(for: row, sheet: sheet, configuration: configuration)
+    for (index, option) in options.enumerated() where y < rect.maxY - 2 {
+      let highlighted = index == model.sheetChooser
+      buffer.write(highlighted ? "●" : "○", x: rect.x + 19, y: y, role: highlighted ? .focused : .muted)
+      buffer.write(
+        truncating: option, x: rect.x + 21, y: y, role: highlighted ? .focused : .normal,
+        maxWidth: rect.width - 21)
+      y += 1
+    }
+    return y
+  }
+
+  /// The simulated Face ID prompt, drawn over the sheet.
+  private func renderPrompt(
+    _ step: ApplePaySheet.AuthenticationStep, in rect: Rect, into buffer: inout ScreenBuffer
+  ) {
+    let lines: [(String, StyleRole)]
+    switch step {
+    case .biometric:
+      lines = [
+        ("Confirm with Face ID", .title), ("Enter  recognised", .normal), ("n      not recognised", .normal),
+        ("p      use passcode", .normal), ("Esc    cancel", .muted),
+      ]
+    case .notRecognised:
+      lines = [
+        ("Face ID not recognised", .error), ("Enter  try Face ID again", .normal),
+        ("p      enter passcode", .normal),
+        ("Esc    cancel", .muted),
+      ]
+    case .passcode:
+      let dots =
+        String(repeating: "●", count: model.passcodeDraft.count)
+        + String(repeating: "○", count: 6 - model.passcodeDraft.count)
+      lines = [
+        ("Enter iPhone passcode", .title), (dots, .focused), ("digits, then Enter", .normal),
+        ("Esc    cancel", .muted),
+      ]
+    }
+    let width = min(rect.width, 34)
+    let box = Rect(
+      x: rect.x + (rect.width - width) / 2, y: rect.maxY - lines.count - 2, width: width,
+      height: lines.count + 2)
+    buffer.fill(box, role: .normal)
+    let inner = Frame(title: "Apple Pay", role: .border).render(in: box, into: &buffer).inset(by: 1, 0)
+    for (offset, line) in lines.enumerated() {
+      buffer.write(truncating: line.0, x: inner.x, y: inner.y + offset, role: line.1, maxWidth: inner.width)
+    }
+  }
+}
