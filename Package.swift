@@ -1,6 +1,11 @@
 // swift-tools-version:6.0
 import PackageDescription
 
+let builtInScenarios = [
+  "acme-electronics", "terms-not-accepted", "tokyo-yen", "outdoor-adventure-gear", "events-example",
+  "streammax-subscription", "photovault-trial", "metro-transit-reload",
+]
+
 let package = Package(
   name: "PayDrill",
   platforms: [.macOS(.v14)],
@@ -18,7 +23,12 @@ let package = Package(
       pkgConfig: "libcrypto",
       providers: [.apt(["libssl-dev"])]
     ),
-    .target(name: "CheckoutEngine"),
+    .target(
+      name: "CheckoutEngine",
+      // The built-in scenarios are compiled in, so `--scenario NAME` works wherever paydrill runs;
+      // `Scenarios/` at the top of the repository is a link to this folder.
+      resources: builtInScenarios.map { .embedInCode("BuiltInScenarios/\($0).json") }
+    ),
     .target(name: "GatewaySimulator", dependencies: ["CheckoutEngine", "CCrypto"]),
     .target(name: "TerminalUI"),
     .target(name: "NcursesBackend", dependencies: ["TerminalUI", "CNcursesw"]),

@@ -34,7 +34,7 @@ public final class NcursesTerminal: Backend {
     } else {
       colorCount = 0
     }
-    self.theme = useColor ? theme : theme.withoutColors
+    self.theme = colorCount > 0 ? theme : theme.withoutColors
   }
 
   deinit { close() }

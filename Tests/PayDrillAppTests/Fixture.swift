@@ -22,6 +22,40 @@ enum Fixture {
     actions.flatMap { AppReducer.reduce(&model, $0, context: context) }
   }
 
+  /// Sends actions and answers every effect at once from the scenario's rules, as the runtime would after
+  /// its waits: merchant verdicts, sheet updates, pre-authorisation; the gateway answers with `gateway`
+  /// (or is left waiting when it is nil). Time-outs never fire.
+  static func settle(
+    _ actions: [AppAction], in model: inout AppModel,
+    gateway: ((AuthorisationRequest) -> AuthorisationOutcome)? = nil
+  ) {
+    var queue = actions
+    while !queue.isEmpty {
+      let action = queue.removeFirst()
+      for effect in AppReducer.reduce(&model, action, context: context) {
+        let scenario = model.checkout.scenario
+        let pricing = scenario.applePay.map(MerchantPricing.init(configuration:))
+        switch effect {
+        case .askBeforeSubmit(let method):
+          queue.insert(
+            .checkout(.beforeSubmitAnswered(method, scenario.beforeSubmit.verdict(for: method))), at: 0)
+        case .requestSheetUpdate(_, let selections):
+          if let pricing { queue.insert(.checkout(.sheetUpdated(pricing.update(for: selections))), at: 0) }
+        case .preAuthorise(let contact):
+          if let pricing {
+            queue.insert(
+              .checkout(.preAuthorisationAnswered(pricing.preAuthorisationAnswer(shippingContact: contact))),
+              at: 0)
+          }
+        case .authorise(let request):
+          if let gateway { queue.insert(.checkout(.gatewayAnswered(gateway(request))), at: 0) }
+        case .expectUpdate:
+          break
+        }
+      }
+    }
+  }
+
   /// Key presses for typed text.
   static func type(_ text: String) -> [AppAction] {
     text.map { .key(.character($0)) }

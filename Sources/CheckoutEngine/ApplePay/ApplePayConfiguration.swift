@@ -15,6 +15,11 @@ public struct ApplePayConfiguration: Equatable, Sendable, Encodable {
   public var requiredShippingContactFields: [ContactField]
   public var shippingMethods: [ShippingMethod]
   public var shippingType: ShippingType
+  public var recurringRequest: RecurringPaymentRequest?
+  public var deferredPaymentRequest: DeferredPaymentRequest?
+  public var automaticReloadPaymentRequest: AutomaticReloadPaymentRequest?
+  /// How the simulated device confirms a payment: Face ID, Touch ID or the passcode.
+  public var authentication: AuthenticationKind
   public var wallet: Wallet
   public var rules: MerchantRules
 
@@ -38,6 +43,10 @@ public struct ApplePayConfiguration: Equatable, Sendable, Encodable {
     self.requiredShippingContactFields = requiredShippingContactFields
     self.shippingMethods = shippingMethods
     self.shippingType = shippingType
+    self.recurringRequest = nil
+    self.deferredPaymentRequest = nil
+    self.automaticReloadPaymentRequest = nil
+    self.authentication = .faceID
     self.wallet = wallet
     self.rules = rules
   }
@@ -47,7 +56,9 @@ public struct ApplePayConfiguration: Equatable, Sendable, Encodable {
       merchantCapabilities,
       totalPaymentItem, paymentItems, requiredBillingContactFields, requiredShippingContactFields,
       shippingMethods,
-      shippingType, wallet, rules
+      shippingType, recurringRequest, deferredPaymentRequest, automaticReloadPaymentRequest, authentication,
+      wallet,
+      rules
   }
 
   /// Decodes the section in the scenario's currency; `currencyCode` must be that currency.
@@ -79,6 +90,14 @@ public struct ApplePayConfiguration: Equatable, Sendable, Encodable {
     shippingMethods = try container.decodeList(
       ShippingMethod.self, forKey: .shippingMethods, currency: scenarioCurrency)
     shippingType = try container.decodeIfPresent(ShippingType.self, forKey: .shippingType) ?? .shipping
+    recurringRequest = try container.decodeIfPresent(
+      RecurringPaymentRequest.self, forKey: .recurringRequest, currency: scenarioCurrency)
+    deferredPaymentRequest = try container.decodeIfPresent(
+      DeferredPaymentRequest.self, forKey: .deferredPaymentRequest, currency: scenarioCurrency)
+    automaticReloadPaymentRequest = try container.decodeIfPresent(
+      AutomaticReloadPaymentRequest.self, forKey: .automaticReloadPaymentRequest, currency: scenarioCurrency)
+    authentication =
+      try container.decodeIfPresent(AuthenticationKind.self, forKey: .authentication) ?? .faceID
     wallet = try container.decode(Wallet.self, forKey: .wallet)
     rules =
       try container.decodeIfPresent(MerchantRules.self, forKey: .rules, currency: scenarioCurrency)
@@ -107,5 +126,25 @@ public struct ApplePayConfiguration: Equatable, Sendable, Encodable {
       case .debit, .prepaid: return merchantCapabilities.contains(.debit)
       }
     }
+  }
+}
+
+/// How the simulated device asks the shopper to confirm.
+public enum AuthenticationKind: String, Codable, Sendable, CaseIterable {
+  case faceID, touchID, passcode
+
+  /// "Face ID", "Touch ID", "Passcode".
+  public var displayName: String {
+    switch self {
+    case .faceID: return "Face ID"
+    case .touchID: return "Touch ID"
+    case .passcode: return "Passcode"
+    }
+  }
+
+  /// The next kind, for the key that switches the simulated device's method.
+  public var next: AuthenticationKind {
+    let all = Self.allCases
+    return all[(all.firstIndex(of: self)! + 1) % all.count]
   }
 }

@@ -18,8 +18,18 @@ public struct ApplePaySheet: Equatable, Sendable {
   }
 
   /// Which update callback the sheet is waiting for; rows are locked meanwhile.
-  public enum PendingUpdate: String, Equatable, Sendable {
+  public enum PendingUpdate: String, Equatable, Sendable, CaseIterable {
     case shippingContact, shippingMethod, paymentMethod, couponCode
+
+    /// The callback that is waited for.
+    public var callbackName: CallbackName {
+      switch self {
+      case .shippingContact: return .onShippingContactSelected
+      case .shippingMethod: return .onShippingMethodSelected
+      case .paymentMethod: return .onPaymentMethodSelected
+      case .couponCode: return .onCouponCodeChanged
+      }
+    }
   }
 
   public var summaryItems: [SummaryItem]
@@ -34,6 +44,10 @@ public struct ApplePaySheet: Equatable, Sendable {
   /// After the sheet opens, the payment method callback still to fire once the contact's update arrives.
   public var needsInitialCardUpdate = false
   public var phase: Phase = .reviewing
+  /// How the simulated device confirms: Face ID, Touch ID or passcode.
+  public var authentication: AuthenticationKind = .faceID
+  /// Counts update requests, so that a time-out that fires after its update arrived is recognised as stale.
+  public var updateSerial = 0
   /// A mistake in the merchant's configuration (a total that is not the sum of the items), shown to the
   /// developer and never fixed silently. Authorisation is blocked while it stands.
   public var configurationProblem: String?

@@ -5,6 +5,9 @@ import Foundation
 /// as pre-authorisation starts; `onPreAuthorisation`; the gateway; `onPostAuthorisation`; `onSuccess` or
 /// `onError(.applePay, …)`. Dismissing fires `onCancel` and charges nothing.
 extension CheckoutReducer {
+  /// How long PassKit waits for an update handler before it gives up on the payment.
+  public static let updateTimeLimit = Duration.seconds(30)
+
   /// Opens the sheet with the configuration's items and the Wallet's defaults, and asks for the first update.
   static func openSheet(in state: inout CheckoutState, context: ReduceContext) -> [CheckoutEffect] {
     guard let configuration = state.scenario.applePay else { return [] }
@@ -15,6 +18,7 @@ extension CheckoutReducer {
       shippingMethod: configuration.shippingMethods.first, shippingContact: contact,
       card: configuration.eligibleCards.first)
     sheet.configurationProblem = totalProblem(configuration)
+    sheet.authentication = configuration.authentication
     state.applePaySheet = sheet
     state.screen = .applePaySheet
     if contact != nil {
@@ -83,8 +87,25 @@ extension CheckoutReducer {
 
     case .requestAuthorisation:
       guard reviewing, sheet.authorisationBlocker(configuration) == nil else { return [] }
-      sheet.phase = .authenticating(.biometric)
+      sheet.phase = .authenticating(sheet.authentication == .passcode ? .passcode : .biometric)
       state.applePaySheet = sheet
+      return []
+
+    case .switchAuthentication:
+      guard reviewing else { return [] }
+      sheet.authentication = sheet.authentication.next
+      state.applePaySheet = sheet
+      return []
+
+    case .updateTimedOut(let serial):
+      guard let pending = sheet.pendingUpdate, serial == sheet.updateSerial else { return [] }
+      let error = SdkError(
+        errorCode: "APPLE_PAY_UPDATE_TIMEOUT",
+        errorMessage:
+          "Payment could not be completed: \(pending.callbackName) did not answer within 30 seconds")
+      conclude(
+        .declined(error), method: .applePay, amount: sheet.total?.amount ?? state.total, in: &state,
+        context: context)
       return []
 
     case .authenticate(let outcome):
@@ -211,6 +232,7 @@ extension CheckoutReducer {
   ) -> [CheckoutEffect] {
     guard var sheet = state.applePaySheet else { return [] }
     sheet.pendingUpdate = kind
+    sheet.updateSerial += 1
     state.applePaySheet = sheet
     let selections = sheet.selectionsForMerchant
     switch kind {
@@ -245,7 +267,10 @@ extension CheckoutReducer {
         .onCouponCodeChanged, method: .applePay,
         details: [EventDetail("couponCode", .string(sheet.couponCode))], in: &state, context: context)
     }
-    return [.requestSheetUpdate(kind, selections)]
+    return [
+      .requestSheetUpdate(kind, selections),
+      .expectUpdate(serial: sheet.updateSerial, within: updateTimeLimit),
+    ]
   }
 
   /// Applies the merchant's update: errors replace those of the same family, items and methods replace the

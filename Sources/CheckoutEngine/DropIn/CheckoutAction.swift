@@ -38,6 +38,10 @@ public enum CheckoutAction: Equatable, Sendable {
   case preAuthorisationAnswered(PreAuthorisationAnswer)
   /// The shopper dismisses the sheet.
   case cancelSheet
+  /// The tester switches the simulated device between Face ID, Touch ID and passcode.
+  case switchAuthentication
+  /// An update callback's time limit passed (the `serial` of the request it watched).
+  case updateTimedOut(serial: Int)
 }
 
 /// What the simulated Face ID / Touch ID / passcode prompt decided.

@@ -5,6 +5,8 @@ public enum CheckoutEffect: Equatable, Sendable {
   case askBeforeSubmit(DropInPaymentMethod)
   /// Call one of the sheet's update callbacks; the merchant's update comes back as `.sheetUpdated`.
   case requestSheetUpdate(ApplePaySheet.PendingUpdate, SheetSelections)
+  /// Wait `limit`, then send `.updateTimedOut(serial:)`: PassKit gives an update handler 30 seconds.
+  case expectUpdate(serial: Int, within: Duration)
   /// Call `onPreAuthorisation`, now with the full shipping contact the shopper authorised; its answer comes
   /// back as `.preAuthorisationAnswered`.
   case preAuthorise(shippingContact: Contact?)

@@ -85,7 +85,8 @@ public enum CheckoutReducer {
       return []
 
     case .selectShippingContact, .selectShippingMethod, .selectCard, .enterCouponCode, .sheetUpdated,
-      .requestAuthorisation, .authenticate, .preAuthorisationAnswered, .cancelSheet:
+      .requestAuthorisation, .authenticate, .preAuthorisationAnswered, .cancelSheet, .switchAuthentication,
+      .updateTimedOut:
       return reduceSheet(&state, action, context: context)
 
     case .startNewCheckout:

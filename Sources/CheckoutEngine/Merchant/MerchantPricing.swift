@@ -79,6 +79,12 @@ public struct MerchantPricing: Sendable {
     return .success((coupon, Money(minorUnits: discount, currency: currency)))
   }
 
+  /// The answer to `onPreAuthorisation`: the rules' transaction data, or the errors of the full contact.
+  public func preAuthorisationAnswer(shippingContact: Contact?) -> PreAuthorisationAnswer {
+    let errors = authorisationErrors(shippingContact)
+    return PreAuthorisationAnswer(data: errors.isEmpty ? rules.preAuthorisation : nil, errors: errors)
+  }
+
   /// `basisPoints` of an amount, rounded half up to whole minor units.
   static func share(of minorUnits: Int64, basisPoints: Int) -> Int64 {
     (minorUnits * Int64(basisPoints) + 5_000) / 10_000

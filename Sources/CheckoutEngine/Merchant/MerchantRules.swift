@@ -17,6 +17,9 @@ public struct MerchantRules: Equatable, Sendable, Encodable, CurrencyDecodable {
   public var networkRewards: [PaymentNetwork: Money]
   /// What `onPreAuthorisation` returns.
   public var preAuthorisation: ApplePayTransactionInitData?
+  /// How long the merchant takes to answer each update callback, in milliseconds, by callback
+  /// (`onCouponCodeChanged`, …): a way to stage a slow backend, or one slower than PassKit's 30 seconds.
+  public var updateDelays: [String: Int] = [:]
 
   public init(
     shippingRates: [ShippingRate] = [], refusePOBoxes: Bool = false, taxRates: [TaxRate] = [],
@@ -36,7 +39,7 @@ public struct MerchantRules: Equatable, Sendable, Encodable, CurrencyDecodable {
 
   enum CodingKeys: String, CodingKey {
     case shippingRates, refusePOBoxes, taxRates, coupons, creditCardFee, debitCardFee, networkRewards,
-      preAuthorisation
+      preAuthorisation, updateDelays
   }
 
   public init(from decoder: Decoder, currency: Currency) throws {
@@ -64,6 +67,14 @@ public struct MerchantRules: Equatable, Sendable, Encodable, CurrencyDecodable {
     networkRewards = rewards
     preAuthorisation = try container.decodeIfPresent(
       ApplePayTransactionInitData.self, forKey: .preAuthorisation)
+    updateDelays = try container.decodeIfPresent([String: Int].self, forKey: .updateDelays) ?? [:]
+    let names = ApplePaySheet.PendingUpdate.allCases.map(\.callbackName.rawValue)
+    for (name, delay) in updateDelays where !names.contains(name) || !(0...600_000).contains(delay) {
+      throw DecodingError.dataCorrupted(
+        .init(
+          codingPath: container.codingPath + [CodingKeys.updateDelays, PathKey(name)],
+          debugDescription: "expected one of \(names.joined(separator: ", ")) with 0 to 600000 milliseconds"))
+    }
   }
 
   public func encode(to encoder: Encoder) throws {
@@ -78,6 +89,7 @@ public struct MerchantRules: Equatable, Sendable, Encodable, CurrencyDecodable {
       Dictionary(uniqueKeysWithValues: networkRewards.map { ($0.key.rawValue, $0.value) }),
       forKey: .networkRewards)
     try container.encodeIfPresent(preAuthorisation, forKey: .preAuthorisation)
+    if !updateDelays.isEmpty { try container.encode(updateDelays, forKey: .updateDelays) }
   }
 }
 

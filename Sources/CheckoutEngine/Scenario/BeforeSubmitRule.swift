@@ -18,7 +18,17 @@ public struct BeforeSubmitRule: Codable, Equatable, Sendable {
     let container = try decoder.container(keyedBy: CodingKeys.self)
     allow = try container.decode(Bool.self, forKey: .allow)
     message = try container.decodeIfPresent(String.self, forKey: .message)
-    methods = try container.decodeIfPresent([DropInPaymentMethod].self, forKey: .methods) ?? []
+    let names = try container.decodeIfPresent([String].self, forKey: .methods) ?? []
+    methods = try names.enumerated().map { index, name in
+      guard let method = DropInPaymentMethod(rawValue: name) else {
+        let known = DropInPaymentMethod.allCases.map(\.rawValue).joined(separator: ", ")
+        throw DecodingError.dataCorrupted(
+          .init(
+            codingPath: container.codingPath + [CodingKeys.methods, PathKey(index)],
+            debugDescription: "unknown payment method \"\(name)\" (expected one of \(known))"))
+      }
+      return method
+    }
   }
 
   /// The merchant's verdict for a method.

@@ -3,8 +3,10 @@ import Foundation
 /// Everything one simulated checkout needs: the merchant, the transaction data, the order, the session
 /// response and the merchant's declarative answers to callbacks. Loaded from a JSON file or built in.
 public struct Scenario: Equatable, Sendable {
-  /// A short name for the scenario, shown in the header and in exports.
+  /// A short name for the scenario (`paydrill scenarios` lists built-in ones by it).
   public var name: String
+  /// One line saying what the scenario shows.
+  public var description: String
   /// The merchant's name as the shopper sees it.
   public var merchantName: String
   /// The locale of built-in strings and money formatting ("en-US" by default, as in the seed).
@@ -30,13 +32,15 @@ public struct Scenario: Equatable, Sendable {
   public var applePay: ApplePayConfiguration?
 
   public init(
-    name: String, merchantName: String, locale: String = "en-US", currency: Currency,
+    name: String, description: String = "", merchantName: String, locale: String = "en-US",
+    currency: Currency,
     entryType: String = "ecom", cardIntent: String = "Authorisation", paypalIntent: String = "Authorisation",
     merchantTransactionId: String, merchantShopperId: String = "shopper-123", items: [LineItem],
     session: SessionData, beforeSubmit: BeforeSubmitRule = BeforeSubmitRule(allow: true),
     latencyMilliseconds: Int? = nil, applePay: ApplePayConfiguration? = nil
   ) {
     self.name = name
+    self.description = description
     self.merchantName = merchantName
     self.locale = locale
     self.currency = currency
@@ -76,7 +80,7 @@ public struct Scenario: Equatable, Sendable {
 
 extension Scenario: Codable {
   enum CodingKeys: String, CodingKey {
-    case name, merchant, locale, transaction, items, session, onBeforeSubmit, latencyMs, applePay
+    case name, description, merchant, locale, transaction, items, session, onBeforeSubmit, latencyMs, applePay
   }
 
   struct Merchant: Codable {
@@ -112,6 +116,7 @@ extension Scenario: Codable {
       DecodingError.dataCorrupted(.init(codingPath: path + keys, debugDescription: text))
     }
     name = try container.decodeIfPresent(String.self, forKey: .name) ?? "scenario"
+    description = try container.decodeIfPresent(String.self, forKey: .description) ?? ""
     merchantName = try container.decode(Merchant.self, forKey: .merchant).name
     locale = try container.decodeIfPresent(String.self, forKey: .locale) ?? "en-US"
     let transaction = try container.decode(Transaction.self, forKey: .transaction)
@@ -188,6 +193,7 @@ extension Scenario: Codable {
   public func encode(to encoder: Encoder) throws {
     var container = encoder.container(keyedBy: CodingKeys.self)
     try container.encode(name, forKey: .name)
+    try container.encode(description, forKey: .description)
     try container.encode(Merchant(name: merchantName), forKey: .merchant)
     try container.encode(locale, forKey: .locale)
     try container.encode(

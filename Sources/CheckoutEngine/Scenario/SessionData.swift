@@ -49,7 +49,13 @@ public struct AllowedFundingTypes: Codable, Equatable, Sendable {
   }
 
   /// The accepted schemes, in the session's order.
-  public var acceptedSchemes: [CardScheme] { cardSchemes.compactMap(CardScheme.init(sessionName:)) }
+  public var acceptedSchemes: [CardScheme] {
+    var seen: [CardScheme] = []
+    for scheme in cardSchemes.compactMap(CardScheme.init(sessionName:)) where !seen.contains(scheme) {
+      seen.append(scheme)
+    }
+    return seen
+  }
 }
 
 /// The wallets a session enables; a missing entry means the wallet is not offered.

@@ -7,6 +7,7 @@ public struct CommandLineOptions: Equatable {
     case play(tape: String)
     case bench
     case cards
+    case scenarios
     case help
     case version
   }
@@ -72,12 +73,13 @@ public struct CommandLineOptions: Equatable {
           message: "play takes one tape: paydrill play TAPE [--size 100x32] [--screen FILE] [--events FILE]")
       }
       options.command = .play(tape: positional[1])
-    case "bench", "cards":
+    case "bench", "cards", "scenarios":
       guard positional.count == 1 else { throw UsageError(message: "\(first) takes no argument") }
-      options.command = first == "bench" ? .bench : .cards
+      options.command = first == "bench" ? .bench : first == "cards" ? .cards : .scenarios
     default:
       throw UsageError(
-        message: "unknown command \"\(first)\" (expected play, bench or cards; see paydrill --help)")
+        message:
+          "unknown command \"\(first)\" (expected play, scenarios, cards or bench; see paydrill --help)")
     }
     return options
   }

@@ -8,12 +8,14 @@ enum HelpText {
     Usage:
       paydrill [options]              run the checkout in this terminal
       paydrill play TAPE [options]    replay a tape (VHS syntax) headlessly, no terminal needed
+      paydrill scenarios              list the built-in scenarios
       paydrill cards                  list the test cards and what each one does
       paydrill bench                  print performance figures
       paydrill --help | --version
 
     Options:
-      --scenario PATH    a scenario file (JSON); default: the built-in Acme Electronics Store demo
+      --scenario NAME|PATH  a built-in scenario (paydrill scenarios) or a scenario file (JSON);
+                         default: acme-electronics, the Acme Electronics Store demo
       --theme NAME|PATH  light, dark (default) or a theme file; NO_COLOR turns colours off
       --latency MS       the simulated gateway's latency in milliseconds (default 600, 0 allowed)
       --events FILE      write every callback as JSON Lines when the run ends

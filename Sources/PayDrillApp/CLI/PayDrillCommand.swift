@@ -28,6 +28,9 @@ public enum PayDrillCommand {
     case .cards:
       print(TestCardTable.text())
       return 0
+    case .scenarios:
+      print(ScenarioLocator.listing())
+      return 0
     case .bench:
       Benchmark.run()
       return 0
@@ -39,8 +42,8 @@ public enum PayDrillCommand {
   }
 
   private static func loadScenario(_ options: CommandLineOptions) throws -> Scenario {
-    guard let path = options.scenarioPath else { return .acmeElectronics }
-    return try ConfigurationFile.load(Scenario.self, from: path)
+    guard let nameOrPath = options.scenarioPath else { return .acmeElectronics }
+    return try ScenarioLocator.scenario(named: nameOrPath)
   }
 
   private static func latency(_ options: CommandLineOptions, scenario: Scenario) -> Int {
@@ -74,6 +77,7 @@ public enum PayDrillCommand {
     let tape: Tape
     do {
       scenario = try loadScenario(options)
+      _ = try ThemeLocator.theme(named: options.theme)
       tape = try Tape.load(path: tapePath)
     } catch {
       return fail("\(error)")
@@ -99,7 +103,7 @@ public enum PayDrillCommand {
       guard case .wait(let pattern, let timeout) = step.command else { return 1 }
       FileHandle.standardError.write(
         Data(
-          "\(tape.file):\(step.line): Wait /\(pattern)/ timed out after \(timeout); the screen was:\n\(lastScreen)\n"
+          "paydrill: \(tape.file):\(step.line): Wait /\(pattern)/ timed out after \(timeout); the screen was:\n\(lastScreen)\n"
             .utf8))
       return 1
     }

@@ -30,6 +30,8 @@ enum SheetKeys {
       model.sheetRow = rows[min(rows.count - 1, index + 1)]
     case .escape:
       return .cancelSheet
+    case .character("t"):
+      return .switchAuthentication
     case .enter, .right:
       guard sheet.pendingUpdate == nil else { return nil }
       switch model.sheetRow {

@@ -26,6 +26,9 @@ public struct EffectRunner: Sendable {
         inbox.post(.beforeSubmitAnswered(method, await hooks.beforeSubmit(method)))
       case .requestSheetUpdate(let kind, let selections):
         inbox.post(.sheetUpdated(await hooks.sheetUpdate(kind, selections: selections)))
+      case .expectUpdate(let serial, let limit):
+        try? await Task.sleep(for: limit)
+        inbox.post(.updateTimedOut(serial: serial))
       case .preAuthorise(let contact):
         inbox.post(.preAuthorisationAnswered(await hooks.preAuthorisation(shippingContact: contact)))
       case .authorise(let request):

@@ -34,13 +34,14 @@ public struct ScenarioMerchantHooks: MerchantHooks {
     -> SheetUpdate
   {
     guard let applePay else { return SheetUpdate(paymentSummaryItems: []) }
+    if let delay = applePay.rules.updateDelays[kind.callbackName.rawValue], delay > 0 {
+      try? await Task.sleep(for: .milliseconds(delay))
+    }
     return MerchantPricing(configuration: applePay).update(for: selections)
   }
 
   public func preAuthorisation(shippingContact: Contact?) async -> PreAuthorisationAnswer {
     guard let applePay else { return PreAuthorisationAnswer(data: nil) }
-    let errors = MerchantPricing(configuration: applePay).authorisationErrors(shippingContact)
-    return PreAuthorisationAnswer(
-      data: errors.isEmpty ? applePay.rules.preAuthorisation : nil, errors: errors)
+    return MerchantPricing(configuration: applePay).preAuthorisationAnswer(shippingContact: shippingContact)
   }
 }

@@ -23,9 +23,9 @@ struct ApplePaySheetView {
         y += 1
       }
     }
-    y += 1
+    if rect.height >= 14 { y += 1 }
     let wording = configuration.shippingType.wording
-    for row in SheetRow.rows(for: configuration) where y < rect.maxY - 2 {
+    for row in SheetRow.rows(for: configuration) where y < rect.maxY - 3 {
       let selected = row == model.sheetRow && sheet.phase == .reviewing
       let role: StyleRole = selected ? .selected : .normal
       if selected { buffer.fill(Rect(x: rect.x, y: y, width: rect.width, height: 1), role: .selected) }
@@ -33,7 +33,11 @@ struct ApplePaySheetView {
         row, sheet: sheet, configuration: configuration, wording: wording, money: money)
       if row == .pay {
         let blocker = sheet.authorisationBlocker(configuration)
-        let text = blocker.map { "Cannot pay yet: \($0)" } ?? "Pay with Face ID"
+        var text = blocker.map { "Cannot pay yet: \($0)" } ?? "Pay with \(sheet.authentication.displayName)"
+        if sheet.phase == .processing {
+          let frame = ProcessingView.frames[model.spinnerFrame % ProcessingView.frames.count]
+          text = "\(frame) Processing… (onPreAuthorisation, then the gateway)"
+        }
         buffer.write(selected ? "▸" : " ", x: rect.x, y: y, role: role)
         buffer.write(
           truncating: text, x: rect.x + 2, y: y,
@@ -62,28 +66,92 @@ struct ApplePaySheetView {
         y = renderEditor(for: row, sheet: sheet, configuration: configuration, at: y, in: rect, into: &buffer)
       }
     }
-    y += 1
-    if y < rect.maxY {
-      buffer.write(String(repeating: "─", count: rect.width), x: rect.x, y: y, role: .border)
-    }
-    y += 1
-    for (index, item) in sheet.summaryItems.enumerated() where y < rect.maxY {
-      let isTotal = index == sheet.summaryItems.count - 1
-      let label = isTotal ? "Pay \(item.label)" : item.label
-      let amount = item.type == .pending ? "" : money.string(for: item.amount)
-      LabeledValue(
-        label, amount, labelRole: isTotal ? .total : .normal, valueRole: isTotal ? .total : .normal
-      )
-      .render(in: Rect(x: rect.x, y: y, width: rect.width, height: 1), into: &buffer)
+    for (label, lines) in billingRequests(configuration, money: money) where y < rect.maxY - 3 {
       y += 1
+      buffer.write(label, x: rect.x + 2, y: y, role: .muted, maxWidth: 16)
+      // A short terminal shows the schedule alone ("$14.99 every month starting 29 Dec").
+      let shownLines =
+        rect.height < 14 ? Array(lines.enumerated()).filter { $0.offset == 1 } : Array(lines.enumerated())
+      for (offset, line) in shownLines {
+        let wrapped = WrappedText.lines(line, width: rect.width - 19)
+        for text in wrapped where y < rect.maxY - 3 {
+          buffer.write(
+            text, x: rect.x + 19, y: y, role: offset == 1 ? .total : (offset == 0 ? .normal : .muted))
+          y += 1
+        }
+      }
     }
+    renderSummary(sheet.summaryItems, from: y, in: rect, money: money, into: &buffer)
     if case .authenticating(let step) = sheet.phase {
       renderPrompt(step, in: rect, into: &buffer)
-    } else if sheet.phase == .processing {
-      let frame = ProcessingView.frames[model.spinnerFrame % ProcessingView.frames.count]
-      let line = "\(frame) Processing… (onPreAuthorisation, then the gateway)"
-      buffer.write(truncating: line, x: rect.x, y: rect.maxY - 1, role: .spinner, maxWidth: rect.width)
     }
+  }
+
+  /// The summary under a rule, the total always on screen: when the rows leave too little room, the first
+  /// items give way, never the total.
+  private func renderSummary(
+    _ items: [SummaryItem], from top: Int, in rect: Rect, money: MoneyFormatter,
+    into buffer: inout ScreenBuffer
+  ) {
+    // A blank line before the rule when everything fits with it.
+    let top = rect.maxY - top >= items.count + 2 ? top + 1 : top
+    let room = max(2, rect.maxY - top)
+    let shown = items.suffix(room - 1)
+    var y = max(rect.y, min(top, rect.maxY - shown.count - 1))
+    buffer.write(String(repeating: "─", count: rect.width), x: rect.x, y: y, role: .border)
+    if shown.count < items.count {
+      buffer.write(
+        " \(items.count - shown.count) more \(items.count - shown.count == 1 ? "line" : "lines"): enlarge to see ",
+        x: rect.x + 2, y: y, role: .muted)
+    }
+    y += 1
+    for (offset, item) in shown.enumerated() {
+      let isTotal = offset == shown.count - 1
+      let label = isTotal ? "Pay \(item.label)" : item.label
+      let amount = item.type == .pending ? "" : money.string(for: item.amount)
+      let role: StyleRole = isTotal ? .total : .normal
+      LabeledValue(label, amount, labelRole: role, valueRole: role)
+        .render(in: Rect(x: rect.x, y: y, width: rect.width, height: 1), into: &buffer)
+      y += 1
+    }
+  }
+
+  /// Recurring, deferred and automatic-reload requests as the sheet shows them: the description, the
+  /// schedule ("$14.99 every month starting 29 Dec"), the billing agreement and where to manage it.
+  private func billingRequests(_ configuration: ApplePayConfiguration, money: MoneyFormatter)
+    -> [(String, [String])]
+  {
+    var requests: [(String, [String])] = []
+    func lines(_ description: String, _ summary: String, _ agreement: String?, _ url: String) -> [String] {
+      [description, summary] + (agreement.map { [$0] } ?? []) + ["Manage: \(url)"]
+    }
+    if let recurring = configuration.recurringRequest {
+      requests.append(
+        (
+          "Recurring",
+          lines(
+            recurring.paymentDescription, recurring.summary(money), recurring.billingAgreement,
+            recurring.managementURL)
+        ))
+    }
+    if let deferred = configuration.deferredPaymentRequest {
+      requests.append(
+        (
+          "Deferred",
+          lines(
+            deferred.paymentDescription, deferred.summary(money), deferred.billingAgreement,
+            deferred.managementURL)
+        ))
+    }
+    if let reload = configuration.automaticReloadPaymentRequest {
+      requests.append(
+        (
+          "Auto reload",
+          lines(
+            reload.paymentDescription, reload.summary(money), reload.billingAgreement, reload.managementURL)
+        ))
+    }
+    return requests
   }
 
   private func isPending(_ row: SheetRow, _ pending: ApplePaySheet.PendingUpdate?) -> Bool {
@@ -149,20 +217,21 @@ struct ApplePaySheetView {
     return y
   }
 
-  /// The simulated Face ID prompt, drawn over the sheet.
+  /// The simulated Face ID / Touch ID / passcode prompt, drawn over the sheet.
   private func renderPrompt(
     _ step: ApplePaySheet.AuthenticationStep, in rect: Rect, into buffer: inout ScreenBuffer
   ) {
+    let kind = model.checkout.applePaySheet?.authentication.displayName ?? "Face ID"
     let lines: [(String, StyleRole)]
     switch step {
     case .biometric:
       lines = [
-        ("Confirm with Face ID", .title), ("Enter  recognised", .normal), ("n      not recognised", .normal),
+        ("Confirm with \(kind)", .title), ("Enter  recognised", .normal), ("n      not recognised", .normal),
         ("p      use passcode", .normal), ("Esc    cancel", .muted),
       ]
     case .notRecognised:
       lines = [
-        ("Face ID not recognised", .error), ("Enter  try Face ID again", .normal),
+        ("\(kind) not recognised", .error), ("Enter  try \(kind) again", .normal),
         ("p      enter passcode", .normal),
         ("Esc    cancel", .muted),
       ]

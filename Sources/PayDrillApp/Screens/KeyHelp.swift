@@ -7,13 +7,13 @@ enum KeyHelp {
     var action: String
   }
 
-  static func entries(for screen: CheckoutScreen) -> [Entry] {
+  static func entries(for screen: CheckoutScreen, methodCount: Int = 4) -> [Entry] {
     var entries: [Entry]
     switch screen {
     case .methodList:
       entries = [
         Entry(keys: "↑↓ j k", action: "move"), Entry(keys: "Enter", action: "choose method"),
-        Entry(keys: "1-4", action: "choose by number"), Entry(keys: "q", action: "quit"),
+        Entry(keys: "1-\(methodCount)", action: "choose by number"), Entry(keys: "q", action: "quit"),
       ]
     case .cardForm:
       entries = [
@@ -35,7 +35,8 @@ enum KeyHelp {
     case .applePaySheet:
       entries = [
         Entry(keys: "↑↓", action: "rows"), Entry(keys: "Enter", action: "change / pay"),
-        Entry(keys: "Esc", action: "cancel"), Entry(keys: "n p", action: "not recognised / passcode"),
+        Entry(keys: "Esc", action: "cancel"), Entry(keys: "t", action: "Face ID / Touch ID / passcode"),
+        Entry(keys: "n p", action: "at the prompt: not recognised / passcode"),
       ]
     }
     let events = screen == .cardForm ? "Ctrl-E" : "e"

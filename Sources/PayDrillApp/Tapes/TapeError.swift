@@ -4,5 +4,6 @@ public struct TapeError: Error, Equatable, CustomStringConvertible {
   public var line: Int
   public var problem: String
 
-  public var description: String { "\(file):\(line): \(problem)" }
+  /// `file:line: problem`, or `file: problem` for the file as a whole (line 0).
+  public var description: String { line > 0 ? "\(file):\(line): \(problem)" : "\(file): \(problem)" }
 }
