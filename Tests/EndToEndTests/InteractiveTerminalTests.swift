@@ -70,6 +70,25 @@ final class InteractiveTerminalTests: XCTestCase {
     XCTAssertFalse(lines.joined().contains("4242424242424242"))
   }
 
+  func testApplePayWithACouponAndFaceID() throws {
+    let session = try TmuxSession(command: try wrapped("--latency 100"))
+    try session.waitFor("Choose a payment method")
+    try session.press("3")
+    try session.waitFor("Pay with Face ID")
+    try session.press("Up", "Enter")
+    try session.type("save10")
+    try session.press("Enter")
+    try session.waitFor("Discount (SAVE10)")
+    try session.press("Down", "Enter")
+    try session.waitFor("Confirm with Face ID")
+    try session.press("Enter")
+    let screen = try session.waitFor("Payment successful")
+    XCTAssertTrue(screen.contains("Apple Pay              Visa ••••5556"), screen)
+    try session.press("C-c")
+    try session.waitFor("DONE status=0")
+    try assertTerminalRestored()
+  }
+
   func testDeclinedCardShowsTheSeedMessage() throws {
     let session = try TmuxSession(command: try wrapped("--latency 0"))
     try session.waitFor("Choose a payment method")

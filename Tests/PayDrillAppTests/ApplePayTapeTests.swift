@@ -1,0 +1,67 @@
+import CheckoutEngine
+import Foundation
+import GatewaySimulator
+import TerminalUI
+import XCTest
+
+@testable import PayDrillApp
+
+/// The Apple Pay tapes replayed headlessly; their callbacks are compared with reviewed JSON Lines files
+/// (timestamps removed, the gateway's transaction id fixed).
+final class ApplePayTapeTests: XCTestCase {
+  private func replay(_ name: String) throws -> (TapePlayer.Outcome, CheckoutRuntime) {
+    let scenario = Scenario.acmeElectronics
+    let runner = EffectRunner(
+      gateway: SimulatedGateway(latency: .milliseconds(20), makeTransactionId: { "tx-00000000-0001" }),
+      hooks: ScenarioMerchantHooks(scenario: scenario), inbox: ActionInbox())
+    let runtime = CheckoutRuntime(
+      model: AppModel(
+        checkout: CheckoutState(scenario: scenario), size: Size(columns: 100, rows: 32), latencyMilliseconds: 20),
+      runner: runner)
+    let tape = try Tape.load(path: TapeTests.root.appendingPathComponent("Tapes/\(name).tape").path)
+    return (TapePlayer(runtime: runtime).play(tape), runtime)
+  }
+
+  /// The events as JSON Lines without their times, which differ from run to run.
+  private func timeless(_ events: [CallbackEvent]) -> String {
+    events.map { $0.jsonLine().replacingOccurrences(of: #""time":"[^"]*","#, with: "", options: .regularExpression) }
+      .joined(separator: "\n") + "\n"
+  }
+
+  func testShippingCouponAndCardChangesThenPay() throws {
+    let (outcome, runtime) = try replay("apple-pay-shipping-coupon")
+    XCTAssertEqual(outcome, .completed)
+    let checkout = runtime.model.checkout
+    XCTAssertEqual(
+      checkout.events.map(\.name),
+      [
+        .onBeforeSubmit, .onShippingContactSelected, .onPaymentMethodSelected, .onShippingContactSelected,
+        .onShippingMethodSelected, .onCouponCodeChanged, .onCouponCodeChanged, .onPaymentMethodSelected, .onSubmit,
+        .onPreAuthorisation, .onPostAuthorisation, .onSuccess,
+      ])
+    // 49.99 + express 12.99 + NY tax 6 % (3.00) + credit fee 2.99 - SAVE10 (5.00) = 63.97
+    XCTAssertEqual(checkout.applePaySheet?.total?.amount, Money(minorUnits: 6397, currency: .usd))
+    Snapshot.compare(timeless(checkout.events), with: "apple-pay-shipping-coupon.events.jsonl")
+  }
+
+  func testCancelFiresOnCancelAndChargesNothing() throws {
+    let (outcome, runtime) = try replay("apple-pay-cancel")
+    XCTAssertEqual(outcome, .completed)
+    let checkout = runtime.model.checkout
+    XCTAssertEqual(checkout.events.last?.name, .onCancel)
+    XCTAssertFalse(checkout.events.contains { [.onSubmit, .onSuccess, .onError].contains($0.name) })
+    XCTAssertEqual(checkout.attempts, 0)
+    XCTAssertEqual(checkout.screen, .methodList)
+    Snapshot.compare(timeless(checkout.events), with: "apple-pay-cancel.events.jsonl")
+  }
+
+  func testPOBoxIsRefusedAtPreAuthorisationThenAnotherAddressPays() throws {
+    let (outcome, runtime) = try replay("apple-pay-po-box")
+    XCTAssertEqual(outcome, .completed)
+    let events = runtime.model.checkout.events
+    let refusal = try XCTUnwrap(events.first { $0.name == .onPreAuthorisation })
+    XCTAssertEqual(refusal["refused"], .string("We cannot deliver to a PO box (street)"))
+    XCTAssertEqual(events.filter { $0.name == .onPostAuthorisation }.count, 1, "charged once, after the fix")
+    XCTAssertEqual(events.last?.name, .onSuccess)
+  }
+}

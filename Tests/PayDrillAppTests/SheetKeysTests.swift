@@ -1,0 +1,80 @@
+import CheckoutEngine
+import TerminalUI
+import XCTest
+
+@testable import PayDrillApp
+
+/// The Apple Pay sheet's keys: rows, choosers, coupon entry, the biometric prompt and its passcode.
+final class SheetKeysTests: XCTestCase {
+  private func openSheet() -> AppModel {
+    var model = Fixture.model(Size(columns: 100, rows: 32))
+    Fixture.settle([.key(.character("3"))], in: &model)
+    XCTAssertEqual(model.checkout.screen, .applePaySheet)
+    XCTAssertEqual(model.sheetRow, .pay, "the sheet opens on its pay row")
+    return model
+  }
+
+  func testRowsStopAtTheEnds() {
+    var model = openSheet()
+    Fixture.settle(Array(repeating: .key(.up), count: 9), in: &model)
+    XCTAssertEqual(model.sheetRow, .card)
+    Fixture.settle([.key(.tab), .key(.character("j"))], in: &model)
+    XCTAssertEqual(model.sheetRow, .shippingMethod)
+  }
+
+  func testChooserPicksAShippingMethodAndEscapeClosesIt() {
+    var model = openSheet()
+    Fixture.settle([.key(.up), .key(.up), .key(.enter)], in: &model)
+    XCTAssertEqual(model.sheetChooser, 0)
+    Fixture.settle([.key(.escape)], in: &model)
+    XCTAssertNil(model.sheetChooser)
+    XCTAssertEqual(model.checkout.screen, .applePaySheet, "Escape closes the chooser, not the sheet")
+    Fixture.settle([.key(.enter), .key(.down), .key(.enter)], in: &model)
+    XCTAssertEqual(model.checkout.applePaySheet?.shippingMethod?.identifier, "express")
+    XCTAssertEqual(model.checkout.events.last?.name, .onShippingMethodSelected)
+  }
+
+  func testCouponIsTypedUppercasedAndEscapeDiscardsTheDraft() {
+    var model = openSheet()
+    Fixture.settle([.key(.up), .key(.enter)] + Fixture.type("save") + [.key(.escape)], in: &model)
+    XCTAssertNil(model.couponDraft)
+    XCTAssertEqual(model.checkout.applePaySheet?.couponCode, "")
+    Fixture.settle([.key(.enter)] + Fixture.type("save10x") + [.key(.backspace), .key(.enter)], in: &model)
+    XCTAssertEqual(model.checkout.applePaySheet?.couponCode, "SAVE10")
+    XCTAssertTrue(model.checkout.applePaySheet?.summaryItems.contains { $0.label == "Discount (SAVE10)" } ?? false)
+  }
+
+  func testLettersTypedIntoTheCouponAreNotCommands() {
+    var model = openSheet()
+    Fixture.settle([.key(.up), .key(.enter)] + Fixture.type("e?t"), in: &model)
+    XCTAssertEqual(model.couponDraft, "E?T")
+    XCTAssertTrue(model.showsEventPane)
+    XCTAssertFalse(model.showsHelp)
+    XCTAssertEqual(model.checkout.applePaySheet?.authentication, .faceID)
+  }
+
+  func testNotRecognisedThenPasscode() {
+    var model = openSheet()
+    Fixture.settle([.key(.enter), .key(.character("n"))], in: &model)
+    XCTAssertEqual(model.checkout.applePaySheet?.phase, .authenticating(.notRecognised))
+    Fixture.settle([.key(.character("p"))] + Fixture.type("12a34") + [.key(.enter)], in: &model)
+    XCTAssertEqual(model.checkout.applePaySheet?.phase, .processing, "a 4-digit passcode passes; letters are ignored")
+    XCTAssertEqual(model.checkout.events.map(\.name).suffix(2), [.onSubmit, .onPreAuthorisation])
+  }
+
+  func testTSwitchesTheDevicesAuthentication() {
+    var model = openSheet()
+    Fixture.settle([.key(.character("t"))], in: &model)
+    XCTAssertEqual(model.checkout.applePaySheet?.authentication, .touchID)
+    XCTAssertTrue(RootView.render(model).text.contains("Pay with Touch ID"))
+    Fixture.settle([.key(.character("t")), .key(.enter)], in: &model)
+    XCTAssertEqual(model.checkout.applePaySheet?.phase, .authenticating(.passcode), "passcode asks for digits at once")
+  }
+
+  func testEscapeCancelsTheSheet() {
+    var model = openSheet()
+    Fixture.settle([.key(.escape)], in: &model)
+    XCTAssertEqual(model.checkout.screen, .methodList)
+    XCTAssertEqual(model.checkout.events.last?.name, .onCancel)
+  }
+}
