@@ -10,7 +10,7 @@ final class ApplePaySheetSnapshotTests: XCTestCase {
   /// From the method list to the open sheet (Apple Pay is the third method).
   static let open: [AppAction] = [.key(.character("3"))]
   /// From the Pay row up to the shipping address row.
-  static let toShipping: [AppAction] = [.key(.up), .key(.up), .key(.up)]
+  static let toShipping: [AppAction] = Array(repeating: .key(.up), count: 4)
 
   private func check(
     _ name: String, _ actions: [AppAction], scenario: Scenario = .acmeElectronics,

@@ -24,7 +24,7 @@ final class SheetKeysTests: XCTestCase {
 
   func testChooserPicksAShippingMethodAndEscapeClosesIt() {
     var model = openSheet()
-    Fixture.settle([.key(.up), .key(.up), .key(.enter)], in: &model)
+    Fixture.settle([.key(.up), .key(.up), .key(.up), .key(.enter)], in: &model)
     XCTAssertEqual(model.sheetChooser, 0)
     Fixture.settle([.key(.escape)], in: &model)
     XCTAssertNil(model.sheetChooser)

@@ -51,6 +51,8 @@ public struct ApplePaySheet: Equatable, Sendable {
   /// A mistake in the merchant's configuration (a total that is not the sum of the items), shown to the
   /// developer and never fixed silently. Authorisation is blocked while it stands.
   public var configurationProblem: String?
+  /// The same kind of mistake in the merchant's last update (its total is not the sum of its items).
+  public var updateProblem: String?
 
   public init(
     summaryItems: [SummaryItem], shippingMethods: [ShippingMethod], shippingMethod: ShippingMethod?,
@@ -68,7 +70,7 @@ public struct ApplePaySheet: Equatable, Sendable {
 
   /// Why the shopper cannot authorise now, or nil when they can.
   public func authorisationBlocker(_ configuration: ApplePayConfiguration) -> String? {
-    if let configurationProblem { return configurationProblem }
+    if let problem = configurationProblem ?? updateProblem { return problem }
     if pendingUpdate != nil { return "Waiting for the merchant to update the sheet" }
     if card == nil { return "Add a card to Apple Pay" }
     if let missing = missingContactFields(configuration).first { return Self.prompt(for: missing) }

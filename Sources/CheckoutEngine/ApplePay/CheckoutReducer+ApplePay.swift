@@ -28,6 +28,16 @@ extension CheckoutReducer {
     return sheet.card == nil ? [] : requestUpdate(.paymentMethod, in: &state, context: context)
   }
 
+  /// The last item of an update is the total and must be the sum of the others; a mismatch is the
+  /// developer's to fix, never fixed here.
+  static func totalProblem(of items: [SummaryItem], from source: String) -> String? {
+    guard let total = items.last, let currency = items.first?.amount.currency else { return nil }
+    let sum = MerchantPricing.sum(Array(items.dropLast()), currency: currency)
+    guard sum != total.amount else { return nil }
+    return "Configuration error: \(source) returned a total of \(total.amount.plainString) but its items add up to "
+      + "\(sum.plainString) \(currency.code)"
+  }
+
   /// The configuration's total must be the sum of its items; a mismatch is the developer's to fix.
   static func totalProblem(_ configuration: ApplePayConfiguration) -> String? {
     guard let total = configuration.totalPaymentItem else { return nil }
@@ -289,7 +299,10 @@ extension CheckoutReducer {
       sheet.errors.removeAll { !couponKinds.contains($0.kind) }
       sheet.errors += update.errors.filter { !couponKinds.contains($0.kind) }
     }
-    if !update.paymentSummaryItems.isEmpty { sheet.summaryItems = update.paymentSummaryItems }
+    if !update.paymentSummaryItems.isEmpty {
+      sheet.summaryItems = update.paymentSummaryItems
+      sheet.updateProblem = totalProblem(of: update.paymentSummaryItems, from: kind.callbackName.rawValue)
+    }
     if let methods = update.shippingMethods {
       sheet.shippingMethods = methods
       if !methods.contains(where: { $0.identifier == sheet.shippingMethod?.identifier }) {

@@ -37,7 +37,7 @@ enum SheetKeys {
       switch model.sheetRow {
       case .pay: return .requestAuthorisation
       case .coupon: model.couponDraft = sheet.couponCode
-      case .card, .shippingContact, .shippingMethod:
+      case .card, .shippingContact, .shippingMethod, .contact:
         let options = SheetChoices.options(for: model.sheetRow, sheet: sheet, configuration: configuration)
         guard !options.isEmpty else { return nil }
         model.sheetChooser = SheetChoices.selectedIndex(
@@ -62,7 +62,7 @@ enum SheetKeys {
       model.sheetChooser = nil
       switch model.sheetRow {
       case .card: return .selectCard(highlighted)
-      case .shippingContact: return .selectShippingContact(highlighted)
+      case .shippingContact, .contact: return .selectShippingContact(highlighted)
       case .shippingMethod:
         guard sheet.shippingMethods.indices.contains(highlighted) else { return nil }
         return .selectShippingMethod(sheet.shippingMethods[highlighted].identifier)
@@ -125,7 +125,7 @@ enum SheetChoices {
     switch row {
     case .card:
       return configuration.eligibleCards.map { "\($0.displayName) · \($0.type.displayName)" }
-    case .shippingContact:
+    case .shippingContact, .contact:
       return configuration.wallet.contacts.map { contact in
         [contact.name, contact.postalAddress?.singleLine].compactMap { $0 }.joined(separator: ", ")
       }
@@ -141,7 +141,7 @@ enum SheetChoices {
   {
     switch row {
     case .card: return configuration.eligibleCards.firstIndex { $0 == sheet.card } ?? 0
-    case .shippingContact:
+    case .shippingContact, .contact:
       return configuration.wallet.contacts.firstIndex { $0 == sheet.shippingContact } ?? 0
     case .shippingMethod:
       return sheet.shippingMethods.firstIndex { $0.identifier == sheet.shippingMethod?.identifier } ?? 0

@@ -5,6 +5,8 @@ public enum SheetRow: Equatable, Sendable, CaseIterable {
   case card
   case shippingContact
   case shippingMethod
+  /// Email and phone, when the merchant requires them (chosen with the contact).
+  case contact
   case coupon
   case pay
 
@@ -16,6 +18,10 @@ public enum SheetRow: Equatable, Sendable, CaseIterable {
     if configuration.requiresShippingAddress { rows.append(.shippingContact) }
     if !configuration.shippingMethods.isEmpty || !configuration.rules.shippingRates.isEmpty {
       rows.append(.shippingMethod)
+    }
+    let contactFields: [ContactField] = [.emailAddress, .phoneNumber]
+    if configuration.requiredShippingContactFields.contains(where: contactFields.contains) {
+      rows.append(.contact)
     }
     rows += [.coupon, .pay]
     return rows

@@ -17,7 +17,7 @@ struct ApplePaySheetView {
       x: rect.x, y: y, role: .title, maxWidth: rect.width - 14)
     buffer.write("Cancel (Esc)", x: rect.maxX - 12, y: y, role: .key)
     y += 1
-    if let problem = sheet.configurationProblem {
+    for problem in [sheet.configurationProblem, sheet.updateProblem].compactMap({ $0 }) {
       for line in WrappedText.lines(problem, width: rect.width).prefix(2) {
         buffer.write(line, x: rect.x, y: y, role: .error)
         y += 1
@@ -54,9 +54,12 @@ struct ApplePaySheetView {
       buffer.write("›", x: rect.maxX - 1, y: y, role: role)
       y += 1
       var messages = errors(for: row, in: sheet).map(\.message)
-      if row == .shippingContact {
-        messages = sheet.missingContactFields(configuration).map(ApplePaySheet.prompt(for:)) + messages
+      let contactRowShown = SheetRow.rows(for: configuration).contains(.contact)
+      let missing = sheet.missingContactFields(configuration).filter { field in
+        let isContactField = field == .emailAddress || field == .phoneNumber
+        return row == (isContactField && contactRowShown ? .contact : .shippingContact)
       }
+      messages = missing.map(ApplePaySheet.prompt(for:)) + messages
       for message in messages where y < rect.maxY - 2 {
         buffer.write(
           truncating: "⚠ " + message, x: rect.x + 19, y: y, role: .error, maxWidth: rect.width - 19)
@@ -156,7 +159,8 @@ struct ApplePaySheetView {
 
   private func isPending(_ row: SheetRow, _ pending: ApplePaySheet.PendingUpdate?) -> Bool {
     switch (row, pending) {
-    case (.card, .paymentMethod?), (.shippingContact, .shippingContact?), (.shippingMethod, .shippingMethod?),
+    case (.card, .paymentMethod?), (.shippingContact, .shippingContact?), (.contact, .shippingContact?),
+      (.shippingMethod, .shippingMethod?),
       (.coupon, .couponCode?):
       return true
     default: return false
@@ -177,6 +181,9 @@ struct ApplePaySheetView {
     case .shippingMethod:
       guard let method = sheet.shippingMethod else { return ("\(wording) method", "None available") }
       return ("\(wording) method", "\(method.label) · \(method.detail) · \(money.string(for: method.amount))")
+    case .contact:
+      let parts = [sheet.shippingContact?.emailAddress, sheet.shippingContact?.phoneNumber].compactMap { $0 }
+      return ("Contact", parts.isEmpty ? "Add contact details" : parts.joined(separator: " · "))
     case .coupon:
       return ("Coupon", sheet.couponCode.isEmpty ? "Add coupon code" : sheet.couponCode)
     case .pay:
@@ -189,7 +196,8 @@ struct ApplePaySheetView {
       switch error.kind {
       case .couponCodeInvalid, .couponCodeExpired: return row == .coupon
       case .billingAddressInvalid: return row == .card
-      case .shippingAddressInvalid, .addressUnserviceable, .contactInvalid: return row == .shippingContact
+      case .shippingAddressInvalid, .addressUnserviceable: return row == .shippingContact
+      case .contactInvalid: return row == .contact || row == .shippingContact
       }
     }
   }
