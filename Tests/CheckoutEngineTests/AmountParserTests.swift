@@ -68,8 +68,9 @@ final class AmountParserTests: XCTestCase {
     }
   }
 
-  func testTooLargeForSixtyFourBits() {
-    assertParses("92233720368547758.07", .usd, to: .max)
+  func testTooLargeBeyondTenTrillion() {
+    assertParses("10000000000000.00", .usd, to: AmountParser.maximumMinorUnits)
+    XCTAssertEqual(parse("10000000000000.01", .usd), .failure(.tooLarge("10000000000000.01")))
     XCTAssertEqual(parse("92233720368547758.08", .usd), .failure(.tooLarge("92233720368547758.08")))
     XCTAssertEqual(parse("99999999999999999999", .jpy), .failure(.tooLarge("99999999999999999999")))
   }

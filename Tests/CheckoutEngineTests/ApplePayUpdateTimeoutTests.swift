@@ -25,10 +25,13 @@ final class ApplePayUpdateTimeoutTests: XCTestCase {
     var (state, _) = openSheet()
     let effects = CheckoutReducer.reduce(&state, .updateTimedOut(serial: 1), context: context)
     XCTAssertEqual(effects, [])
-    guard case .result(.failure(.applePay, let error)) = state.screen else { return XCTFail("\(state.screen)") }
+    guard case .result(.failure(.applePay, let error)) = state.screen else {
+      return XCTFail("\(state.screen)")
+    }
     XCTAssertEqual(error.errorCode, "APPLE_PAY_UPDATE_TIMEOUT")
     XCTAssertEqual(
-      error.errorMessage, "Payment could not be completed: onShippingContactSelected did not answer within 30 seconds")
+      error.errorMessage,
+      "Payment could not be completed: onShippingContactSelected did not answer within 30 seconds")
     XCTAssertEqual(state.events.last?.name, .onError)
     XCTAssertEqual(state.attempts, 0, "nothing was sent to the gateway")
   }
@@ -36,7 +39,8 @@ final class ApplePayUpdateTimeoutTests: XCTestCase {
   func testAStaleTimerIsIgnored() {
     var (state, _) = openSheet()
     let configuration = state.scenario.applePay!
-    let update = MerchantPricing(configuration: configuration).update(for: state.applePaySheet!.selectionsForMerchant)
+    let update = MerchantPricing(configuration: configuration).update(
+      for: state.applePaySheet!.selectionsForMerchant)
     let next = CheckoutReducer.reduce(&state, .sheetUpdated(update), context: context)
     XCTAssertEqual(next.last, .expectUpdate(serial: 2, within: .seconds(30)), "the card's update follows")
     _ = CheckoutReducer.reduce(&state, .updateTimedOut(serial: 1), context: context)

@@ -227,8 +227,8 @@ final class ScenarioDecodingTests: XCTestCase {
   func testOrderTotalOverflow() {
     assertDecodingFails(at: ["items", "Index 1"], message: "too large") {
       $0["items"] = [
-        ["name": "A", "quantity": 1, "unitPrice": "90000000000000000.00"],
-        ["name": "B", "quantity": 1, "unitPrice": "9000000000000000.00"],
+        ["name": "A", "quantity": 9000, "unitPrice": "10000000000000.00"],
+        ["name": "B", "quantity": 1000, "unitPrice": "10000000000000.00"],
       ]
     }
   }

@@ -16,7 +16,8 @@ final class ApplePayTapeTests: XCTestCase {
       hooks: ScenarioMerchantHooks(scenario: scenario), inbox: ActionInbox())
     let runtime = CheckoutRuntime(
       model: AppModel(
-        checkout: CheckoutState(scenario: scenario), size: Size(columns: 100, rows: 32), latencyMilliseconds: 20),
+        checkout: CheckoutState(scenario: scenario), size: Size(columns: 100, rows: 32),
+        latencyMilliseconds: 20),
       runner: runner)
     let tape = try Tape.load(path: TapeTests.root.appendingPathComponent("Tapes/\(name).tape").path)
     return (TapePlayer(runtime: runtime).play(tape), runtime)
@@ -24,8 +25,10 @@ final class ApplePayTapeTests: XCTestCase {
 
   /// The events as JSON Lines without their times, which differ from run to run.
   private func timeless(_ events: [CallbackEvent]) -> String {
-    events.map { $0.jsonLine().replacingOccurrences(of: #""time":"[^"]*","#, with: "", options: .regularExpression) }
-      .joined(separator: "\n") + "\n"
+    events.map {
+      $0.jsonLine().replacingOccurrences(of: #""time":"[^"]*","#, with: "", options: .regularExpression)
+    }
+    .joined(separator: "\n") + "\n"
   }
 
   func testShippingCouponAndCardChangesThenPay() throws {
@@ -36,7 +39,8 @@ final class ApplePayTapeTests: XCTestCase {
       checkout.events.map(\.name),
       [
         .onBeforeSubmit, .onShippingContactSelected, .onPaymentMethodSelected, .onShippingContactSelected,
-        .onShippingMethodSelected, .onCouponCodeChanged, .onCouponCodeChanged, .onPaymentMethodSelected, .onSubmit,
+        .onShippingMethodSelected, .onCouponCodeChanged, .onCouponCodeChanged, .onPaymentMethodSelected,
+        .onSubmit,
         .onPreAuthorisation, .onPostAuthorisation, .onSuccess,
       ])
     // 49.99 + express 12.99 + NY tax 6 % (3.00) + credit fee 2.99 - SAVE10 (5.00) = 63.97

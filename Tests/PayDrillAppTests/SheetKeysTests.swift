@@ -41,7 +41,8 @@ final class SheetKeysTests: XCTestCase {
     XCTAssertEqual(model.checkout.applePaySheet?.couponCode, "")
     Fixture.settle([.key(.enter)] + Fixture.type("save10x") + [.key(.backspace), .key(.enter)], in: &model)
     XCTAssertEqual(model.checkout.applePaySheet?.couponCode, "SAVE10")
-    XCTAssertTrue(model.checkout.applePaySheet?.summaryItems.contains { $0.label == "Discount (SAVE10)" } ?? false)
+    XCTAssertTrue(
+      model.checkout.applePaySheet?.summaryItems.contains { $0.label == "Discount (SAVE10)" } ?? false)
   }
 
   func testLettersTypedIntoTheCouponAreNotCommands() {
@@ -58,7 +59,8 @@ final class SheetKeysTests: XCTestCase {
     Fixture.settle([.key(.enter), .key(.character("n"))], in: &model)
     XCTAssertEqual(model.checkout.applePaySheet?.phase, .authenticating(.notRecognised))
     Fixture.settle([.key(.character("p"))] + Fixture.type("12a34") + [.key(.enter)], in: &model)
-    XCTAssertEqual(model.checkout.applePaySheet?.phase, .processing, "a 4-digit passcode passes; letters are ignored")
+    XCTAssertEqual(
+      model.checkout.applePaySheet?.phase, .processing, "a 4-digit passcode passes; letters are ignored")
     XCTAssertEqual(model.checkout.events.map(\.name).suffix(2), [.onSubmit, .onPreAuthorisation])
   }
 
@@ -68,7 +70,8 @@ final class SheetKeysTests: XCTestCase {
     XCTAssertEqual(model.checkout.applePaySheet?.authentication, .touchID)
     XCTAssertTrue(RootView.render(model).text.contains("Pay with Touch ID"))
     Fixture.settle([.key(.character("t")), .key(.enter)], in: &model)
-    XCTAssertEqual(model.checkout.applePaySheet?.phase, .authenticating(.passcode), "passcode asks for digits at once")
+    XCTAssertEqual(
+      model.checkout.applePaySheet?.phase, .authenticating(.passcode), "passcode asks for digits at once")
   }
 
   func testEscapeCancelsTheSheet() {

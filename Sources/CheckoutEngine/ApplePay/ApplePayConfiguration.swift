@@ -87,6 +87,16 @@ public struct ApplePayConfiguration: Equatable, Sendable, Encodable {
       try container.decodeIfPresent([ContactField].self, forKey: .requiredBillingContactFields) ?? []
     requiredShippingContactFields =
       try container.decodeIfPresent([ContactField].self, forKey: .requiredShippingContactFields) ?? []
+    var sum = Money.zero(scenarioCurrency)
+    for item in paymentItems {
+      guard let next = sum.adding(item.amount) else {
+        throw DecodingError.dataCorrupted(
+          .init(
+            codingPath: container.codingPath + [CodingKeys.paymentItems],
+            debugDescription: "the items add up to more than PayDrill can hold"))
+      }
+      sum = next
+    }
     shippingMethods = try container.decodeList(
       ShippingMethod.self, forKey: .shippingMethods, currency: scenarioCurrency)
     shippingType = try container.decodeIfPresent(ShippingType.self, forKey: .shippingType) ?? .shipping

@@ -5,75 +5,29 @@ public enum BillingIntervalUnit: String, Codable, Sendable {
   case day, week, month, year
 }
 
-/// A subscription (`ApplePayRecurringPaymentRequest`): the sheet shows "$14.99 every month starting 29 Dec".
-public struct RecurringPaymentRequest: Equatable, Sendable, Encodable, CurrencyDecodable {
-  public var paymentDescription: String
-  public var label: String
-  public var amount: Money
-  /// The first billing date, `yyyy-MM-dd`.
-  public var startDate: String
-  public var intervalUnit: BillingIntervalUnit
-  public var intervalCount: Int
-  public var billingAgreement: String?
-  public var managementURL: String
-
-  enum CodingKeys: String, CodingKey {
-    case paymentDescription, regularBilling, billingAgreement, managementURL
-  }
-
-  enum BillingKeys: String, CodingKey { case label, amount, startDate, intervalUnit, intervalCount }
-
-  public init(from decoder: Decoder, currency: Currency) throws {
-    let container = try decoder.container(keyedBy: CodingKeys.self)
-    paymentDescription = try container.decode(String.self, forKey: .paymentDescription)
-    billingAgreement = try container.decodeIfPresent(String.self, forKey: .billingAgreement)
-    managementURL = try container.decode(String.self, forKey: .managementURL)
-    let billing = try container.nestedContainer(keyedBy: BillingKeys.self, forKey: .regularBilling)
-    label = try billing.decode(String.self, forKey: .label)
-    amount = try billing.decodeMoney(forKey: .amount, currency: currency)
-    startDate = try BillingDate.decode(from: billing, forKey: .startDate)
-    intervalUnit = try billing.decodeIfPresent(BillingIntervalUnit.self, forKey: .intervalUnit) ?? .month
-    intervalCount = try billing.decodeIfPresent(Int.self, forKey: .intervalCount) ?? 1
-  }
-
-  public func encode(to encoder: Encoder) throws {
-    var container = encoder.container(keyedBy: CodingKeys.self)
-    try container.encode(paymentDescription, forKey: .paymentDescription)
-    try container.encodeIfPresent(billingAgreement, forKey: .billingAgreement)
-    try container.encode(managementURL, forKey: .managementURL)
-    var billing = container.nestedContainer(keyedBy: BillingKeys.self, forKey: .regularBilling)
-    try billing.encode(label, forKey: .label)
-    try billing.encode(amount, forKey: .amount)
-    try billing.encode(startDate, forKey: .startDate)
-    try billing.encode(intervalUnit, forKey: .intervalUnit)
-    try billing.encode(intervalCount, forKey: .intervalCount)
-  }
-
-  /// "$14.99 every month starting 29 Dec".
-  public func summary(_ money: MoneyFormatter) -> String {
-    let every =
-      intervalCount == 1
-      ? "every \(intervalUnit.rawValue)" : "every \(intervalCount) \(intervalUnit.rawValue)s"
-    return "\(money.string(for: amount)) \(every) starting \(BillingDate.short(startDate))"
-  }
+/// What a billing request bills: a subscription's schedule, a deferred payment, an automatic reload.
+public protocol BillingSchedule: Equatable, Sendable, Encodable, CurrencyDecodable {
+  /// The request's key for it in files (`regularBilling`, `deferredBilling`, `automaticReloadBilling`).
+  static var key: String { get }
+  /// The row's label on the sheet ("Recurring", "Deferred", "Auto reload").
+  static var kind: String { get }
+  /// The line the sheet shows ("$14.99 every month starting 29 Dec").
+  func summary(_ money: MoneyFormatter) -> String
 }
 
-/// A payment taken later (`ApplePayDeferredPaymentRequest`): "Pay $2.99 on 15 Jan 2027".
-public struct DeferredPaymentRequest: Equatable, Sendable, Encodable, CurrencyDecodable {
+/// A recurring, deferred or automatic-reload request (`ApplePayRecurringPaymentRequest`, …): a description,
+/// what is billed, the billing agreement and where the shopper manages it.
+public struct BillingRequest<Billing: BillingSchedule>: Equatable, Sendable, Encodable, CurrencyDecodable {
   public var paymentDescription: String
-  public var label: String
-  public var amount: Money
-  /// When the payment is taken, `yyyy-MM-dd`.
-  public var deferredPaymentDate: String
-  public var freeCancellationDate: String?
+  public var billing: Billing
   public var billingAgreement: String?
   public var managementURL: String
+  /// Until when the shopper can cancel for free (`yyyy-MM-dd`; deferred payments).
+  public var freeCancellationDate: String?
 
   enum CodingKeys: String, CodingKey {
-    case paymentDescription, deferredBilling, freeCancellationDate, billingAgreement, managementURL
+    case paymentDescription, billingAgreement, managementURL, freeCancellationDate
   }
-
-  enum BillingKeys: String, CodingKey { case label, amount, deferredPaymentDate }
 
   public init(from decoder: Decoder, currency: Currency) throws {
     let container = try decoder.container(keyedBy: CodingKeys.self)
@@ -83,10 +37,8 @@ public struct DeferredPaymentRequest: Equatable, Sendable, Encodable, CurrencyDe
     freeCancellationDate =
       container.contains(.freeCancellationDate)
       ? try BillingDate.decode(from: container, forKey: .freeCancellationDate) : nil
-    let billing = try container.nestedContainer(keyedBy: BillingKeys.self, forKey: .deferredBilling)
-    label = try billing.decode(String.self, forKey: .label)
-    amount = try billing.decodeMoney(forKey: .amount, currency: currency)
-    deferredPaymentDate = try BillingDate.decode(from: billing, forKey: .deferredPaymentDate)
+    billing = try decoder.container(keyedBy: PathKey.self).decode(
+      Billing.self, forKey: PathKey(Billing.key), currency: currency)
   }
 
   public func encode(to encoder: Encoder) throws {
@@ -95,57 +47,92 @@ public struct DeferredPaymentRequest: Equatable, Sendable, Encodable, CurrencyDe
     try container.encodeIfPresent(billingAgreement, forKey: .billingAgreement)
     try container.encode(managementURL, forKey: .managementURL)
     try container.encodeIfPresent(freeCancellationDate, forKey: .freeCancellationDate)
-    var billing = container.nestedContainer(keyedBy: BillingKeys.self, forKey: .deferredBilling)
-    try billing.encode(label, forKey: .label)
-    try billing.encode(amount, forKey: .amount)
-    try billing.encode(deferredPaymentDate, forKey: .deferredPaymentDate)
+    var billingContainer = encoder.container(keyedBy: PathKey.self)
+    try billingContainer.encode(billing, forKey: PathKey(Billing.key))
   }
 
-  /// "Pay $2.99 on 15 Jan 2027".
+  /// The sheet's lines: description, schedule, agreement, where to manage it.
+  public func lines(_ money: MoneyFormatter) -> [String] {
+    [paymentDescription, billing.summary(money)] + (billingAgreement.map { [$0] } ?? []) + [
+      "Manage: \(managementURL)"
+    ]
+  }
+}
+
+public typealias RecurringPaymentRequest = BillingRequest<RecurringBilling>
+public typealias DeferredPaymentRequest = BillingRequest<DeferredBilling>
+public typealias AutomaticReloadPaymentRequest = BillingRequest<AutomaticReloadBilling>
+
+/// A subscription's schedule: "$14.99 every month starting 29 Dec".
+public struct RecurringBilling: BillingSchedule {
+  public static let key = "regularBilling"
+  public static let kind = "Recurring"
+  public var label: String
+  public var amount: Money
+  /// The first billing date, `yyyy-MM-dd`.
+  public var startDate: String
+  public var intervalUnit: BillingIntervalUnit
+  public var intervalCount: Int
+
+  enum CodingKeys: String, CodingKey { case label, amount, startDate, intervalUnit, intervalCount }
+
+  public init(from decoder: Decoder, currency: Currency) throws {
+    let container = try decoder.container(keyedBy: CodingKeys.self)
+    label = try container.decode(String.self, forKey: .label)
+    amount = try container.decodeMoney(forKey: .amount, currency: currency)
+    startDate = try BillingDate.decode(from: container, forKey: .startDate)
+    intervalUnit = try container.decodeIfPresent(BillingIntervalUnit.self, forKey: .intervalUnit) ?? .month
+    intervalCount = try container.decodeIfPresent(Int.self, forKey: .intervalCount) ?? 1
+  }
+
+  public func summary(_ money: MoneyFormatter) -> String {
+    let every =
+      intervalCount == 1
+      ? "every \(intervalUnit.rawValue)" : "every \(intervalCount) \(intervalUnit.rawValue)s"
+    return "\(money.string(for: amount)) \(every) starting \(BillingDate.short(startDate))"
+  }
+}
+
+/// A payment taken later: "Pay $2.99 on 13 Dec 2026".
+public struct DeferredBilling: BillingSchedule {
+  public static let key = "deferredBilling"
+  public static let kind = "Deferred"
+  public var label: String
+  public var amount: Money
+  /// When the payment is taken, `yyyy-MM-dd`.
+  public var deferredPaymentDate: String
+
+  enum CodingKeys: String, CodingKey { case label, amount, deferredPaymentDate }
+
+  public init(from decoder: Decoder, currency: Currency) throws {
+    let container = try decoder.container(keyedBy: CodingKeys.self)
+    label = try container.decode(String.self, forKey: .label)
+    amount = try container.decodeMoney(forKey: .amount, currency: currency)
+    deferredPaymentDate = try BillingDate.decode(from: container, forKey: .deferredPaymentDate)
+  }
+
   public func summary(_ money: MoneyFormatter) -> String {
     "Pay \(money.string(for: amount)) on \(BillingDate.long(deferredPaymentDate))"
   }
 }
 
-/// A top-up when a balance runs low (`ApplePayAutomaticReloadPaymentRequest`):
-/// "Add $25.00 when balance is below $5.00".
-public struct AutomaticReloadPaymentRequest: Equatable, Sendable, Encodable, CurrencyDecodable {
-  public var paymentDescription: String
+/// A top-up when a balance runs low: "Add $25.00 when balance is below $5.00".
+public struct AutomaticReloadBilling: BillingSchedule {
+  public static let key = "automaticReloadBilling"
+  public static let kind = "Auto reload"
   public var label: String
   public var amount: Money
   public var thresholdAmount: Money
-  public var billingAgreement: String?
-  public var managementURL: String
 
-  enum CodingKeys: String, CodingKey {
-    case paymentDescription, automaticReloadBilling, billingAgreement, managementURL
-  }
-
-  enum BillingKeys: String, CodingKey { case label, amount, thresholdAmount }
+  enum CodingKeys: String, CodingKey { case label, amount, thresholdAmount }
 
   public init(from decoder: Decoder, currency: Currency) throws {
     let container = try decoder.container(keyedBy: CodingKeys.self)
-    paymentDescription = try container.decode(String.self, forKey: .paymentDescription)
-    billingAgreement = try container.decodeIfPresent(String.self, forKey: .billingAgreement)
-    managementURL = try container.decode(String.self, forKey: .managementURL)
-    let billing = try container.nestedContainer(keyedBy: BillingKeys.self, forKey: .automaticReloadBilling)
-    label = try billing.decode(String.self, forKey: .label)
-    amount = try billing.decodeMoney(forKey: .amount, currency: currency)
-    thresholdAmount = try billing.decodeMoney(forKey: .thresholdAmount, currency: currency)
+    label = try container.decode(String.self, forKey: .label)
+    amount = try container.decodeMoney(forKey: .amount, currency: currency)
+    thresholdAmount = try container.decodeMoney(forKey: .thresholdAmount, currency: currency)
   }
 
-  public func encode(to encoder: Encoder) throws {
-    var container = encoder.container(keyedBy: CodingKeys.self)
-    try container.encode(paymentDescription, forKey: .paymentDescription)
-    try container.encodeIfPresent(billingAgreement, forKey: .billingAgreement)
-    try container.encode(managementURL, forKey: .managementURL)
-    var billing = container.nestedContainer(keyedBy: BillingKeys.self, forKey: .automaticReloadBilling)
-    try billing.encode(label, forKey: .label)
-    try billing.encode(amount, forKey: .amount)
-    try billing.encode(thresholdAmount, forKey: .thresholdAmount)
-  }
-
-  /// "Add $25.00 when balance is below $5.00".
   public func summary(_ money: MoneyFormatter) -> String {
     "Add \(money.string(for: amount)) when balance is below \(money.string(for: thresholdAmount))"
   }

@@ -34,7 +34,8 @@ extension CheckoutReducer {
     guard let total = items.last, let currency = items.first?.amount.currency else { return nil }
     let sum = MerchantPricing.sum(Array(items.dropLast()), currency: currency)
     guard sum != total.amount else { return nil }
-    return "Configuration error: \(source) returned a total of \(total.amount.plainString) but its items add up to "
+    return
+      "Configuration error: \(source) returned a total of \(total.amount.plainString) but its items add up to "
       + "\(sum.plainString) \(currency.code)"
   }
 
@@ -296,7 +297,8 @@ extension CheckoutReducer {
     case .shippingContact:
       sheet.errors = update.errors
     case .shippingMethod, .paymentMethod:
-      sheet.errors.removeAll { !couponKinds.contains($0.kind) }
+      // An address refused at pre-authorisation stays refused until the shopper changes the address.
+      sheet.errors.removeAll { !couponKinds.contains($0.kind) && $0.kind != .shippingAddressInvalid }
       sheet.errors += update.errors.filter { !couponKinds.contains($0.kind) }
     }
     if !update.paymentSummaryItems.isEmpty {

@@ -48,9 +48,11 @@ public struct MerchantPricing: Sendable {
     ]
   }
 
+  /// "PO Box 12", "P.O. Box 12", "Post Office Box 12"; not "Tempo Box Lane".
   private static func isPOBox(_ street: String) -> Bool {
-    let folded = street.lowercased().filter { $0.isLetter || $0 == " " }
-    return folded.contains("po box") || folded.hasPrefix("pobox") || folded.contains("post office box")
+    street.range(
+      of: #"\b(p\.?\s*o\.?\s*box|post\s+office\s+box)\b"#, options: [.regularExpression, .caseInsensitive])
+      != nil
   }
 
   /// Whether a coupon applies, and its discount on the goods.
@@ -85,9 +87,20 @@ public struct MerchantPricing: Sendable {
     return PreAuthorisationAnswer(data: errors.isEmpty ? rules.preAuthorisation : nil, errors: errors)
   }
 
-  /// `basisPoints` of an amount, rounded half up to whole minor units.
+  /// `basisPoints` of an amount, rounded half up to whole minor units, without overflowing: the whole
+  /// ten-thousands and the remainder are taken apart.
   static func share(of minorUnits: Int64, basisPoints: Int) -> Int64 {
-    (minorUnits * Int64(basisPoints) + 5_000) / 10_000
+    let points = Int64(basisPoints)
+    let (whole, remainder) = minorUnits.quotientAndRemainder(dividingBy: 10_000)
+    return whole * points + (remainder * points + 5_000) / 10_000
+  }
+
+  /// A negative line (a reward, a discount) capped so that the total never goes below zero: the total
+  /// stays the exact sum of the lines above it.
+  private func appendCredit(_ label: String, _ minorUnits: Int64, to items: inout [SummaryItem]) {
+    let credit = min(minorUnits, max(0, Self.sum(items, currency: currency).minorUnits))
+    guard credit > 0 else { return }
+    items.append(SummaryItem(label: label, amount: Money(minorUnits: -credit, currency: currency)))
   }
 
   /// The full update for what the sheet holds now.
@@ -117,24 +130,17 @@ public struct MerchantPricing: Sendable {
         items.append(SummaryItem(label: card.type == .credit ? "Credit Fee" : "Debit Fee", amount: fee))
       }
       if let reward = rules.networkRewards[card.network], reward.minorUnits > 0 {
-        items.append(
-          SummaryItem(
-            label: "\(card.network.displayName) Reward",
-            amount: Money(minorUnits: -reward.minorUnits, currency: currency)))
+        appendCredit("\(card.network.displayName) Reward", reward.minorUnits, to: &items)
       }
     }
     switch couponResult(selections.couponCode, goods: goods) {
     case .success(let applied?):
-      items.append(
-        SummaryItem(
-          label: "Discount (\(applied.0.code))",
-          amount: Money(minorUnits: -applied.1.minorUnits, currency: currency)))
+      appendCredit("Discount (\(applied.0.code))", applied.1.minorUnits, to: &items)
     case .success(nil): break
     case .failure(let error): errors.append(error)
     }
-    var total = Self.sum(items, currency: currency)
-    if total.minorUnits < 0 { total.minorUnits = 0 }
-    items.append(SummaryItem(label: configuration.merchantDisplayName, amount: total))
+    items.append(
+      SummaryItem(label: configuration.merchantDisplayName, amount: Self.sum(items, currency: currency)))
     return SheetUpdate(errors: errors, shippingMethods: methods, paymentSummaryItems: items)
   }
 }

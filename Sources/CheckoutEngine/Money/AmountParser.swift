@@ -25,10 +25,14 @@ public enum AmountParser {
       case .negative(let text):
         return "\(text) is negative (expected an amount of zero or more)"
       case .tooLarge(let text):
-        return "\(text) is too large"
+        return "\(text) is too large (at most \(AmountParser.maximumMinorUnits) minor units)"
       }
     }
   }
+
+  /// The largest amount PayDrill takes, in minor units (ten trillion dollars): sums of a checkout's lines and
+  /// their percentages then stay far from the limits of 64-bit integers.
+  public static let maximumMinorUnits: Int64 = 1_000_000_000_000_000
 
   /// Parses a non-negative amount written in major units.
   public static func parse(_ text: String, currency: Currency) -> Result<Money, Failure> {
@@ -53,7 +57,9 @@ public enum AmountParser {
       }
     }
     let padded = String(fraction) + String(repeating: "0", count: currency.exponent - fraction.count)
-    guard let minor = Int64(String(whole) + padded) else { return .failure(.tooLarge(trimmed)) }
+    guard let minor = Int64(String(whole) + padded), minor <= maximumMinorUnits else {
+      return .failure(.tooLarge(trimmed))
+    }
     return .success(Money(minorUnits: minor, currency: currency))
   }
 }

@@ -124,37 +124,12 @@ struct ApplePaySheetView {
   private func billingRequests(_ configuration: ApplePayConfiguration, money: MoneyFormatter)
     -> [(String, [String])]
   {
-    var requests: [(String, [String])] = []
-    func lines(_ description: String, _ summary: String, _ agreement: String?, _ url: String) -> [String] {
-      [description, summary] + (agreement.map { [$0] } ?? []) + ["Manage: \(url)"]
+    let recurring = configuration.recurringRequest.map { (RecurringBilling.kind, $0.lines(money)) }
+    let deferred = configuration.deferredPaymentRequest.map { (DeferredBilling.kind, $0.lines(money)) }
+    let reload = configuration.automaticReloadPaymentRequest.map {
+      (AutomaticReloadBilling.kind, $0.lines(money))
     }
-    if let recurring = configuration.recurringRequest {
-      requests.append(
-        (
-          "Recurring",
-          lines(
-            recurring.paymentDescription, recurring.summary(money), recurring.billingAgreement,
-            recurring.managementURL)
-        ))
-    }
-    if let deferred = configuration.deferredPaymentRequest {
-      requests.append(
-        (
-          "Deferred",
-          lines(
-            deferred.paymentDescription, deferred.summary(money), deferred.billingAgreement,
-            deferred.managementURL)
-        ))
-    }
-    if let reload = configuration.automaticReloadPaymentRequest {
-      requests.append(
-        (
-          "Auto reload",
-          lines(
-            reload.paymentDescription, reload.summary(money), reload.billingAgreement, reload.managementURL)
-        ))
-    }
-    return requests
+    return [recurring, deferred, reload].compactMap { $0 }
   }
 
   private func isPending(_ row: SheetRow, _ pending: ApplePaySheet.PendingUpdate?) -> Bool {

@@ -1,0 +1,82 @@
+import XCTest
+
+@testable import CheckoutEngine
+
+/// Problems found in review, kept from coming back.
+final class ApplePayRegressionTests: XCTestCase {
+  private typealias Acme = AcmeApplePay
+
+  func testRewardsAndDiscountsNeverTakeTheTotalBelowZeroAndTheTotalStaysTheSum() {
+    var configuration = Acme.configuration
+    configuration.paymentItems = [SummaryItem(label: "Sticker", amount: Money.usd(50))]
+    configuration.totalPaymentItem = nil
+    configuration.rules.networkRewards = [.visa: Money.usd(100)]
+    let update = MerchantPricing(configuration: configuration).update(
+      for: SheetSelections(
+        shippingContact: Acme.contact(Acme.jane).redacted, shippingMethod: Acme.standard,
+        card: Acme.card(Acme.visaDebit), couponCode: "SAVE10"))
+    let items = update.paymentSummaryItems
+    XCTAssertEqual(items.last?.amount, Money.usd(0))
+    XCTAssertEqual(MerchantPricing.sum(Array(items.dropLast()), currency: .usd), items.last?.amount)
+    XCTAssertEqual(
+      items.first { $0.label == "Visa Reward" }?.amount, Money.usd(-54), "capped at 0.50 + tax 0.04")
+    XCTAssertNil(items.first { $0.label.hasPrefix("Discount") }, "nothing is left to discount")
+    XCTAssertNil(CheckoutReducer.totalProblem(of: items, from: "onPaymentMethodSelected"))
+  }
+
+  func testTaxOnTheLargestAmountDoesNotOverflow() {
+    XCTAssertEqual(
+      MerchantPricing.share(of: AmountParser.maximumMinorUnits * 9, basisPoints: 10_000),
+      AmountParser.maximumMinorUnits * 9)
+    XCTAssertEqual(MerchantPricing.share(of: 4999, basisPoints: 825), 412)
+    XCTAssertEqual(MerchantPricing.share(of: 19_999, basisPoints: 2_500), 5000, "4999.75 rounds half up")
+  }
+
+  func testPOBoxMatchingNeedsTheWholeWords() {
+    var configuration = Acme.configuration
+    configuration.rules.refusePOBoxes = true
+    let pricing = MerchantPricing(configuration: configuration)
+    func refused(_ street: String) -> Bool {
+      var contact = Acme.contact(Acme.jane)
+      contact.postalAddress?.street = street
+      return !pricing.authorisationErrors(contact).isEmpty
+    }
+    XCTAssertTrue(refused("PO Box 1234"))
+    XCTAssertTrue(refused("P.O. Box 77"))
+    XCTAssertTrue(refused("Post Office Box 9"))
+    XCTAssertFalse(refused("12 Tempo Box Lane"))
+    XCTAssertFalse(refused("1 Infinite Loop"))
+  }
+
+  func testARefusedPOBoxStillBlocksAfterTheCardChanges() {
+    let driver = SheetDriver()
+    driver.send(.selectMethod(.applePay))
+    driver.send(.selectShippingContact(Acme.poBox))
+    driver.send(.requestAuthorisation)
+    driver.send(.authenticate(.recognised))
+    XCTAssertEqual(driver.sheet?.errors.map(\.kind), [.shippingAddressInvalid])
+    driver.send(.selectCard(Acme.visaCredit))
+    XCTAssertEqual(driver.sheet?.errors.map(\.kind), [.shippingAddressInvalid])
+    XCTAssertNotNil(driver.sheet?.authorisationBlocker(Acme.configuration))
+    driver.send(.selectShippingContact(Acme.jane))
+    XCTAssertEqual(driver.sheet?.errors, [])
+    XCTAssertTrue(driver.authorisations.isEmpty)
+  }
+
+  func testPaymentItemsThatOverflowAreRefusedWhenTheScenarioLoads() throws {
+    var object = try XCTUnwrap(
+      JSONSerialization.jsonObject(with: Data(PackageResources.acme_electronics_json)) as? [String: Any])
+    var applePay = try XCTUnwrap(object["applePay"] as? [String: Any])
+    applePay["paymentItems"] = Array(
+      repeating: ["label": "Gold", "amount": "10000000000000.00"], count: 9_300)
+    applePay["totalPaymentItem"] = nil
+    object["applePay"] = applePay
+    XCTAssertThrowsError(
+      try JSONDecoder().decode(Scenario.self, from: JSONSerialization.data(withJSONObject: object))
+    ) { error in
+      guard case DecodingError.dataCorrupted(let context) = error else { return XCTFail("\(error)") }
+      XCTAssertEqual(context.codingPath.map(\.stringValue), ["applePay", "paymentItems"])
+      XCTAssertTrue(context.debugDescription.contains("more than PayDrill can hold"))
+    }
+  }
+}

@@ -1,0 +1,1044 @@
+import Foundation
+import XCTest
+
+@testable import CheckoutEngine
+
+// MARK: - Fixtures and driver shared by the Apple Pay tests
+
+extension Money {
+  /// US dollars in cents: `.usd(4999)` is $49.99.
+  static func usd(_ minorUnits: Int64) -> Money { Money(minorUnits: minorUnits, currency: .usd) }
+}
+
+/// The built-in demo's Apple Pay section, by name: its Wallet's contacts and eligible cards, its shipping
+/// methods. Each test that relies on a value states it, so a change to the demo fails loudly.
+enum AcmeApplePay {
+  static let scenario = Scenario.acmeElectronics
+  static let configuration = scenario.applePay!
+  static let merchantName = "Acme Electronics Store"
+  static let transactionId = "0ce72cfd-014d-4256-a006-a56601b2ffc4"
+
+  // Wallet contacts, by index (the `selectShippingContact` argument).
+  static let jane = 0
+  static let alex = 1
+  static let john = 2
+  static let poBox = 3
+  static let iceland = 4
+  static let noPhone = 5
+  static func contact(_ index: Int) -> Contact { configuration.wallet.contacts[index] }
+
+  // Eligible cards, by index (the `selectCard` argument); the JCB card is not among them.
+  static let visaDebit = 0
+  static let visaCredit = 1
+  static let amexCredit = 2
+  static let masterCardPrepaid = 3
+  static let visaDeclining = 4
+  static func card(_ index: Int) -> WalletCard { configuration.eligibleCards[index] }
+
+  static let standard = ShippingMethod(
+    identifier: "standard", label: "Standard Shipping", detail: "5-7 business days", amount: .usd(0))
+  static let express = ShippingMethod(
+    identifier: "express", label: "Express Shipping", detail: "2-3 business days", amount: .usd(1299))
+  static let international = ShippingMethod(
+    identifier: "international", label: "International", detail: "7-10 business days", amount: .usd(1999))
+
+  /// A summary line in dollars.
+  static func line(_ label: String, _ cents: Int64) -> SummaryItem {
+    SummaryItem(label: label, amount: .usd(cents))
+  }
+
+  /// The total line, labelled with the merchant's name.
+  static func total(_ cents: Int64) -> SummaryItem { line(merchantName, cents) }
+
+  /// What the sheet shows for Jane (Cupertino, CA: 8.25 % tax), standard shipping and the Visa debit card.
+  static let janeSummary = [
+    line("Wireless Headphones", 4999), line("Shipping (Standard Shipping)", 0), line("Tax", 412), total(5411),
+  ]
+}
+
+/// Plays the app's effect runner for the Apple Pay sheet, as `EffectRunner` and `ScenarioMerchantHooks` do:
+/// `onBeforeSubmit` answers `verdict`; the sheet's updates come from the scenario's rules through
+/// `MerchantPricing`; `onPreAuthorisation` refuses what `authorisationErrors` finds in the full contact and
+/// otherwise returns the rules' data; the gateway is `gateway` (by default the test-card table's answers for
+/// the Wallet's cards). Effects of a kind in `holding` wait in `held` until `release()`; time-out timers are
+/// recorded and never fire. Every update it answers is checked: the last line is the sum of the others,
+/// labelled with the merchant's name, and the sheet shows exactly the update's lines afterwards.
+final class SheetDriver {
+  enum Kind: Hashable { case beforeSubmit, sheetUpdate, preAuthorise, authorise }
+
+  /// What one `send` or `release` did: the effects of the action itself and every event fired meanwhile,
+  /// including those of the answers.
+  struct Step {
+    var effects: [CheckoutEffect]
+    var events: [CallbackEvent]
+    var names: [CallbackName] { events.map(\.name) }
+  }
+
+  private(set) var state: CheckoutState
+  var now = fixedNow
+  var holding: Set<Kind> = []
+  var verdict = BeforeSubmitVerdict(allowed: true)
+  var gateway: (AuthorisationRequest) -> AuthorisationOutcome = SheetDriver.testCardOutcome
+  /// Every effect the reducer returned, answered or not, in order.
+  private(set) var effects: [CheckoutEffect] = []
+  /// Effects of a held kind, not answered yet.
+  private(set) var held: [CheckoutEffect] = []
+  /// Every sheet update the merchant answered with.
+  private(set) var updates: [SheetUpdate] = []
+
+  init(scenario: Scenario = AcmeApplePay.scenario) {
+    state = CheckoutState(scenario: scenario)
+  }
+
+  var configuration: ApplePayConfiguration { state.scenario.applePay! }
+  var sheet: ApplePaySheet? { state.applePaySheet }
+  /// The gateway requests made so far.
+  var authorisations: [AuthorisationRequest] {
+    effects.compactMap { if case .authorise(let request) = $0 { return request } else { return nil } }
+  }
+
+  /// The gateway of the test-card table, for the Wallet's cards: 4000000000000002 is declined,
+  /// 4000000000000119 fails with a processing error, every other card is approved as "tx-1".
+  static func testCardOutcome(_ request: AuthorisationRequest) -> AuthorisationOutcome {
+    switch request.card?.number.digits {
+    case "4000000000000002":
+      return .declined(SdkError(errorCode: "CARD_DECLINED", errorMessage: "The card was declined."))
+    case "4000000000000119":
+      return .declined(
+        SdkError(errorCode: "PROCESSING_ERROR", errorMessage: "An error occurred while processing the card."))
+    default:
+      return .approved(systemTransactionId: "tx-1")
+    }
+  }
+
+  /// Sends an action and answers, in order, the effects it and the answers produce.
+  @discardableResult
+  func send(_ action: CheckoutAction, file: StaticString = #filePath, line: UInt = #line) -> Step {
+    let before = state.events.count
+    let direct = reduce(action, file: file, line: line)
+    run(direct, file: file, line: line)
+    return Step(effects: direct, events: Array(state.events[before...]))
+  }
+
+  /// Answers the held effects, in order; what the answers lead to is answered or held as usual.
+  @discardableResult
+  func release(file: StaticString = #filePath, line: UInt = #line) -> Step {
+    let before = state.events.count
+    let waiting = held
+    held = []
+    for effect in waiting {
+      guard let answer = answer(to: effect, file: file, line: line) else { continue }
+      run(reduce(answer, file: file, line: line), file: file, line: line)
+    }
+    return Step(effects: [], events: Array(state.events[before...]))
+  }
+
+  /// The runner's answer to an effect, or nil for a timer.
+  func answer(to effect: CheckoutEffect, file: StaticString = #filePath, line: UInt = #line)
+    -> CheckoutAction?
+  {
+    switch effect {
+    case .askBeforeSubmit(let method):
+      return .beforeSubmitAnswered(method, verdict)
+    case .requestSheetUpdate(_, let selections):
+      let update = MerchantPricing(configuration: configuration).update(for: selections)
+      Self.assertTotalIsTheSum(
+        update.paymentSummaryItems, merchant: configuration.merchantDisplayName, file: file, line: line)
+      updates.append(update)
+      return .sheetUpdated(update)
+    case .preAuthorise(let contact):
+      let errors = MerchantPricing(configuration: configuration).authorisationErrors(contact)
+      return .preAuthorisationAnswered(
+        PreAuthorisationAnswer(
+          data: errors.isEmpty ? configuration.rules.preAuthorisation : nil, errors: errors))
+    case .authorise(let request):
+      return .gatewayAnswered(gateway(request))
+    default:
+      return nil
+    }
+  }
+
+  /// Selects Apple Pay; with every answer given, the sheet opens and its opening updates are applied.
+  @discardableResult
+  func openSheet(file: StaticString = #filePath, line: UInt = #line) -> Step {
+    send(.selectMethod(.applePay), file: file, line: line)
+  }
+
+  /// Requests authorisation and confirms with Face ID; with every answer given, the payment concludes.
+  @discardableResult
+  func authorise(file: StaticString = #filePath, line: UInt = #line) -> Step {
+    let before = state.events.count
+    send(.requestAuthorisation, file: file, line: line)
+    send(.authenticate(.recognised), file: file, line: line)
+    return Step(effects: [], events: Array(state.events[before...]))
+  }
+
+  /// The last line of a summary is the sum of the others and is labelled with the merchant's name.
+  static func assertTotalIsTheSum(
+    _ items: [SummaryItem], merchant: String, file: StaticString = #filePath, line: UInt = #line
+  ) {
+    guard let total = items.last else {
+      return XCTFail("an update without summary items", file: file, line: line)
+    }
+    XCTAssertEqual(total.label, merchant, "the total's label", file: file, line: line)
+    let sum = items.dropLast().reduce(Int64(0)) { $0 + $1.amount.minorUnits }
+    XCTAssertEqual(total.amount.minorUnits, sum, "the total of \(items.map(\.label))", file: file, line: line)
+  }
+
+  private static func kind(of effect: CheckoutEffect) -> Kind? {
+    switch effect {
+    case .askBeforeSubmit: return .beforeSubmit
+    case .requestSheetUpdate: return .sheetUpdate
+    case .preAuthorise: return .preAuthorise
+    case .authorise: return .authorise
+    default: return nil
+    }
+  }
+
+  private func run(_ effects: [CheckoutEffect], file: StaticString, line: UInt) {
+    var queue = effects
+    while !queue.isEmpty {
+      let effect = queue.removeFirst()
+      guard let kind = Self.kind(of: effect) else { continue }
+      if holding.contains(kind) {
+        held.append(effect)
+        continue
+      }
+      guard let answer = answer(to: effect, file: file, line: line) else { continue }
+      queue += reduce(answer, file: file, line: line)
+    }
+  }
+
+  private func reduce(_ action: CheckoutAction, file: StaticString, line: UInt) -> [CheckoutEffect] {
+    let wasPending = state.screen == .applePaySheet && state.applePaySheet?.pendingUpdate != nil
+    let produced = CheckoutReducer.reduce(&state, action, context: ReduceContext(now: now))
+    effects += produced
+    if case .sheetUpdated(let update) = action, wasPending, !update.paymentSummaryItems.isEmpty {
+      XCTAssertEqual(
+        state.applePaySheet?.summaryItems, update.paymentSummaryItems, "the sheet shows the update's lines",
+        file: file, line: line)
+    }
+    XCTAssertEqual(
+      state.events.map(\.sequence), state.events.indices.map { $0 + 1 },
+      "events are numbered in order", file: file, line: line)
+    return produced
+  }
+}
+
+// MARK: - Tests
+
+final class ApplePaySheetTests: XCTestCase {
+  private typealias Acme = AcmeApplePay
+
+  private func strings(_ pairs: KeyValuePairs<String, String>) -> [EventDetail] {
+    pairs.map { EventDetail($0.key, .string($0.value)) }
+  }
+
+  private func event(_ sequence: Int, _ time: Date, _ name: CallbackName, _ details: [EventDetail])
+    -> CallbackEvent
+  {
+    CallbackEvent(sequence: sequence, time: time, name: name, method: .applePay, details: details)
+  }
+
+  private func assertAllApplePay(
+    _ events: [CallbackEvent], file: StaticString = #filePath, line: UInt = #line
+  ) {
+    XCTAssertEqual(events.map(\.method), events.map { _ in .applePay }, "methods", file: file, line: line)
+  }
+
+  /// Jane's contact as `onShippingContactSelected` receives it.
+  private let janeRedacted = Contact(
+    postalAddress: PostalAddress(
+      street: "", city: "Cupertino", state: "CA", postalCode: "95014", country: "United States",
+      isoCountryCode: "US"))
+
+  private var janeRedactedDetails: [EventDetail] {
+    strings([
+      "contact.city": "Cupertino", "contact.state": "CA", "contact.postalCode": "95014",
+      "contact.isoCountryCode": "US",
+    ])
+  }
+
+  private var janeFullDetails: [EventDetail] {
+    strings([
+      "shippingContact.name": "Jane Appleseed", "shippingContact.street": "1 Infinite Loop",
+      "shippingContact.city": "Cupertino", "shippingContact.state": "CA",
+      "shippingContact.postalCode": "95014-2083", "shippingContact.isoCountryCode": "US",
+      "shippingContact.phoneNumber": "+1 408 555 0100", "shippingContact.emailAddress": "jane@example.com",
+    ])
+  }
+
+  private var preAuthorisationDetails: [EventDetail] {
+    [
+      EventDetail("addressVerification.countryCode", .string("US")),
+      EventDetail("addressVerification.postalCode", .string("95014")),
+      EventDetail("identityVerification.nameVerification", .bool(true)),
+      EventDetail("riskScreeningData.performRiskScreening", .bool(true)),
+    ]
+  }
+
+  private func applePayRequest(
+    number: String, cents: Int64, holder: String = "Jane Appleseed", attempt: Int = 1
+  )
+    -> AuthorisationRequest
+  {
+    AuthorisationRequest(
+      method: .applePay,
+      card: CardDetails(
+        number: CardNumber(digits: number), expiryMonth: 12, expiryYear: 2030, securityCode: "",
+        holderName: holder),
+      amount: .usd(cents), intent: "Authorisation", merchantTransactionId: Acme.transactionId,
+      idempotencyKey: "\(Acme.transactionId)-\(attempt)")
+  }
+
+  /// An opened sheet with Jane, standard shipping and the Visa debit card, every update applied.
+  private func openedDriver(file: StaticString = #filePath, line: UInt = #line) -> SheetDriver {
+    let driver = SheetDriver()
+    driver.openSheet(file: file, line: line)
+    XCTAssertEqual(driver.sheet?.summaryItems, Acme.janeSummary, file: file, line: line)
+    XCTAssertNil(driver.sheet?.pendingUpdate, file: file, line: line)
+    return driver
+  }
+
+  // MARK: - Fixture
+
+  func testDemoWalletIsWhatTheseTestsAssume() {
+    XCTAssertEqual(Acme.contact(Acme.jane).name, "Jane Appleseed")
+    XCTAssertEqual(Acme.contact(Acme.alex).postalAddress?.state, "NY")
+    XCTAssertEqual(Acme.contact(Acme.john).postalAddress?.isoCountryCode, "GB")
+    XCTAssertEqual(Acme.contact(Acme.poBox).postalAddress?.street, "PO Box 1234")
+    XCTAssertEqual(Acme.contact(Acme.iceland).postalAddress?.isoCountryCode, "IS")
+    XCTAssertNil(Acme.contact(Acme.noPhone).phoneNumber)
+    XCTAssertEqual(
+      Acme.configuration.eligibleCards.map(\.displayName),
+      ["Visa ••••5556", "Visa ••••4242", "Amex ••••0005", "Mastercard ••••4444", "Visa ••••0002"])
+    XCTAssertEqual(Acme.configuration.shippingMethods, [Acme.standard, Acme.express])
+  }
+
+  // MARK: - Timeline
+
+  func testSelectingApplePayOnlyAsksBeforeSubmit() {
+    let store = CheckoutTestStore()
+    store.send(.selectMethod(.applePay), effects: [.askBeforeSubmit(.applePay)]) {
+      $0.isAwaitingMerchant = true
+    }
+    XCTAssertNil(store.state.applePaySheet)
+    XCTAssertEqual(store.state.events, [])
+  }
+
+  func testRefusedBeforeSubmitKeepsTheSheetClosed() {
+    let store = CheckoutTestStore()
+    store.send(.selectMethod(.applePay), at: at(1), effects: [.askBeforeSubmit(.applePay)]) {
+      $0.isAwaitingMerchant = true
+    }
+    store.send(
+      .beforeSubmitAnswered(.applePay, BeforeSubmitVerdict(allowed: false, message: "Please accept terms")),
+      at: at(2)
+    ) {
+      $0.isAwaitingMerchant = false
+      $0.notice = "Please accept terms"
+      $0.events = [
+        self.event(
+          1, at(2), .onBeforeSubmit,
+          [EventDetail("returned", .bool(false)), EventDetail("message", .string("Please accept terms"))])
+      ]
+    }
+    XCTAssertEqual(store.state.screen, .methodList)
+    XCTAssertNil(store.state.applePaySheet)
+  }
+
+  func testOpeningAndApprovedPaymentExhaustively() {
+    let store = CheckoutTestStore()
+    let runner = SheetDriver()
+    let jane = Acme.contact(Acme.jane)
+    let visaDebit = Acme.card(Acme.visaDebit)
+    let selections = SheetSelections(
+      shippingContact: janeRedacted, shippingMethod: Acme.standard, card: visaDebit, couponCode: "")
+    let limit = CheckoutReducer.updateTimeLimit
+
+    store.send(.selectMethod(.applePay), at: at(1), effects: [.askBeforeSubmit(.applePay)]) {
+      $0.isAwaitingMerchant = true
+    }
+
+    var opened = ApplePaySheet(
+      summaryItems: [Acme.line("Wireless Headphones", 4999), Acme.total(4999)],
+      shippingMethods: [Acme.standard, Acme.express], shippingMethod: Acme.standard, shippingContact: jane,
+      card: visaDebit)
+    opened.pendingUpdate = .shippingContact
+    opened.needsInitialCardUpdate = true
+    opened.updateSerial = 1
+    store.send(
+      .beforeSubmitAnswered(.applePay, BeforeSubmitVerdict(allowed: true)), at: at(2),
+      effects: [.requestSheetUpdate(.shippingContact, selections), .expectUpdate(serial: 1, within: limit)]
+    ) {
+      $0.isAwaitingMerchant = false
+      $0.screen = .applePaySheet
+      $0.applePaySheet = opened
+      $0.events = [
+        self.event(1, at(2), .onBeforeSubmit, [EventDetail("returned", .bool(true))]),
+        self.event(2, at(2), .onShippingContactSelected, self.janeRedactedDetails),
+      ]
+    }
+
+    let contactAnswer = runner.answer(to: .requestSheetUpdate(.shippingContact, selections))!
+    store.send(
+      contactAnswer, at: at(3),
+      effects: [.requestSheetUpdate(.paymentMethod, selections), .expectUpdate(serial: 2, within: limit)]
+    ) {
+      $0.applePaySheet?.summaryItems = Acme.janeSummary
+      $0.applePaySheet?.pendingUpdate = .paymentMethod
+      $0.applePaySheet?.needsInitialCardUpdate = false
+      $0.applePaySheet?.updateSerial = 2
+      $0.events.append(
+        self.event(
+          3, at(3), .onPaymentMethodSelected,
+          self.strings(["displayName": "Visa ••••5556", "network": "visa", "type": "debit"])))
+    }
+
+    store.send(runner.answer(to: .requestSheetUpdate(.paymentMethod, selections))!, at: at(4)) {
+      $0.applePaySheet?.pendingUpdate = nil
+    }
+    store.send(.requestAuthorisation, at: at(5)) { $0.applePaySheet?.phase = .authenticating(.biometric) }
+    store.send(.authenticate(.recognised), at: at(6), effects: [.preAuthorise(shippingContact: jane)]) {
+      $0.applePaySheet?.phase = .processing
+      $0.events.append(
+        self.event(
+          4, at(6), .onSubmit,
+          self.strings([
+            "paymentMethod.displayName": "Visa ••••5556", "paymentMethod.network": "visa", "amount": "54.11",
+            "currency": "USD",
+          ])))
+    }
+
+    let request = applePayRequest(number: "4000056655665556", cents: 5411)
+    store.send(
+      runner.answer(to: .preAuthorise(shippingContact: jane))!, at: at(7), effects: [.authorise(request)]
+    ) {
+      $0.attempts = 1
+      $0.processingSince = at(7)
+      $0.events.append(self.event(5, at(7), .onPreAuthorisation, self.preAuthorisationDetails))
+    }
+
+    XCTAssertEqual(
+      runner.answer(to: .authorise(request)), .gatewayAnswered(.approved(systemTransactionId: "tx-1")))
+    store.send(.gatewayAnswered(.approved(systemTransactionId: "tx-1")), at: at(8)) {
+      $0.processingSince = nil
+      $0.screen = .result(
+        .success(DropInSubmitResult(systemTransactionId: "tx-1", merchantTransactionId: Acme.transactionId)))
+      $0.events += [
+        self.event(
+          6, at(8), .onPostAuthorisation,
+          self.strings(["submitResultType": "Authorised", "transactionId": "tx-1"]) + self.janeFullDetails),
+        self.event(
+          7, at(8), .onSuccess,
+          self.strings([
+            "systemTransactionId": "tx-1", "merchantTransactionId": Acme.transactionId, "amount": "54.11",
+            "currency": "USD",
+          ])),
+      ]
+    }
+  }
+
+  func testDriverSeesTheSameTimeline() {
+    let driver = SheetDriver()
+    let opening = driver.openSheet()
+    XCTAssertEqual(opening.effects, [.askBeforeSubmit(.applePay)])
+    XCTAssertEqual(opening.names, [.onBeforeSubmit, .onShippingContactSelected, .onPaymentMethodSelected])
+    let payment = driver.authorise()
+    XCTAssertEqual(payment.names, [.onSubmit, .onPreAuthorisation, .onPostAuthorisation, .onSuccess])
+    assertAllApplePay(driver.state.events)
+    XCTAssertEqual(driver.authorisations, [applePayRequest(number: "4000056655665556", cents: 5411)])
+    XCTAssertEqual(driver.updates.count, 2)
+  }
+
+  func testDeclinedCardFiresPostAuthorisationDeclinedThenOnError() {
+    let driver = openedDriver()
+    let choose = driver.send(.selectCard(Acme.visaDeclining))
+    XCTAssertEqual(choose.names, [.onPaymentMethodSelected])
+    XCTAssertEqual(
+      choose.events.first?.details,
+      strings(["displayName": "Visa ••••0002", "network": "visa", "type": "credit"]))
+    XCTAssertEqual(driver.sheet?.summaryItems.last, Acme.total(5710))
+
+    let payment = driver.authorise()
+    XCTAssertEqual(payment.names, [.onSubmit, .onPreAuthorisation, .onPostAuthorisation, .onError])
+    assertAllApplePay(payment.events)
+    XCTAssertEqual(driver.authorisations, [applePayRequest(number: "4000000000000002", cents: 5710)])
+    XCTAssertEqual(
+      payment.events[2].details,
+      strings(["submitResultType": "Declined", "errorReason": "The card was declined."]) + janeFullDetails)
+    XCTAssertEqual(
+      payment.events[3].details,
+      strings(["errorCode": "CARD_DECLINED", "errorMessage": "The card was declined."]))
+    let error = SdkError(errorCode: "CARD_DECLINED", errorMessage: "The card was declined.")
+    XCTAssertEqual(driver.state.screen, .result(.failure(method: .applePay, error: error)))
+    XCTAssertNil(driver.state.processingSince)
+
+    driver.send(.tryAgain)
+    XCTAssertEqual(driver.state.screen, .methodList)
+  }
+
+  func testProcessingErrorIsAnException() {
+    let driver = openedDriver()
+    let failure = SdkError(
+      errorCode: "PROCESSING_ERROR", errorMessage: "An error occurred while processing the card.")
+    driver.gateway = { _ in .declined(failure) }
+    let payment = driver.authorise()
+    XCTAssertEqual(payment.names, [.onSubmit, .onPreAuthorisation, .onPostAuthorisation, .onError])
+    XCTAssertEqual(payment.events[2]["submitResultType"], .string("Exception"))
+    XCTAssertEqual(payment.events[2]["errorReason"], .string("An error occurred while processing the card."))
+    XCTAssertEqual(payment.events[3]["errorCode"], .string("PROCESSING_ERROR"))
+    XCTAssertEqual(payment.events[3].method, .applePay)
+    XCTAssertEqual(driver.state.screen, .result(.failure(method: .applePay, error: failure)))
+  }
+
+  func testNewCheckoutAfterSuccessClosesTheSheetAndKeepsTheEvents() {
+    let driver = openedDriver()
+    driver.authorise()
+    let events = driver.state.events
+    driver.send(.startNewCheckout)
+    XCTAssertEqual(driver.state.screen, .methodList)
+    XCTAssertNil(driver.sheet)
+    XCTAssertEqual(driver.state.events, events)
+    XCTAssertEqual(driver.state.attempts, 1)
+  }
+
+  // MARK: - Redaction
+
+  func testPublicPostalCodes() {
+    func code(_ postalCode: String, _ country: String) -> String {
+      PostalAddress(
+        street: "", city: "", state: "", postalCode: postalCode, country: "", isoCountryCode: country
+      ).publicPostalCode
+    }
+    XCTAssertEqual(code("95014-2083", "US"), "95014")
+    XCTAssertEqual(code("95014", "US"), "95014")
+    XCTAssertEqual(code("NW1 6XE", "GB"), "NW1")
+    XCTAssertEqual(code("EC1A 1BB", "gb"), "EC1A")
+    XCTAssertEqual(code("K1A 0B1", "CA"), "K1A")
+    XCTAssertEqual(code("101", "IS"), "101")
+  }
+
+  func testRedactedContactDropsNameStreetPhoneAndEmail() {
+    let jane = Acme.contact(Acme.jane)
+    XCTAssertEqual(jane.redacted, janeRedacted)
+    XCTAssertEqual(jane.redacted.eventDetails(prefix: "contact"), janeRedactedDetails)
+  }
+
+  func testMerchantGetsOnlyTheRedactedContactUntilAuthorisation() {
+    var scenario = Acme.scenario
+    scenario.applePay?.wallet.contacts.append(
+      Contact(
+        name: "Chris Tremblay",
+        postalAddress: PostalAddress(
+          street: "80 Wellington Street", city: "Ottawa", state: "ON", postalCode: "K1A 0B1",
+          country: "Canada",
+          isoCountryCode: "CA"),
+        phoneNumber: "+1 613 555 0100", emailAddress: "chris@example.ca"))
+    let driver = SheetDriver(scenario: scenario)
+    let opening = driver.openSheet()
+    XCTAssertEqual(opening.events[1].details, janeRedactedDetails)
+
+    let london = driver.send(.selectShippingContact(Acme.john))
+    XCTAssertEqual(london.names, [.onShippingContactSelected])
+    XCTAssertEqual(
+      london.events[0].details,
+      strings([
+        "contact.city": "London", "contact.state": "", "contact.postalCode": "NW1",
+        "contact.isoCountryCode": "GB",
+      ]))
+
+    let ottawa = driver.send(.selectShippingContact(6))
+    XCTAssertEqual(
+      ottawa.events[0].details,
+      strings([
+        "contact.city": "Ottawa", "contact.state": "ON", "contact.postalCode": "K1A",
+        "contact.isoCountryCode": "CA",
+      ]))
+    XCTAssertEqual(
+      driver.sheet?.summaryItems,
+      [Acme.line("Wireless Headphones", 4999), Acme.line("Shipping (International)", 1999), Acme.total(6998)])
+
+    let payment = driver.authorise()
+    XCTAssertEqual(payment.names, [.onSubmit, .onPreAuthorisation, .onPostAuthorisation, .onSuccess])
+    let chris = scenario.applePay!.wallet.contacts[6]
+    XCTAssertTrue(driver.effects.contains(.preAuthorise(shippingContact: chris)))
+    XCTAssertEqual(driver.authorisations.map(\.card?.holderName), ["Chris Tremblay"])
+    XCTAssertEqual(
+      Array(payment.events[2].details.dropFirst(2)),
+      strings([
+        "shippingContact.name": "Chris Tremblay", "shippingContact.street": "80 Wellington Street",
+        "shippingContact.city": "Ottawa", "shippingContact.state": "ON",
+        "shippingContact.postalCode": "K1A 0B1",
+        "shippingContact.isoCountryCode": "CA", "shippingContact.phoneNumber": "+1 613 555 0100",
+        "shippingContact.emailAddress": "chris@example.ca",
+      ]))
+
+    // Every sheet update request carried a redacted contact, and only onPostAuthorisation the full one.
+    for effect in driver.effects {
+      guard case .requestSheetUpdate(_, let selections) = effect else { continue }
+      let contact = selections.shippingContact
+      XCTAssertNil(contact?.name)
+      XCTAssertEqual(contact?.postalAddress?.street, "")
+      XCTAssertNil(contact?.phoneNumber)
+      XCTAssertNil(contact?.emailAddress)
+    }
+    let secrets = [
+      "Jane", "Infinite Loop", "95014-2083", "John", "Baker", "NW1 6XE", "Chris", "Wellington", "K1A 0B1",
+      "+1", "+44", "@",
+    ]
+    for event in driver.state.events where event.name != .onPostAuthorisation {
+      for detail in event.details {
+        XCTAssertFalse(
+          ["name", "street", "phoneNumber", "emailAddress"].contains { detail.key.hasSuffix(".\($0)") },
+          "\(event.name) has \(detail.key)")
+        let value = detail.value.description
+        XCTAssertFalse(secrets.contains { value.contains($0) }, "\(event.name) \(detail.key)=\(value)")
+      }
+    }
+  }
+
+  // MARK: - Updates
+
+  func testShippingContactChangeToGreatBritain() throws {
+    let driver = openedDriver()
+    let step = driver.send(.selectShippingContact(Acme.john))
+    XCTAssertEqual(step.names, [.onShippingContactSelected])
+    assertAllApplePay(step.events)
+    let asked = SheetSelections(
+      shippingContact: Acme.contact(Acme.john).redacted, shippingMethod: Acme.standard,
+      card: Acme.card(Acme.visaDebit), couponCode: "")
+    XCTAssertEqual(step.effects.first, .requestSheetUpdate(.shippingContact, asked))
+    let sheet = try XCTUnwrap(driver.sheet)
+    XCTAssertEqual(sheet.shippingContact, Acme.contact(Acme.john))
+    XCTAssertEqual(sheet.shippingMethods, [Acme.international])
+    XCTAssertEqual(sheet.shippingMethod, Acme.international)
+    XCTAssertEqual(
+      sheet.summaryItems,
+      [
+        Acme.line("Wireless Headphones", 4999), Acme.line("Shipping (International)", 1999),
+        Acme.line("Tax", 1000),
+        Acme.total(7998),
+      ])
+    XCTAssertEqual(sheet.errors, [])
+    XCTAssertNil(sheet.authorisationBlocker(driver.configuration))
+  }
+
+  func testShippingContactChangeToNewYorkTaxesSixPercent() {
+    let driver = openedDriver()
+    driver.send(.selectShippingContact(Acme.alex))
+    XCTAssertEqual(driver.sheet?.shippingMethods, [Acme.standard, Acme.express])
+    XCTAssertEqual(
+      driver.sheet?.summaryItems,
+      [
+        Acme.line("Wireless Headphones", 4999), Acme.line("Shipping (Standard Shipping)", 0),
+        Acme.line("Tax", 300),
+        Acme.total(5299),
+      ])
+    // And back to California: 8.25 %.
+    driver.send(.selectShippingContact(Acme.jane))
+    XCTAssertEqual(driver.sheet?.summaryItems, Acme.janeSummary)
+  }
+
+  func testShippingMethodChange() {
+    let driver = openedDriver()
+    let step = driver.send(.selectShippingMethod("express"))
+    XCTAssertEqual(step.names, [.onShippingMethodSelected])
+    XCTAssertEqual(
+      step.events[0].details,
+      strings([
+        "identifier": "express", "label": "Express Shipping", "detail": "2-3 business days",
+        "amount": "12.99",
+      ]))
+    XCTAssertEqual(driver.sheet?.shippingMethod, Acme.express)
+    XCTAssertEqual(
+      driver.sheet?.summaryItems,
+      [
+        Acme.line("Wireless Headphones", 4999), Acme.line("Shipping (Express Shipping)", 1299),
+        Acme.line("Tax", 412),
+        Acme.total(6710),
+      ])
+    // A method the sheet does not list is ignored.
+    CheckoutTestStore(state: driver.state).send(.selectShippingMethod("overnight"))
+    // A destination without express falls back to its first method.
+    driver.send(.selectShippingContact(Acme.john))
+    XCTAssertEqual(driver.sheet?.shippingMethod, Acme.international)
+  }
+
+  func testCouponSave10AddsTheDiscountLine() {
+    let driver = openedDriver()
+    let step = driver.send(.enterCouponCode(" save10 "))
+    XCTAssertEqual(step.names, [.onCouponCodeChanged])
+    XCTAssertEqual(step.events[0].details, strings(["couponCode": "save10"]))
+    XCTAssertEqual(driver.sheet?.couponCode, "save10")
+    XCTAssertEqual(driver.sheet?.errors, [])
+    XCTAssertEqual(
+      driver.sheet?.summaryItems,
+      [
+        Acme.line("Wireless Headphones", 4999), Acme.line("Shipping (Standard Shipping)", 0),
+        Acme.line("Tax", 412),
+        Acme.line("Discount (SAVE10)", -500), Acme.total(4911),
+      ])
+    // The discount survives other changes, and clearing the code removes it.
+    driver.send(.selectShippingMethod("express"))
+    XCTAssertEqual(driver.sheet?.summaryItems.last, Acme.total(6210))
+    driver.send(.enterCouponCode(""))
+    XCTAssertEqual(driver.sheet?.summaryItems.last, Acme.total(6710))
+    XCTAssertFalse(driver.sheet!.summaryItems.contains { $0.label.hasPrefix("Discount") })
+  }
+
+  func testExpiredCouponShowsAnErrorAndStaysAuthorisable() {
+    let driver = openedDriver()
+    driver.send(.enterCouponCode("SAVE10"))
+    driver.send(.enterCouponCode("SUMMER23"))
+    XCTAssertEqual(
+      driver.sheet?.errors, [SheetError(kind: .couponCodeExpired, message: "This coupon code has expired")])
+    XCTAssertEqual(driver.sheet?.summaryItems, Acme.janeSummary)
+    XCTAssertNil(driver.sheet?.authorisationBlocker(driver.configuration))
+    let payment = driver.authorise()
+    XCTAssertEqual(payment.names, [.onSubmit, .onPreAuthorisation, .onPostAuthorisation, .onSuccess])
+    XCTAssertEqual(driver.authorisations.map(\.amount), [.usd(5411)])
+  }
+
+  func testCouponBelowItsMinimumPurchase() {
+    let driver = openedDriver()
+    driver.send(.enterCouponCode("BIGSPENDER"))
+    XCTAssertEqual(
+      driver.sheet?.errors,
+      [SheetError(kind: .couponCodeInvalid, message: "Minimum purchase of $100.00 required")])
+    XCTAssertEqual(driver.sheet?.summaryItems, Acme.janeSummary)
+    XCTAssertNil(driver.sheet?.authorisationBlocker(driver.configuration))
+  }
+
+  func testUnknownCouponCode() {
+    let driver = openedDriver()
+    driver.send(.enterCouponCode("FREESTUFF"))
+    XCTAssertEqual(
+      driver.sheet?.errors, [SheetError(kind: .couponCodeInvalid, message: "Invalid coupon code")])
+    // A contact change keeps the coupon's error; a valid code replaces it.
+    driver.send(.selectShippingContact(Acme.alex))
+    XCTAssertEqual(driver.sheet?.errors.map(\.kind), [.couponCodeInvalid])
+    driver.send(.enterCouponCode("SAVE10"))
+    XCTAssertEqual(driver.sheet?.errors, [])
+  }
+
+  func testCreditCardAddsTheFee() {
+    let driver = openedDriver()
+    let step = driver.send(.selectCard(Acme.visaCredit))
+    XCTAssertEqual(step.names, [.onPaymentMethodSelected])
+    XCTAssertEqual(
+      step.events[0].details, strings(["displayName": "Visa ••••4242", "network": "visa", "type": "credit"]))
+    XCTAssertEqual(driver.sheet?.card, Acme.card(Acme.visaCredit))
+    XCTAssertEqual(
+      driver.sheet?.summaryItems,
+      [
+        Acme.line("Wireless Headphones", 4999), Acme.line("Shipping (Standard Shipping)", 0),
+        Acme.line("Tax", 412),
+        Acme.line("Credit Fee", 299), Acme.total(5710),
+      ])
+    // Prepaid goes with debit: no fee.
+    driver.send(.selectCard(Acme.masterCardPrepaid))
+    XCTAssertEqual(driver.sheet?.summaryItems, Acme.janeSummary)
+  }
+
+  func testAmexAddsTheFeeAndTheReward() {
+    let driver = openedDriver()
+    let step = driver.send(.selectCard(Acme.amexCredit))
+    XCTAssertEqual(
+      step.events[0].details, strings(["displayName": "Amex ••••0005", "network": "amex", "type": "credit"]))
+    XCTAssertEqual(
+      driver.sheet?.summaryItems,
+      [
+        Acme.line("Wireless Headphones", 4999), Acme.line("Shipping (Standard Shipping)", 0),
+        Acme.line("Tax", 412),
+        Acme.line("Credit Fee", 299), Acme.line("Amex Reward", -100), Acme.total(5610),
+      ])
+    let payment = driver.authorise()
+    XCTAssertEqual(payment.events[0]["paymentMethod.displayName"], .string("Amex ••••0005"))
+    XCTAssertEqual(payment.events[0]["amount"], .string("56.10"))
+    XCTAssertEqual(driver.authorisations, [applePayRequest(number: "378282246310005", cents: 5610)])
+  }
+
+  func testTheDoneWhenWalkThrough() {
+    let driver = openedDriver()
+    driver.send(.selectShippingContact(Acme.alex))
+    driver.send(.selectShippingMethod("express"))
+    driver.send(.enterCouponCode("SAVE10"))
+    driver.send(.enterCouponCode("SUMMER23"))
+    XCTAssertEqual(driver.sheet?.errors.map(\.kind), [.couponCodeExpired])
+    driver.send(.selectCard(Acme.visaCredit))
+    // 49.99 + 12.99 express + 3.00 tax (6 %) + 2.99 fee; the expired code takes nothing off.
+    XCTAssertEqual(driver.sheet?.summaryItems.last, Acme.total(6897))
+    driver.authorise()
+    XCTAssertEqual(
+      driver.state.events.map(\.name),
+      [
+        .onBeforeSubmit, .onShippingContactSelected, .onPaymentMethodSelected, .onShippingContactSelected,
+        .onShippingMethodSelected, .onCouponCodeChanged, .onCouponCodeChanged, .onPaymentMethodSelected,
+        .onSubmit,
+        .onPreAuthorisation, .onPostAuthorisation, .onSuccess,
+      ])
+    assertAllApplePay(driver.state.events)
+    XCTAssertEqual(driver.state.events.last?["amount"], .string("68.97"))
+    XCTAssertEqual(driver.updates.count, 7)
+  }
+
+  // MARK: - Blocking
+
+  func testUnserviceableCountryBlocksAuthorisation() {
+    let driver = openedDriver()
+    let step = driver.send(.selectShippingContact(Acme.iceland))
+    XCTAssertEqual(
+      step.events[0].details,
+      strings([
+        "contact.city": "Reykjavík", "contact.state": "", "contact.postalCode": "101",
+        "contact.isoCountryCode": "IS",
+      ]))
+    let unserviceable = SheetError(kind: .addressUnserviceable, message: "We do not ship to Iceland")
+    XCTAssertEqual(driver.sheet?.errors, [unserviceable])
+    XCTAssertEqual(driver.sheet?.shippingMethods, [])
+    XCTAssertNil(driver.sheet?.shippingMethod)
+    XCTAssertEqual(driver.sheet?.summaryItems, [Acme.line("Wireless Headphones", 4999), Acme.total(4999)])
+    XCTAssertEqual(driver.sheet?.authorisationBlocker(driver.configuration), "We do not ship to Iceland")
+    CheckoutTestStore(state: driver.state).send(.requestAuthorisation)
+    // A card change re-evaluates the contact: still unserviceable.
+    driver.send(.selectCard(Acme.visaCredit))
+    XCTAssertEqual(driver.sheet?.errors, [unserviceable])
+    CheckoutTestStore(state: driver.state).send(.requestAuthorisation)
+    // Another contact clears it.
+    driver.send(.selectShippingContact(Acme.jane))
+    XCTAssertEqual(driver.sheet?.errors, [])
+    XCTAssertNil(driver.sheet?.authorisationBlocker(driver.configuration))
+  }
+
+  func testContactWithoutTheRequiredPhoneBlocks() {
+    let driver = openedDriver()
+    driver.send(.selectShippingContact(Acme.noPhone))
+    XCTAssertEqual(driver.sheet?.errors, [])
+    XCTAssertEqual(driver.sheet?.missingContactFields(driver.configuration), [.phoneNumber])
+    XCTAssertEqual(driver.sheet?.authorisationBlocker(driver.configuration), "Add Phone Number")
+    CheckoutTestStore(state: driver.state).send(.requestAuthorisation)
+    driver.send(.selectShippingContact(Acme.alex))
+    XCTAssertNil(driver.sheet?.authorisationBlocker(driver.configuration))
+  }
+
+  func testPOBoxIsRefusedAtPreAuthorisation() {
+    let driver = openedDriver()
+    driver.send(.selectShippingContact(Acme.poBox))
+    XCTAssertEqual(driver.sheet?.errors, [], "the merchant cannot see the street before authorisation")
+    XCTAssertNil(driver.sheet?.authorisationBlocker(driver.configuration))
+    let payment = driver.authorise()
+    XCTAssertEqual(payment.names, [.onSubmit, .onPreAuthorisation])
+    assertAllApplePay(payment.events)
+    let refusal = "We cannot deliver to a PO box (street)"
+    XCTAssertEqual(payment.events[1].details, strings(["refused": refusal]))
+    XCTAssertTrue(driver.effects.contains(.preAuthorise(shippingContact: Acme.contact(Acme.poBox))))
+    XCTAssertEqual(driver.authorisations, [])
+    XCTAssertEqual(driver.state.attempts, 0)
+    XCTAssertEqual(driver.state.screen, .applePaySheet)
+    XCTAssertEqual(driver.sheet?.phase, .reviewing)
+    XCTAssertEqual(
+      driver.sheet?.errors,
+      [SheetError(kind: .shippingAddressInvalid, field: .postalAddress, message: refusal)])
+    XCTAssertEqual(driver.sheet?.authorisationBlocker(driver.configuration), refusal)
+    CheckoutTestStore(state: driver.state).send(.requestAuthorisation)
+
+    driver.send(.selectShippingContact(Acme.jane))
+    XCTAssertEqual(driver.sheet?.errors, [])
+    let retry = driver.authorise()
+    XCTAssertEqual(retry.names, [.onSubmit, .onPreAuthorisation, .onPostAuthorisation, .onSuccess])
+    XCTAssertEqual(driver.authorisations, [applePayRequest(number: "4000056655665556", cents: 5411)])
+  }
+
+  func testRowsAreLockedWhileAnUpdateIsPending() {
+    let driver = openedDriver()
+    driver.holding = [.sheetUpdate]
+    let step = driver.send(.selectShippingContact(Acme.alex))
+    XCTAssertEqual(step.names, [.onShippingContactSelected])
+    XCTAssertEqual(driver.sheet?.pendingUpdate, .shippingContact)
+    XCTAssertEqual(
+      driver.sheet?.authorisationBlocker(driver.configuration), "Waiting for the merchant to update the sheet"
+    )
+    for action: CheckoutAction in [
+      .selectShippingContact(Acme.john), .selectShippingMethod("express"), .selectCard(Acme.visaCredit),
+      .enterCouponCode("SAVE10"), .requestAuthorisation, .authenticate(.recognised),
+    ] {
+      CheckoutTestStore(state: driver.state).send(action)
+    }
+    driver.holding = []
+    driver.release()
+    XCTAssertNil(driver.sheet?.pendingUpdate)
+    XCTAssertEqual(driver.sheet?.summaryItems.dropLast().last, Acme.line("Tax", 300))
+    // An update nobody asked for is ignored.
+    CheckoutTestStore(state: driver.state).send(
+      .sheetUpdated(SheetUpdate(paymentSummaryItems: [Acme.total(1)])))
+    let unlocked = driver.send(.selectShippingMethod("express"))
+    XCTAssertEqual(unlocked.names, [.onShippingMethodSelected])
+  }
+
+  func testOpeningLocksTheRowsUntilBothOpeningUpdatesArrive() {
+    let driver = SheetDriver()
+    driver.holding = [.sheetUpdate]
+    let opening = driver.openSheet()
+    XCTAssertEqual(opening.names, [.onBeforeSubmit, .onShippingContactSelected])
+    CheckoutTestStore(state: driver.state).send(.selectCard(Acme.visaCredit))
+    let contact = driver.release()
+    XCTAssertEqual(contact.names, [.onPaymentMethodSelected])
+    XCTAssertEqual(driver.sheet?.pendingUpdate, .paymentMethod)
+    CheckoutTestStore(state: driver.state).send(.requestAuthorisation)
+    driver.release()
+    XCTAssertNil(driver.sheet?.pendingUpdate)
+    XCTAssertEqual(driver.sheet?.summaryItems, Acme.janeSummary)
+  }
+
+  func testSelectingACardOutsideTheEligibleOnesIsIgnored() {
+    let driver = openedDriver()
+    XCTAssertEqual(driver.configuration.wallet.cards.count, 6)
+    CheckoutTestStore(state: driver.state).send(.selectCard(5))
+    CheckoutTestStore(state: driver.state).send(.selectCard(-1))
+    CheckoutTestStore(state: driver.state).send(.selectShippingContact(6))
+  }
+
+  // MARK: - Authentication
+
+  func testNotRecognisedThenTryAgainThenRecognised() {
+    let driver = openedDriver()
+    let events = driver.state.events
+    driver.send(.requestAuthorisation)
+    XCTAssertEqual(driver.sheet?.phase, .authenticating(.biometric))
+    driver.send(.authenticate(.notRecognised))
+    XCTAssertEqual(driver.sheet?.phase, .authenticating(.notRecognised))
+    CheckoutTestStore(state: driver.state).send(.authenticate(.notRecognised))
+    driver.send(.authenticate(.recognised))
+    XCTAssertEqual(driver.sheet?.phase, .authenticating(.biometric), "try again shows the prompt again")
+    XCTAssertEqual(driver.state.events, events)
+    XCTAssertEqual(
+      driver.effects.filter { if case .preAuthorise = $0 { return true } else { return false } }, [])
+    let step = driver.send(.authenticate(.recognised))
+    XCTAssertEqual(step.effects, [.preAuthorise(shippingContact: Acme.contact(Acme.jane))])
+    XCTAssertEqual(step.names, [.onSubmit, .onPreAuthorisation, .onPostAuthorisation, .onSuccess])
+  }
+
+  func testPasscodeAfterNotRecognised() {
+    let driver = openedDriver()
+    driver.send(.requestAuthorisation)
+    driver.send(.authenticate(.notRecognised))
+    driver.send(.authenticate(.usePasscode))
+    XCTAssertEqual(driver.sheet?.phase, .authenticating(.passcode))
+    let step = driver.send(.authenticate(.passcode("1234")))
+    XCTAssertEqual(step.names, [.onSubmit, .onPreAuthorisation, .onPostAuthorisation, .onSuccess])
+  }
+
+  func testPasscodeOfSixDigitsProceedsAndShortOrLetteredOnesAreRefused() {
+    let driver = openedDriver()
+    let events = driver.state.events
+    driver.send(.requestAuthorisation)
+    driver.send(.authenticate(.usePasscode))
+    XCTAssertEqual(driver.sheet?.phase, .authenticating(.passcode))
+    for refused: AuthenticationOutcome in [
+      .passcode("12"), .passcode("1234567"), .passcode("12a4"), .passcode(""), .recognised, .usePasscode,
+    ] {
+      CheckoutTestStore(state: driver.state).send(.authenticate(refused))
+    }
+    XCTAssertEqual(driver.state.events, events)
+    let step = driver.send(.authenticate(.passcode("123456")))
+    XCTAssertEqual(step.effects, [.preAuthorise(shippingContact: Acme.contact(Acme.jane))])
+    XCTAssertEqual(step.names, [.onSubmit, .onPreAuthorisation, .onPostAuthorisation, .onSuccess])
+    XCTAssertEqual(driver.authorisations.count, 1)
+  }
+
+  func testCancelledAuthenticationReturnsToReviewingWithoutEvents() {
+    let driver = openedDriver()
+    let events = driver.state.events
+    driver.send(.requestAuthorisation)
+    var state = driver.state
+    let effects = CheckoutReducer.reduce(
+      &state, .authenticate(.cancelled), context: ReduceContext(now: fixedNow))
+    XCTAssertEqual(effects, [])
+    var expected = driver.state
+    expected.applePaySheet?.phase = .reviewing
+    XCTAssertEqual(state, expected)
+
+    driver.send(.authenticate(.cancelled))
+    XCTAssertEqual(driver.sheet?.phase, .reviewing)
+    driver.send(.requestAuthorisation)
+    driver.send(.authenticate(.usePasscode))
+    driver.send(.authenticate(.cancelled))
+    XCTAssertEqual(driver.sheet?.phase, .reviewing)
+    XCTAssertEqual(driver.state.events, events)
+    XCTAssertEqual(driver.authorisations, [])
+  }
+
+  func testAuthenticationWithoutThePromptIsIgnored() {
+    let driver = openedDriver()
+    for outcome: AuthenticationOutcome in [
+      .recognised, .notRecognised, .usePasscode, .passcode("1234"), .cancelled,
+    ] {
+      CheckoutTestStore(state: driver.state).send(.authenticate(outcome))
+    }
+  }
+
+  // MARK: - Cancel
+
+  func testCancelFiresOnCancelAndChargesNothing() {
+    let driver = openedDriver()
+    let events = driver.state.events
+    let step = driver.send(.cancelSheet)
+    XCTAssertEqual(step.effects, [])
+    XCTAssertEqual(step.events.map(\.name), [.onCancel])
+    XCTAssertEqual(step.events[0].method, .applePay)
+    XCTAssertEqual(step.events[0].details, strings(["reason": "User cancelled"]))
+    XCTAssertEqual(driver.state.events, events + step.events)
+    XCTAssertEqual(driver.state.screen, .methodList)
+    XCTAssertNil(driver.sheet)
+    XCTAssertEqual(driver.authorisations, [])
+    XCTAssertEqual(driver.state.attempts, 0)
+    // The method list is usable again.
+    let again = driver.send(.selectMethod(.applePay))
+    XCTAssertEqual(again.effects, [.askBeforeSubmit(.applePay)])
+    XCTAssertEqual(driver.state.screen, .applePaySheet)
+  }
+
+  func testCancelDuringAuthenticationFiresOnCancel() {
+    let driver = openedDriver()
+    driver.send(.requestAuthorisation)
+    let step = driver.send(.cancelSheet)
+    XCTAssertEqual(step.names, [.onCancel])
+    XCTAssertNil(driver.sheet)
+    XCTAssertEqual(driver.authorisations, [])
+  }
+
+  func testCancelWhileAnUpdateIsPendingIgnoresTheLateUpdate() {
+    let driver = openedDriver()
+    driver.holding = [.sheetUpdate]
+    driver.send(.enterCouponCode("SAVE10"))
+    XCTAssertEqual(driver.send(.cancelSheet).names, [.onCancel])
+    let late = driver.release()
+    XCTAssertEqual(late.events, [])
+    XCTAssertEqual(driver.state.screen, .methodList)
+    XCTAssertNil(driver.sheet)
+  }
+
+  func testCancelDuringProcessingIsIgnored() {
+    let driver = openedDriver()
+    driver.holding = [.preAuthorise, .authorise]
+    driver.authorise()
+    XCTAssertEqual(driver.sheet?.phase, .processing)
+    CheckoutTestStore(state: driver.state).send(.cancelSheet)
+    CheckoutTestStore(state: driver.state).send(.backToMethods)
+    CheckoutTestStore(state: driver.state).send(.selectShippingContact(Acme.alex))
+    driver.release()
+    XCTAssertEqual(driver.authorisations.count, 1)
+    XCTAssertEqual(driver.sheet?.phase, .processing)
+    CheckoutTestStore(state: driver.state).send(.cancelSheet)
+    driver.release()
+    XCTAssertEqual(driver.state.events.last?.name, .onSuccess)
+    XCTAssertFalse(driver.state.events.contains { $0.name == .onCancel })
+  }
+
+  func testEscapeDoesNotLeaveTheOpenSheet() {
+    let driver = openedDriver()
+    CheckoutTestStore(state: driver.state).send(.backToMethods)
+    CheckoutTestStore(state: driver.state).send(.selectMethod(.card))
+  }
+}
