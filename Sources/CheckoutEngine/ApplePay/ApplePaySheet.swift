@@ -74,6 +74,7 @@ public struct ApplePaySheet: Equatable, Sendable {
     if pendingUpdate != nil { return "Waiting for the merchant to update the sheet" }
     if card == nil { return "Add a card to Apple Pay" }
     if let missing = missingContactFields(configuration).first { return Self.prompt(for: missing) }
+    if let billing = billingProblem(configuration) { return billing }
     if let blocking = errors.first(where: \.blocksAuthorisation) { return blocking.message }
     return nil
   }
@@ -91,6 +92,15 @@ public struct ApplePaySheet: Equatable, Sendable {
       case .emailAddress: return shippingContact?.emailAddress?.isEmpty ?? true
       }
     }
+  }
+
+  /// PassKit's own check of the chosen card: a merchant that requires a billing address gets none from a
+  /// card that has none.
+  public func billingProblem(_ configuration: ApplePayConfiguration) -> String? {
+    guard configuration.requiredBillingContactFields.contains(.postalAddress), let card,
+      card.billingAddress == nil
+    else { return nil }
+    return "Add Billing Address for \(card.displayName)"
   }
 
   /// The sheet's prompt for a missing field ("Add Phone Number").

@@ -4,17 +4,22 @@ public struct WalletCard: Equatable, Sendable, Codable {
   public var network: PaymentNetwork
   public var type: CardFundingType
   public var number: CardNumber
+  /// The card's billing address; PassKit asks for one when the merchant requires it and the card has none.
+  public var billingAddress: PostalAddress?
 
-  public init(network: PaymentNetwork, type: CardFundingType, number: CardNumber) {
+  public init(
+    network: PaymentNetwork, type: CardFundingType, number: CardNumber, billingAddress: PostalAddress? = nil
+  ) {
     self.network = network
     self.type = type
     self.number = number
+    self.billingAddress = billingAddress
   }
 
   /// "Visa ••••1234", as `PKPaymentMethod.displayName`.
   public var displayName: String { "\(network.displayName) ••••\(number.lastFour)" }
 
-  enum CodingKeys: String, CodingKey { case network, type, number }
+  enum CodingKeys: String, CodingKey { case network, type, number, billingAddress }
 
   public init(from decoder: Decoder) throws {
     let container = try decoder.container(keyedBy: CodingKeys.self)
@@ -22,6 +27,7 @@ public struct WalletCard: Equatable, Sendable, Codable {
     type = try container.decode(CardFundingType.self, forKey: .type)
     let digits = try container.decode(String.self, forKey: .number)
     number = CardNumber(digits: digits)
+    billingAddress = try container.decodeIfPresent(PostalAddress.self, forKey: .billingAddress)
     guard number.digits.count >= 12, number.passesLuhnCheck else {
       throw DecodingError.dataCorrupted(
         .init(
@@ -35,6 +41,7 @@ public struct WalletCard: Equatable, Sendable, Codable {
     try container.encode(network, forKey: .network)
     try container.encode(type, forKey: .type)
     try container.encode(number.digits, forKey: .number)
+    try container.encodeIfPresent(billingAddress, forKey: .billingAddress)
   }
 }
 

@@ -60,6 +60,7 @@ struct ApplePaySheetView {
         return row == (isContactField && contactRowShown ? .contact : .shippingContact)
       }
       messages = missing.map(ApplePaySheet.prompt(for:)) + messages
+      if row == .card, let billing = sheet.billingProblem(configuration) { messages.insert(billing, at: 0) }
       for message in messages where y < rect.maxY - 2 {
         buffer.write(
           truncating: "⚠ " + message, x: rect.x + 19, y: y, role: .error, maxWidth: rect.width - 19)
