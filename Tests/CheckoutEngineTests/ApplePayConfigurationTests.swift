@@ -155,7 +155,7 @@ final class ApplePayConfigurationTests: XCTestCase {
     XCTAssertEqual(configuration.totalPaymentItem, SummaryItem(label: "Total", amount: .usd(4999)))
     XCTAssertEqual(configuration.requiredShippingContactFields, [.postalAddress, .name, .phoneNumber])
     XCTAssertEqual(configuration.wallet.cards.count, 6)
-    XCTAssertEqual(configuration.wallet.contacts.count, 6)
+    XCTAssertEqual(configuration.wallet.contacts.count, 7)
     XCTAssertEqual(configuration.rules.coupons.map(\.code), ["SAVE10", "SUMMER23", "BIGSPENDER"])
     XCTAssertEqual(configuration.rules.creditCardFee, .usd(299))
     XCTAssertEqual(configuration.rules.networkRewards, [.amex: .usd(100)])

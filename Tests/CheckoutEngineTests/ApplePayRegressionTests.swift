@@ -80,3 +80,25 @@ final class ApplePayRegressionTests: XCTestCase {
     }
   }
 }
+
+/// A phone number or email address the merchant cannot use is refused once it sees them, at
+/// pre-authorisation, and blocks until the contact changes.
+final class ApplePayContactValidationTests: XCTestCase {
+  func testAnUnusablePhoneAndEmailAreRefusedAtPreAuthorisation() {
+    let driver = SheetDriver()
+    driver.send(.selectMethod(.applePay))
+    driver.send(.selectShippingContact(AcmeApplePay.kimTypo))
+    XCTAssertNil(
+      driver.sheet?.authorisationBlocker(AcmeApplePay.configuration), "redacted, nothing to refuse yet")
+    driver.send(.requestAuthorisation)
+    driver.send(.authenticate(.recognised))
+    XCTAssertEqual(driver.sheet?.errors.map(\.kind), [.contactInvalid, .contactInvalid])
+    XCTAssertEqual(driver.sheet?.errors.map(\.field), [.phoneNumber, .emailAddress])
+    XCTAssertEqual(driver.sheet?.phase, .reviewing)
+    XCTAssertTrue(driver.authorisations.isEmpty)
+    driver.send(.selectCard(AcmeApplePay.visaCredit))
+    XCTAssertEqual(driver.sheet?.errors.count, 2, "still refused after a card change")
+    driver.send(.selectShippingContact(AcmeApplePay.alex))
+    XCTAssertEqual(driver.sheet?.errors, [])
+  }
+}

@@ -25,6 +25,7 @@ enum AcmeApplePay {
   static let poBox = 3
   static let iceland = 4
   static let noPhone = 5
+  static let kimTypo = 6
   static func contact(_ index: Int) -> Contact { configuration.wallet.contacts[index] }
 
   // Eligible cards, by index (the `selectCard` argument); the JCB card is not among them.
@@ -548,7 +549,8 @@ final class ApplePaySheetTests: XCTestCase {
         "contact.isoCountryCode": "GB",
       ]))
 
-    let ottawa = driver.send(.selectShippingContact(6))
+    let chrisIndex = scenario.applePay!.wallet.contacts.count - 1
+    let ottawa = driver.send(.selectShippingContact(chrisIndex))
     XCTAssertEqual(
       ottawa.events[0].details,
       strings([
@@ -561,7 +563,7 @@ final class ApplePaySheetTests: XCTestCase {
 
     let payment = driver.authorise()
     XCTAssertEqual(payment.names, [.onSubmit, .onPreAuthorisation, .onPostAuthorisation, .onSuccess])
-    let chris = scenario.applePay!.wallet.contacts[6]
+    let chris = scenario.applePay!.wallet.contacts[chrisIndex]
     XCTAssertTrue(driver.effects.contains(.preAuthorise(shippingContact: chris)))
     XCTAssertEqual(driver.authorisations.map(\.card?.holderName), ["Chris Tremblay"])
     XCTAssertEqual(
@@ -896,7 +898,8 @@ final class ApplePaySheetTests: XCTestCase {
     XCTAssertEqual(driver.configuration.wallet.cards.count, 6)
     CheckoutTestStore(state: driver.state).send(.selectCard(5))
     CheckoutTestStore(state: driver.state).send(.selectCard(-1))
-    CheckoutTestStore(state: driver.state).send(.selectShippingContact(6))
+    CheckoutTestStore(state: driver.state).send(
+      .selectShippingContact(driver.configuration.wallet.contacts.count))
   }
 
   // MARK: - Authentication

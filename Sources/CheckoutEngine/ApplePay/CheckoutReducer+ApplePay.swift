@@ -60,7 +60,7 @@ extension CheckoutReducer {
     case .selectShippingContact(let index):
       guard reviewing, configuration.wallet.contacts.indices.contains(index) else { return [] }
       sheet.shippingContact = configuration.wallet.contacts[index]
-      sheet.errors.removeAll { $0.kind == .shippingAddressInvalid }
+      sheet.errors.removeAll { $0.kind == .shippingAddressInvalid || $0.kind == .contactInvalid }
       state.applePaySheet = sheet
       return requestUpdate(.shippingContact, in: &state, context: context)
 
@@ -298,7 +298,9 @@ extension CheckoutReducer {
       sheet.errors = update.errors
     case .shippingMethod, .paymentMethod:
       // An address refused at pre-authorisation stays refused until the shopper changes the address.
-      sheet.errors.removeAll { !couponKinds.contains($0.kind) && $0.kind != .shippingAddressInvalid }
+      sheet.errors.removeAll {
+        !couponKinds.contains($0.kind) && $0.kind != .shippingAddressInvalid && $0.kind != .contactInvalid
+      }
       sheet.errors += update.errors.filter { !couponKinds.contains($0.kind) }
     }
     if !update.paymentSummaryItems.isEmpty {

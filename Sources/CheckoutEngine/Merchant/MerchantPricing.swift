@@ -35,17 +35,30 @@ public struct MerchantPricing: Sendable {
     return [SheetError(kind: .addressUnserviceable, message: "We do not ship to \(address.country)")]
   }
 
-  /// Errors in the full contact, which the merchant receives once the shopper has authorised: PO boxes when
-  /// the rules refuse them.
+  /// Errors in the full contact, which the merchant receives once the shopper has authorised: PO boxes
+  /// when the rules refuse them, and a phone number or email address it cannot use.
   public func authorisationErrors(_ contact: Contact?) -> [SheetError] {
-    guard rules.refusePOBoxes, let street = contact?.postalAddress?.street, Self.isPOBox(street) else {
-      return []
+    var errors: [SheetError] = []
+    if rules.refusePOBoxes, let street = contact?.postalAddress?.street, Self.isPOBox(street) {
+      errors.append(
+        SheetError(
+          kind: .shippingAddressInvalid, field: .postalAddress,
+          message: "We cannot deliver to a PO box (street)"))
     }
-    return [
-      SheetError(
-        kind: .shippingAddressInvalid, field: .postalAddress,
-        message: "We cannot deliver to a PO box (street)")
-    ]
+    if let phone = contact?.phoneNumber, phone.filter(\.isNumber).count < 7 {
+      errors.append(
+        SheetError(kind: .contactInvalid, field: .phoneNumber, message: "Enter a valid phone number"))
+    }
+    if let email = contact?.emailAddress, !Self.looksLikeEmail(email) {
+      errors.append(
+        SheetError(kind: .contactInvalid, field: .emailAddress, message: "Enter a valid email address"))
+    }
+    return errors
+  }
+
+  private static func looksLikeEmail(_ text: String) -> Bool {
+    let parts = text.split(separator: "@", omittingEmptySubsequences: false)
+    return parts.count == 2 && !parts[0].isEmpty && parts[1].contains(".") && !text.contains(" ")
   }
 
   /// "PO Box 12", "P.O. Box 12", "Post Office Box 12"; not "Tempo Box Lane".
