@@ -105,6 +105,21 @@ final class HeadlessCommandTests: XCTestCase {
       "paydrill: not a terminal: run paydrill in a terminal, or replay a tape with `paydrill play TAPE`\n")
   }
 
+  func testButtonsPrintWithoutATerminal() throws {
+    let result = try PayDrillBinary.run([
+      "buttons", "--type", "buy", "--style", "whiteOutline", "--radius", "8", "--print",
+    ])
+    XCTAssertEqual(result.status, 0, result.standardError)
+    XCTAssertTrue(
+      result.standardOutput.contains("│        Buy with Apple Pay        │"), result.standardOutput)
+    XCTAssertTrue(result.standardOutput.hasSuffix("config.buttonRadius = 8.0\n"), result.standardOutput)
+    let scenarios = try PayDrillBinary.run(["scenarios"])
+    XCTAssertTrue(scenarios.standardOutput.contains("streammax-subscription"))
+    let unknown = try PayDrillBinary.run(["--scenario", "nope"])
+    XCTAssertEqual(unknown.status, 2)
+    XCTAssertTrue(unknown.standardError.hasPrefix("paydrill: nope: no such scenario"), unknown.standardError)
+  }
+
   func testHelpVersionAndCards() throws {
     let help = try PayDrillBinary.run(["--help"])
     XCTAssertEqual(help.status, 0)

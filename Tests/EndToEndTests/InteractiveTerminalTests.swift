@@ -89,6 +89,21 @@ final class InteractiveTerminalTests: XCTestCase {
     try assertTerminalRestored()
   }
 
+  func testButtonGalleryStepsThroughTypesAndStyles() throws {
+    let session = try TmuxSession(command: try wrapped("buttons --type donate --radius 0"))
+    try session.waitFor("Donate with Apple Pay")
+    XCTAssertTrue(try session.capture().contains("┌"), "radius 0 draws square corners")
+    try session.press("Right")
+    try session.waitFor("type .checkout")
+    try session.press("Down", "+", "+")
+    let screen = try session.waitFor("config.buttonRadius = 2.0")
+    XCTAssertTrue(screen.contains("config.buttonStyle = .white"), screen)
+    XCTAssertTrue(screen.contains("╭"), "rounded from 2 points")
+    try session.press("q")
+    try session.waitFor("DONE status=0")
+    try assertTerminalRestored()
+  }
+
   func testDeclinedCardShowsTheSeedMessage() throws {
     let session = try TmuxSession(command: try wrapped("--latency 0"))
     try session.waitFor("Choose a payment method")

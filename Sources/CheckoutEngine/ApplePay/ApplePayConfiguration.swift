@@ -20,6 +20,8 @@ public struct ApplePayConfiguration: Equatable, Sendable, Encodable {
   public var automaticReloadPaymentRequest: AutomaticReloadPaymentRequest?
   /// How the simulated device confirms a payment: Face ID, Touch ID or the passcode.
   public var authentication: AuthenticationKind
+  /// The button on the Drop-in's Apple Pay row (`buttonType`, `buttonStyle`, `buttonRadius`).
+  public var button: ApplePayButtonAppearance
   public var wallet: Wallet
   public var rules: MerchantRules
 
@@ -47,6 +49,7 @@ public struct ApplePayConfiguration: Equatable, Sendable, Encodable {
     self.deferredPaymentRequest = nil
     self.automaticReloadPaymentRequest = nil
     self.authentication = .faceID
+    self.button = ApplePayButtonAppearance()
     self.wallet = wallet
     self.rules = rules
   }
@@ -58,7 +61,32 @@ public struct ApplePayConfiguration: Equatable, Sendable, Encodable {
       shippingMethods,
       shippingType, recurringRequest, deferredPaymentRequest, automaticReloadPaymentRequest, authentication,
       wallet,
-      rules
+      rules, buttonType, buttonStyle, buttonRadius
+  }
+
+  public func encode(to encoder: Encoder) throws {
+    var container = encoder.container(keyedBy: CodingKeys.self)
+    try container.encode(merchantDisplayName, forKey: .merchantDisplayName)
+    try container.encode(paymentDescription, forKey: .paymentDescription)
+    try container.encode(currencyCode, forKey: .currencyCode)
+    try container.encode(countryCode, forKey: .countryCode)
+    try container.encode(supportedNetworks, forKey: .supportedNetworks)
+    try container.encode(merchantCapabilities, forKey: .merchantCapabilities)
+    try container.encodeIfPresent(totalPaymentItem, forKey: .totalPaymentItem)
+    try container.encode(paymentItems, forKey: .paymentItems)
+    try container.encode(requiredBillingContactFields, forKey: .requiredBillingContactFields)
+    try container.encode(requiredShippingContactFields, forKey: .requiredShippingContactFields)
+    try container.encode(shippingMethods, forKey: .shippingMethods)
+    try container.encode(shippingType, forKey: .shippingType)
+    try container.encodeIfPresent(recurringRequest, forKey: .recurringRequest)
+    try container.encodeIfPresent(deferredPaymentRequest, forKey: .deferredPaymentRequest)
+    try container.encodeIfPresent(automaticReloadPaymentRequest, forKey: .automaticReloadPaymentRequest)
+    try container.encode(authentication, forKey: .authentication)
+    try container.encode(button.type, forKey: .buttonType)
+    try container.encode(button.style, forKey: .buttonStyle)
+    try container.encode(button.radius, forKey: .buttonRadius)
+    try container.encode(wallet, forKey: .wallet)
+    try container.encode(rules, forKey: .rules)
   }
 
   /// Decodes the section in the scenario's currency; `currencyCode` must be that currency.
@@ -108,6 +136,17 @@ public struct ApplePayConfiguration: Equatable, Sendable, Encodable {
       AutomaticReloadPaymentRequest.self, forKey: .automaticReloadPaymentRequest, currency: scenarioCurrency)
     authentication =
       try container.decodeIfPresent(AuthenticationKind.self, forKey: .authentication) ?? .faceID
+    let radius = try container.decodeIfPresent(Double.self, forKey: .buttonRadius) ?? 4.0
+    guard (0...ApplePayButtonAppearance.maximumRadius).contains(radius) else {
+      throw DecodingError.dataCorrupted(
+        .init(
+          codingPath: container.codingPath + [CodingKeys.buttonRadius],
+          debugDescription: "expected 0 to 24 points"))
+    }
+    button = ApplePayButtonAppearance(
+      type: try container.decodeIfPresent(ApplePayButtonType.self, forKey: .buttonType) ?? .plain,
+      style: try container.decodeIfPresent(ApplePayButtonStyle.self, forKey: .buttonStyle) ?? .black,
+      radius: radius)
     wallet = try container.decode(Wallet.self, forKey: .wallet)
     rules =
       try container.decodeIfPresent(MerchantRules.self, forKey: .rules, currency: scenarioCurrency)

@@ -1,3 +1,4 @@
+import CheckoutEngine
 import TerminalUI
 
 /// What the command line asked for.
@@ -8,6 +9,8 @@ public struct CommandLineOptions: Equatable {
     case bench
     case cards
     case scenarios
+    /// The Apple Pay button gallery, interactive or printed.
+    case buttons(print: Bool)
     case help
     case version
   }
@@ -19,6 +22,9 @@ public struct CommandLineOptions: Equatable {
   public var size = Size(columns: 100, rows: 32)
   public var screenPath: String?
   public var eventsPath: String?
+  /// The button the gallery starts on (`--type`, `--style`, `--radius`).
+  public var button = ApplePayButtonAppearance()
+  var printsButton = false
 
   /// A command line PayDrill cannot follow, said in one line.
   public struct UsageError: Error, Equatable, CustomStringConvertible {
@@ -57,6 +63,27 @@ public struct CommandLineOptions: Equatable {
         options.size = size
       case "--screen": options.screenPath = try value(for: argument)
       case "--events": options.eventsPath = try value(for: argument)
+      case "--type":
+        let text = try value(for: argument)
+        guard let type = ApplePayButtonType(rawValue: text) else {
+          let names = ApplePayButtonType.allCases.map(\.rawValue).joined(separator: ", ")
+          throw UsageError(message: "--type takes one of \(names), not \"\(text)\"")
+        }
+        options.button.type = type
+      case "--style":
+        let text = try value(for: argument)
+        guard let style = ApplePayButtonStyle(rawValue: text) else {
+          let names = ApplePayButtonStyle.allCases.map(\.rawValue).joined(separator: ", ")
+          throw UsageError(message: "--style takes one of \(names), not \"\(text)\"")
+        }
+        options.button.style = style
+      case "--radius":
+        let text = try value(for: argument)
+        guard let radius = Double(text), (0...ApplePayButtonAppearance.maximumRadius).contains(radius) else {
+          throw UsageError(message: "--radius takes points from 0 to 24, not \"\(text)\"")
+        }
+        options.button.radius = radius
+      case "--print": options.printsButton = true
       default:
         if argument.hasPrefix("-") {
           throw UsageError(message: "unknown option \(argument) (see paydrill --help)")
@@ -73,13 +100,17 @@ public struct CommandLineOptions: Equatable {
           message: "play takes one tape: paydrill play TAPE [--size 100x32] [--screen FILE] [--events FILE]")
       }
       options.command = .play(tape: positional[1])
+    case "buttons":
+      guard positional.count == 1 else { throw UsageError(message: "buttons takes options only") }
+      options.command = .buttons(print: options.printsButton)
     case "bench", "cards", "scenarios":
       guard positional.count == 1 else { throw UsageError(message: "\(first) takes no argument") }
       options.command = first == "bench" ? .bench : first == "cards" ? .cards : .scenarios
     default:
       throw UsageError(
         message:
-          "unknown command \"\(first)\" (expected play, scenarios, cards or bench; see paydrill --help)")
+          "unknown command \"\(first)\" (expected play, buttons, scenarios, cards or bench; see paydrill --help)"
+      )
     }
     return options
   }

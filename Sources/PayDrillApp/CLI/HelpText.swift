@@ -8,6 +8,7 @@ enum HelpText {
     Usage:
       paydrill [options]              run the checkout in this terminal
       paydrill play TAPE [options]    replay a tape (VHS syntax) headlessly, no terminal needed
+      paydrill buttons [options]      the Apple Pay button gallery (--print: plain text, no terminal)
       paydrill scenarios              list the built-in scenarios
       paydrill cards                  list the test cards and what each one does
       paydrill bench                  print performance figures
@@ -19,6 +20,13 @@ enum HelpText {
       --theme NAME|PATH  light, dark (default) or a theme file; NO_COLOR turns colours off
       --latency MS       the simulated gateway's latency in milliseconds (default 600, 0 allowed)
       --events FILE      write every callback as JSON Lines when the run ends
+
+    Options of buttons:
+      --type TYPE        plain, buy, setUp, inStore, donate, checkout, book, subscribe, reload, addMoney,
+                         topUp, order, rent, support, contribute, tip, continue
+      --style STYLE      black, white, whiteOutline, automatic
+      --radius POINTS    the corner radius, 0 to 24 (default 4)
+      --print            print the button and its configuration snippet instead of opening the gallery
 
     Options of play:
       --size COLSxROWS   the screen's size (default 100x32)

@@ -34,6 +34,15 @@ public enum PayDrillCommand {
     case .bench:
       Benchmark.run()
       return 0
+    case .buttons(let printOnly):
+      if printOnly {
+        print(
+          ButtonPrintout.text(
+            options.button,
+            darkAppearance: (try? ThemeLocator.theme(named: options.theme))?.appearance != .light))
+        return 0
+      }
+      return runInteractive(options, gallery: ButtonGallery(appearance: options.button))
     case .play(let tapePath):
       return play(tapePath, options: options)
     case .run:
@@ -50,7 +59,7 @@ public enum PayDrillCommand {
     options.latencyMilliseconds ?? scenario.latencyMilliseconds ?? defaultLatencyMilliseconds
   }
 
-  private static func runInteractive(_ options: CommandLineOptions) -> Int32 {
+  private static func runInteractive(_ options: CommandLineOptions, gallery: ButtonGallery? = nil) -> Int32 {
     let scenario: Scenario
     let theme: Theme
     do {
@@ -64,6 +73,10 @@ public enum PayDrillCommand {
     }
     let runtime = CheckoutRuntime(
       scenario: scenario, size: options.size, latencyMilliseconds: latency(options, scenario: scenario))
+    runtime.prepare { model in
+      model.gallery = gallery
+      model.darkAppearance = theme.appearance == .dark
+    }
     let useColor = ProcessInfo.processInfo.environment["NO_COLOR"].map(\.isEmpty) ?? true
     let signal = InteractiveSession(runtime: runtime, theme: theme, useColor: useColor).run()
     if let path = options.eventsPath, let failure = writeEvents(runtime.model.checkout.events, to: path) {

@@ -19,6 +19,10 @@ public struct AppModel: Equatable, Sendable {
   public var couponDraft: String?
   /// The passcode being typed at the simulated passcode prompt.
   public var passcodeDraft = ""
+  /// The Apple Pay button gallery, while it is open over the checkout.
+  public var gallery: ButtonGallery?
+  /// Whether the theme is dark (the `automatic` button style follows it).
+  public var darkAppearance = true
   public var showsEventPane = true
   public var showsHelp = false
   /// Advances while the gateway works, to turn the spinner.

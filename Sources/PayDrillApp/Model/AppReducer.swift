@@ -45,6 +45,10 @@ public enum AppReducer {
       model.showsHelp = true
       return []
     }
+    if model.gallery != nil {
+      galleryKey(key, in: &model)
+      return []
+    }
     if key == .character("e") && !model.isTyping && model.checkout.screen != .cardForm {
       model.showsEventPane.toggle()
       return []
@@ -90,6 +94,9 @@ public enum AppReducer {
       model.highlightedMethod = min(max(0, methods.count - 1), model.highlightedMethod + 1)
     case .character("q"):
       model.shouldQuit = true
+    case .character("b"):
+      model.gallery = ButtonGallery(
+        appearance: model.checkout.scenario.applePay?.button ?? ApplePayButtonAppearance())
     case .character(let digit) where digit.wholeNumberValue.map({ (1...methods.count).contains($0) }) == true:
       model.highlightedMethod = (digit.wholeNumberValue ?? 1) - 1
       return send(.selectMethod(methods[model.highlightedMethod]), to: &model, context: context)
@@ -130,6 +137,28 @@ public enum AppReducer {
       break
     }
     return []
+  }
+
+  private static func galleryKey(_ key: KeyEvent, in model: inout AppModel) {
+    let action: ButtonGallery.GalleryKey
+    switch key {
+    case .right, .character("l"): action = .nextType
+    case .left, .character("h"): action = .previousType
+    case .down, .character("j"): action = .nextStyle
+    case .up, .character("k"): action = .previousStyle
+    case .character("+"), .character("="): action = .widerRadius
+    case .character("-"), .character("_"): action = .narrowerRadius
+    case .tab, .backTab, .character("v"): action = .switchView
+    case .escape:
+      model.gallery = nil
+      return
+    case .character("q"):
+      model.shouldQuit = true
+      return
+    default:
+      return
+    }
+    model.gallery?.handle(action)
   }
 
   private static func moveFocus(to target: FormFocus, in model: inout AppModel, context: ReduceContext)

@@ -30,6 +30,13 @@ public final class CheckoutRuntime {
       runner: runner)
   }
 
+  /// Sets up what only the front end knows before the first frame (the theme's appearance, a screen to
+  /// start on).
+  public func prepare(_ change: (inout AppModel) -> Void) {
+    change(&model)
+    revision += 1
+  }
+
   /// Applies an action and starts the effects it asks for.
   public func send(_ action: AppAction) {
     let before = model

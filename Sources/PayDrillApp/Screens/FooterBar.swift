@@ -6,7 +6,7 @@ struct FooterBar {
 
   func render(in rect: Rect, into buffer: inout ScreenBuffer) {
     var x = rect.x + 1
-    for entry in KeyHelp.entries(for: model.checkout.screen, methodCount: model.checkout.methods.count) {
+    for entry in KeyHelp.entries(for: model) {
       let keysWidth = DisplayWidth.of(entry.keys)
       let needed = keysWidth + DisplayWidth.of(entry.action) + 3
       guard x + needed <= rect.maxX else { break }

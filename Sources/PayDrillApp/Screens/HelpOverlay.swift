@@ -5,7 +5,7 @@ struct HelpOverlay {
   var model: AppModel
 
   func render(in rect: Rect, into buffer: inout ScreenBuffer) {
-    let entries = KeyHelp.entries(for: model.checkout.screen, methodCount: model.checkout.methods.count)
+    let entries = KeyHelp.entries(for: model)
     let width = min(rect.width, 46)
     let height = min(rect.height, entries.count + 4)
     let box = Rect(

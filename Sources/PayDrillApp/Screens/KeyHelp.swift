@@ -7,6 +7,19 @@ enum KeyHelp {
     var action: String
   }
 
+  /// The keys of what the model shows: the gallery when it is open, else the checkout's screen.
+  static func entries(for model: AppModel) -> [Entry] {
+    guard model.gallery == nil else {
+      return [
+        Entry(keys: "←→", action: "type"), Entry(keys: "↑↓", action: "style"),
+        Entry(keys: "+ -", action: "radius"),
+        Entry(keys: "Tab", action: "one type / all types"), Entry(keys: "Esc", action: "back"),
+        Entry(keys: "q", action: "quit"), Entry(keys: "?", action: "keys"),
+      ]
+    }
+    return entries(for: model.checkout.screen, methodCount: model.checkout.methods.count)
+  }
+
   static func entries(for screen: CheckoutScreen, methodCount: Int = 4) -> [Entry] {
     var entries: [Entry]
     switch screen {
@@ -14,6 +27,7 @@ enum KeyHelp {
       entries = [
         Entry(keys: "↑↓ j k", action: "move"), Entry(keys: "Enter", action: "choose method"),
         Entry(keys: "1-\(methodCount)", action: "choose by number"), Entry(keys: "q", action: "quit"),
+        Entry(keys: "b", action: "Apple Pay buttons"),
       ]
     case .cardForm:
       entries = [

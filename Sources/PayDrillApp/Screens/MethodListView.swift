@@ -24,6 +24,13 @@ struct MethodListView {
       if selected { buffer.fill(row, role: .selected) }
       buffer.write(selected ? "▸" : " ", x: rect.x, y: y, role: role)
       buffer.write("\(index + 1) \(method.displayName)", x: rect.x + 2, y: y, role: role)
+      if method == .applePay, let button = checkout.scenario.applePay?.button {
+        // The Apple Pay row shows the scenario's button (buttonType, buttonStyle, buttonRadius).
+        ApplePayButtonView(appearance: button, darkAppearance: model.darkAppearance).button
+          .renderCompact(in: Rect(x: rect.x + 16, y: y, width: rect.width - 17, height: 1), into: &buffer)
+        y += 1
+        continue
+      }
       let detail = detail(for: method, scenario: checkout.scenario)
       buffer.write(
         truncating: detail, x: rect.x + 16, y: y, role: selected ? .selected : .muted,

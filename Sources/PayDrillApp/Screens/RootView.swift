@@ -24,6 +24,12 @@ public enum RootView {
     HeaderBar(model: model).render(in: header, into: &buffer)
     FooterBar(model: model).render(in: footer, into: &buffer)
 
+    if let gallery = model.gallery {
+      ButtonGalleryView(gallery: gallery, darkAppearance: model.darkAppearance).render(
+        in: body, into: &buffer)
+      if model.showsHelp { HelpOverlay(model: model).render(in: body, into: &buffer) }
+      return
+    }
     var checkoutArea = body
     if model.showsEventPane {
       let pane: Rect

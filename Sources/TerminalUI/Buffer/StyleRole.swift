@@ -14,6 +14,12 @@ public enum StyleRole: String, CaseIterable, Sendable, Codable {
   case button
   case buttonFocused
   case applePayButton
+  /// An Apple Pay button of the `black` style: black fill, white text.
+  case buttonBlack
+  /// An Apple Pay button of the `white` style (and the inside of `whiteOutline`): white fill, black text.
+  case buttonWhite
+  /// The outline of a `whiteOutline` Apple Pay button.
+  case buttonOutline
   case notice
   case spinner
   case key
@@ -38,6 +44,9 @@ public enum StyleRole: String, CaseIterable, Sendable, Codable {
     case .button: return "B"
     case .buttonFocused: return "P"
     case .applePayButton: return "A"
+    case .buttonBlack: return "X"
+    case .buttonWhite: return "W"
+    case .buttonOutline: return "O"
     case .notice: return "N"
     case .spinner: return "s"
     case .key: return "k"

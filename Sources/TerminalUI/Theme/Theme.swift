@@ -26,7 +26,7 @@ public struct Theme: Equatable, Sendable {
   /// row, the focused button, the header) are shown in reverse video instead.
   public var withoutColors: Theme {
     var plain = roles.mapValues(\.withoutColors)
-    for role in [StyleRole.selected, .buttonFocused, .header, .applePayButton] {
+    for role in [StyleRole.selected, .buttonFocused, .header, .applePayButton, .buttonBlack] {
       plain[role, default: TextStyle()].reverse = true
     }
     return Theme(name: name, appearance: appearance, roles: plain)

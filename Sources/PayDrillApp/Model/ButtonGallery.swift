@@ -1,0 +1,56 @@
+import CheckoutEngine
+
+/// The Apple Pay button gallery: the selected type, style and radius, and which view shows them.
+public struct ButtonGallery: Equatable, Sendable {
+  /// One type in the four styles, large; or every type in one style.
+  public enum View: Equatable, Sendable {
+    case styles
+    case types
+  }
+
+  public var appearance: ApplePayButtonAppearance
+  public var view: View = .styles
+
+  public init(appearance: ApplePayButtonAppearance = ApplePayButtonAppearance(), view: View = .styles) {
+    self.appearance = appearance
+    self.view = view
+  }
+
+  /// Moves to the next (or previous) type, wrapping around.
+  mutating func stepType(by offset: Int) {
+    let all = ApplePayButtonType.allCases
+    let index = all.firstIndex(of: appearance.type) ?? 0
+    appearance.type = all[(index + offset + all.count) % all.count]
+  }
+
+  /// Moves to the next (or previous) style, wrapping around.
+  mutating func stepStyle(by offset: Int) {
+    let all = ApplePayButtonStyle.allCases
+    let index = all.firstIndex(of: appearance.style) ?? 0
+    appearance.style = all[(index + offset + all.count) % all.count]
+  }
+
+  /// Changes the radius by whole points, within 0…24.
+  mutating func stepRadius(by points: Double) {
+    appearance.radius = min(
+      ApplePayButtonAppearance.maximumRadius, max(0, (appearance.radius + points).rounded()))
+  }
+
+  /// The gallery's keys; returns false when the key is not one of them.
+  mutating func handle(_ key: GalleryKey) {
+    switch key {
+    case .nextType: stepType(by: 1)
+    case .previousType: stepType(by: -1)
+    case .nextStyle: stepStyle(by: 1)
+    case .previousStyle: stepStyle(by: -1)
+    case .widerRadius: stepRadius(by: 1)
+    case .narrowerRadius: stepRadius(by: -1)
+    case .switchView: view = view == .styles ? .types : .styles
+    }
+  }
+
+  /// What the gallery's keys do.
+  enum GalleryKey {
+    case nextType, previousType, nextStyle, previousStyle, widerRadius, narrowerRadius, switchView
+  }
+}

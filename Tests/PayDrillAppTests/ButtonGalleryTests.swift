@@ -1,0 +1,104 @@
+import CheckoutEngine
+import TerminalUI
+import XCTest
+
+@testable import PayDrillApp
+
+/// The Apple Pay button gallery: keys, golden screens of both views, the printout.
+final class ButtonGalleryTests: XCTestCase {
+  private let size = Size(columns: 100, rows: 32)
+
+  private func gallery(_ keys: [AppAction], dark: Bool = true) -> AppModel {
+    var model = Fixture.model(size)
+    model.darkAppearance = dark
+    Fixture.send([.key(.character("b"))] + keys, to: &model)
+    return model
+  }
+
+  func testOpensOnTheScenariosButtonAndEscapeReturns() {
+    var model = gallery([])
+    XCTAssertEqual(model.gallery?.appearance, ApplePayButtonAppearance(type: .buy, style: .black, radius: 8))
+    Fixture.send([.key(.escape)], to: &model)
+    XCTAssertNil(model.gallery)
+    XCTAssertEqual(model.checkout.screen, .methodList)
+  }
+
+  func testKeysStepTypesAndStylesWithWrapAndClampTheRadius() {
+    let model = gallery(
+      [.key(.left), .key(.left), .key(.up)] + Array(repeating: .key(.character("+")), count: 30))
+    XCTAssertEqual(model.gallery?.appearance.type, .continue, "buy ← plain ← continue (wraps)")
+    XCTAssertEqual(model.gallery?.appearance.style, .automatic, "black ↑ wraps to automatic")
+    XCTAssertEqual(model.gallery?.appearance.radius, 24)
+    let narrowed = gallery(Array(repeating: .key(.character("-")), count: 30))
+    XCTAssertEqual(narrowed.gallery?.appearance.radius, 0)
+    XCTAssertEqual(gallery([.key(.tab)]).gallery?.view, .types)
+    XCTAssertTrue(gallery([.key(.character("q"))]).shouldQuit)
+  }
+
+  func testEveryTypeHasPassKitsWordsAndNoPrivateUseGlyph() {
+    XCTAssertEqual(ApplePayButtonType.allCases.count, 17)
+    XCTAssertEqual(ApplePayButtonType.checkout.label, "Check out with Apple Pay")
+    XCTAssertEqual(ApplePayButtonType.setUp.label, "Set up Apple Pay")
+    XCTAssertEqual(ApplePayButtonType.plain.label, "Apple Pay")
+    XCTAssertEqual(ApplePayButtonType.buy.useCases, "E-commerce, Retail")
+    for type in ApplePayButtonType.allCases {
+      XCTAssertFalse(
+        type.label.unicodeScalars.contains { (0xE000...0xF8FF).contains($0.value) }, type.rawValue)
+    }
+  }
+
+  func testGoldenStylesViewAtRadiusZeroAndTwelve() {
+    Snapshot.assert(
+      RootView.render(gallery(Array(repeating: .key(.character("-")), count: 8))),
+      named: "gallery-styles-r0-100x32")
+    Snapshot.assert(
+      RootView.render(gallery(Array(repeating: .key(.character("+")), count: 4))),
+      named: "gallery-styles-r12-100x32")
+  }
+
+  func testGoldenTypesViewInEveryStyle() {
+    for (offset, style) in ApplePayButtonStyle.allCases.enumerated() {
+      let model = gallery([.key(.tab)] + Array(repeating: .key(.down), count: offset))
+      XCTAssertEqual(model.gallery?.appearance.style, style)
+      Snapshot.assert(RootView.render(model), named: "gallery-types-\(style.rawValue)-100x32")
+    }
+    Snapshot.assert(
+      RootView.render(gallery([.key(.tab), .key(.up)], dark: false)),
+      named: "gallery-types-automatic-light-100x32")
+  }
+
+  func testPrintout() {
+    let text = ButtonPrintout.text(
+      ApplePayButtonAppearance(type: .buy, style: .whiteOutline, radius: 8), darkAppearance: true)
+    XCTAssertEqual(
+      text,
+      """
+      ╭──────────────────────────────────╮
+      │        Buy with Apple Pay        │
+      ╰──────────────────────────────────╯
+
+      type .buy ("Buy with Apple Pay")
+      style whiteOutline: white fill, black outline and text
+      radius 8.0 (rounded corners)
+      use cases: E-commerce, Retail
+
+      config.buttonType = .buy
+      config.buttonStyle = .whiteOutline
+      config.buttonRadius = 8.0
+      """)
+    let square = ButtonPrintout.text(
+      ApplePayButtonAppearance(type: .plain, style: .automatic, radius: 0), darkAppearance: false)
+    XCTAssertTrue(square.hasPrefix("┌"), square)
+    XCTAssertTrue(square.contains("style automatic → black (light theme)"), square)
+  }
+
+  func testCommandLine() throws {
+    let options = try CommandLineOptions.parse([
+      "buttons", "--type", "donate", "--style", "white", "--radius", "12", "--print",
+    ])
+    XCTAssertEqual(options.command, .buttons(print: true))
+    XCTAssertEqual(options.button, ApplePayButtonAppearance(type: .donate, style: .white, radius: 12))
+    XCTAssertThrowsError(try CommandLineOptions.parse(["buttons", "--radius", "25"]))
+    XCTAssertThrowsError(try CommandLineOptions.parse(["buttons", "--style", "pink"]))
+  }
+}
