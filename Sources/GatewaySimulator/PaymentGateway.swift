@@ -5,4 +5,6 @@ import CheckoutEngine
 public protocol PaymentGateway: Sendable {
   /// Authorises a payment, taking as long as the gateway takes.
   func authorise(_ request: AuthorisationRequest) async -> AuthorisationOutcome
+  /// Answers the Apple Pay plugin's `POST /init`.
+  func applePayInit(_ request: ApplePayInitRequest) async -> ApplePayInitResponse
 }

@@ -23,6 +23,13 @@ public struct SimulatedGateway: PaymentGateway {
     return decide(request)
   }
 
+  public func applePayInit(_ request: ApplePayInitRequest) async -> ApplePayInitResponse {
+    if latency > .zero {
+      try? await Task.sleep(for: latency)
+    }
+    return ApplePayInitEndpoint.answer(request)
+  }
+
   /// The answer without the wait: what the tests and the benchmark call.
   public func decide(_ request: AuthorisationRequest) -> AuthorisationOutcome {
     guard let card = request.card else {

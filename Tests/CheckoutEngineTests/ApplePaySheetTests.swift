@@ -832,7 +832,7 @@ final class ApplePaySheetTests: XCTestCase {
     let payment = driver.authorise()
     XCTAssertEqual(payment.names, [.onSubmit, .onPreAuthorisation])
     assertAllApplePay(payment.events)
-    let refusal = "We cannot deliver to a PO box (street)"
+    let refusal = "We cannot deliver to a PO box: give a street address"
     XCTAssertEqual(payment.events[1].details, strings(["refused": refusal]))
     XCTAssertTrue(driver.effects.contains(.preAuthorise(shippingContact: Acme.contact(Acme.poBox))))
     XCTAssertEqual(driver.authorisations, [])

@@ -113,7 +113,7 @@ final class CallbackEventTests: XCTestCase {
       [
         "onBeforeSubmit", "onSubmit", "onSuccess", "onError", "onPreAuthorisation", "onPostAuthorisation",
         "onCancel", "onShippingContactSelected", "onShippingMethodSelected", "onPaymentMethodSelected",
-        "onCouponCodeChanged",
+        "onCouponCodeChanged", "methodStateChanged", "applePayInit", "initFailed",
       ])
     XCTAssertEqual(DropInPaymentMethod.allCases.map(\.rawValue), ["card", "paypal", "applePay", "paze"])
   }

@@ -129,7 +129,8 @@ final class MerchantPricingTests: XCTestCase {
       return (pricing ?? self.pricing).authorisationErrors(contact)
     }
     let refusal = SheetError(
-      kind: .shippingAddressInvalid, field: .postalAddress, message: "We cannot deliver to a PO box (street)")
+      kind: .shippingAddressInvalid, field: .postalAddress,
+      message: "We cannot deliver to a PO box: give a street address")
     for street in ["PO Box 1234", "P.O. Box 12", "po box 9", "POBox 7", "Post Office Box 55"] {
       XCTAssertEqual(errors(street), [refusal], street)
     }

@@ -1,5 +1,6 @@
 import CheckoutEngine
 import Foundation
+import GatewaySimulator
 import TerminalUI
 
 @testable import PayDrillApp
@@ -34,7 +35,7 @@ enum Fixture {
       let action = queue.removeFirst()
       for effect in AppReducer.reduce(&model, action, context: context) {
         let scenario = model.checkout.scenario
-        let pricing = scenario.applePay.map(MerchantPricing.init(configuration:))
+        let pricing = scenario.applePay.map { MerchantPricing(configuration: $0, locale: scenario.locale) }
         switch effect {
         case .askBeforeSubmit(let method):
           queue.insert(
@@ -49,6 +50,8 @@ enum Fixture {
           }
         case .authorise(let request):
           if let gateway { queue.insert(.checkout(.gatewayAnswered(gateway(request))), at: 0) }
+        case .prepareApplePay(let request):
+          queue.insert(.checkout(.applePayInitAnswered(ApplePayInitEndpoint.answer(request))), at: 0)
         case .expectUpdate:
           break
         }

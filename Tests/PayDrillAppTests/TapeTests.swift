@@ -68,7 +68,11 @@ final class TapeTests: XCTestCase {
     let (outcome, runtime) = try play("pay-with-visa.tape")
     XCTAssertEqual(outcome, .completed)
     XCTAssertTrue(runtime.render().text.contains("Payment successful"))
-    XCTAssertEqual(runtime.model.checkout.events.map(\.name), [.onBeforeSubmit, .onSubmit, .onSuccess])
+    XCTAssertEqual(
+      runtime.model.checkout.events.map(\.name).filter(\.isMerchantCallback),
+      [.onBeforeSubmit, .onSubmit, .onSuccess])
+    XCTAssertEqual(
+      runtime.model.checkout.events.first?.name, .methodStateChanged, "create() prepares Apple Pay first")
   }
 
   func testDeclineTapeShowsTheShopperMessage() throws {
@@ -81,7 +85,7 @@ final class TapeTests: XCTestCase {
     let (outcome, runtime) = try play("field-errors.tape")
     XCTAssertEqual(outcome, .completed)
     XCTAssertEqual(runtime.model.checkout.cardForm.errors.count, 4)
-    XCTAssertTrue(runtime.model.checkout.events.isEmpty)
+    XCTAssertTrue(runtime.model.checkout.events.filter(\.name.isMerchantCallback).isEmpty)
   }
 
   func testWaitThatNeverMatchesTimesOutWithTheScreen() throws {

@@ -22,6 +22,8 @@ public struct ApplePayConfiguration: Equatable, Sendable, Encodable {
   public var authentication: AuthenticationKind
   /// The button on the Drop-in's Apple Pay row (`buttonType`, `buttonStyle`, `buttonRadius`).
   public var button: ApplePayButtonAppearance
+  /// What the simulated device can do (`device`).
+  public var device: ApplePayDevice
   public var wallet: Wallet
   public var rules: MerchantRules
 
@@ -50,6 +52,7 @@ public struct ApplePayConfiguration: Equatable, Sendable, Encodable {
     self.automaticReloadPaymentRequest = nil
     self.authentication = .faceID
     self.button = ApplePayButtonAppearance()
+    self.device = ApplePayDevice()
     self.wallet = wallet
     self.rules = rules
   }
@@ -61,7 +64,7 @@ public struct ApplePayConfiguration: Equatable, Sendable, Encodable {
       shippingMethods,
       shippingType, recurringRequest, deferredPaymentRequest, automaticReloadPaymentRequest, authentication,
       wallet,
-      rules, buttonType, buttonStyle, buttonRadius
+      rules, buttonType, buttonStyle, buttonRadius, device
   }
 
   public func encode(to encoder: Encoder) throws {
@@ -87,6 +90,7 @@ public struct ApplePayConfiguration: Equatable, Sendable, Encodable {
     try container.encode(button.radius, forKey: .buttonRadius)
     try container.encode(wallet, forKey: .wallet)
     try container.encode(rules, forKey: .rules)
+    try container.encode(device, forKey: .device)
   }
 
   /// Decodes the section in the scenario's currency; `currencyCode` must be that currency.
@@ -147,6 +151,7 @@ public struct ApplePayConfiguration: Equatable, Sendable, Encodable {
       type: try container.decodeIfPresent(ApplePayButtonType.self, forKey: .buttonType) ?? .plain,
       style: try container.decodeIfPresent(ApplePayButtonStyle.self, forKey: .buttonStyle) ?? .black,
       radius: radius)
+    device = try container.decodeIfPresent(ApplePayDevice.self, forKey: .device) ?? ApplePayDevice()
     wallet = try container.decode(Wallet.self, forKey: .wallet)
     rules =
       try container.decodeIfPresent(MerchantRules.self, forKey: .rules, currency: scenarioCurrency)

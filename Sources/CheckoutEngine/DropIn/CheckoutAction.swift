@@ -1,5 +1,11 @@
 /// Everything that can happen to a checkout: what the shopper does, and what effects bring back.
 public enum CheckoutAction: Equatable, Sendable {
+  /// Drop-in's `create()`: the plugins look at the device and the Apple Pay element prepares.
+  case createCheckout
+  /// The Apple Pay plugin's `POST /init` answered.
+  case applePayInitAnswered(ApplePayInitResponse)
+  /// The tester changed what the simulated device can do: the checkout is created again on it.
+  case changeDevice(ApplePayDevice)
   /// The shopper picks a method from the list.
   case selectMethod(DropInPaymentMethod)
   /// The shopper leaves the current screen for the method list (Escape).

@@ -10,6 +10,8 @@ public enum CheckoutEffect: Equatable, Sendable {
   /// Call `onPreAuthorisation`, now with the full shipping contact the shopper authorised; its answer comes
   /// back as `.preAuthorisationAnswered`.
   case preAuthorise(shippingContact: Contact?)
+  /// The Apple Pay element's `prepare()`: `POST /init`; the answer comes back as `.applePayInitAnswered`.
+  case prepareApplePay(ApplePayInitRequest)
   /// Send the payment to the gateway; the answer comes back as `.gatewayAnswered`.
   case authorise(AuthorisationRequest)
 }

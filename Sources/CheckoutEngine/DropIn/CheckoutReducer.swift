@@ -10,14 +10,26 @@ public enum CheckoutReducer {
     _ state: inout CheckoutState, _ action: CheckoutAction, context: ReduceContext
   ) -> [CheckoutEffect] {
     switch action {
+    case .createCheckout:
+      return create(&state, context: context)
+
+    case .applePayInitAnswered(let response):
+      initAnswered(response, in: &state, context: context)
+      return []
+
+    case .changeDevice(let device):
+      guard state.screen == .methodList, !state.isAwaitingMerchant else { return [] }
+      state.device = device
+      state.notice = nil
+      return create(&state, context: context)
+
     case .selectMethod(let method):
       guard state.screen == .methodList, state.methods.contains(method), !state.isAwaitingMerchant else {
         return []
       }
       state.notice = nil
       if method == .applePay, state.scenario.applePay != nil {
-        state.isAwaitingMerchant = true
-        return [.askBeforeSubmit(.applePay)]
+        return activateApplePay(&state, context: context)
       }
       state.screen = method == .card ? .cardForm : .methodUnavailable(method)
       return []

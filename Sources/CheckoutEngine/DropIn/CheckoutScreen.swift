@@ -10,6 +10,8 @@ public enum CheckoutScreen: Equatable, Sendable {
   case result(PaymentOutcome)
   /// The Apple Pay sheet is open over the Drop-in.
   case applePaySheet
+  /// The simulated "Set up Apple Pay" screen the set-up button opens (no card for the supported networks).
+  case applePaySetUp
   /// A method this build does not complete yet.
   case methodUnavailable(DropInPaymentMethod)
 }

@@ -17,13 +17,21 @@ public struct CheckoutState: Equatable, Sendable {
   public var processingSince: Date?
   /// The Apple Pay sheet, while it is open or processing.
   public var applePaySheet: ApplePaySheet?
+  /// The Apple Pay method's state once the checkout is created; nil before `create()`.
+  public var applePayState: ApplePayMethodState?
+  /// What the simulated device can do.
+  public var device: ApplePayDevice
 
   public init(scenario: Scenario) {
     self.scenario = scenario
+    device = scenario.applePay?.device ?? ApplePayDevice()
   }
 
-  /// The methods in the list, from the session.
-  public var methods: [DropInPaymentMethod] { scenario.availableMethods }
+  /// The methods in the list: those the session offers, less Apple Pay on a device that cannot pay
+  /// (`PLUGIN_INCOMPATIBLE` is filtered).
+  public var methods: [DropInPaymentMethod] {
+    scenario.availableMethods.filter { $0 != .applePay || applePayState != .pluginIncompatible }
+  }
 
   /// The amount to pay.
   public var total: Money { scenario.total }

@@ -13,6 +13,15 @@ public enum CallbackName: String, Sendable, Codable, CaseIterable {
   case onShippingMethodSelected
   case onPaymentMethodSelected
   case onCouponCodeChanged
+  /// A payment method moved to another state (`PLUGIN_INCOMPATIBLE`, `PARTNER_UI_FATAL_ERROR`, …).
+  case methodStateChanged
+  /// The Apple Pay plugin's `/init` answered.
+  case applePayInit
+  /// Plugin event: `/init` failed.
+  case initFailed
+
+  /// Whether this is one of the merchant's callbacks (`on…`), as opposed to a plugin or method-state event.
+  public var isMerchantCallback: Bool { rawValue.hasPrefix("on") }
 }
 
 /// A value in a callback's payload.

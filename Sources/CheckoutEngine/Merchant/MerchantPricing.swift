@@ -5,9 +5,12 @@ import Foundation
 /// Pure and exact: every amount is integer minor units.
 public struct MerchantPricing: Sendable {
   public let configuration: ApplePayConfiguration
+  /// The locale of the amounts in messages ("Minimum purchase of $100.00 required").
+  public let locale: String
 
-  public init(configuration: ApplePayConfiguration) {
+  public init(configuration: ApplePayConfiguration, locale: String = "en-US") {
     self.configuration = configuration
+    self.locale = locale
   }
 
   private var currency: Currency { configuration.currencyCode }
@@ -43,7 +46,7 @@ public struct MerchantPricing: Sendable {
       errors.append(
         SheetError(
           kind: .shippingAddressInvalid, field: .postalAddress,
-          message: "We cannot deliver to a PO box (street)"))
+          message: "We cannot deliver to a PO box: give a street address"))
     }
     if let phone = contact?.phoneNumber, phone.filter(\.isNumber).count < 7 {
       errors.append(
@@ -83,7 +86,7 @@ public struct MerchantPricing: Sendable {
       return .failure(
         SheetError(
           kind: .couponCodeInvalid,
-          message: "Minimum purchase of \(MoneyFormatter().string(for: minimum)) required"))
+          message: "Minimum purchase of \(MoneyFormatter(locale: locale).string(for: minimum)) required"))
     }
     var discount = coupon.amountOff?.minorUnits ?? 0
     if let basisPoints = coupon.percentOffBasisPoints {

@@ -15,7 +15,7 @@ enum HelpText {
       paydrill --help | --version
 
     Options:
-      --scenario NAME|PATH  a built-in scenario (paydrill scenarios) or a scenario file (JSON);
+      --scenario NAME    a built-in scenario (see paydrill scenarios), or the PATH of a scenario file;
                          default: acme-electronics, the Acme Electronics Store demo
       --theme NAME|PATH  light, dark (default) or a theme file; NO_COLOR turns colours off
       --latency MS       the simulated gateway's latency in milliseconds (default 600, 0 allowed)

@@ -75,6 +75,7 @@ public enum PayDrillCommand {
       scenario: scenario, size: options.size, latencyMilliseconds: latency(options, scenario: scenario))
     runtime.prepare { model in
       model.gallery = gallery
+      model.galleryIsHome = gallery != nil
       model.darkAppearance = theme.appearance == .dark
     }
     let useColor = ProcessInfo.processInfo.environment["NO_COLOR"].map(\.isEmpty) ?? true

@@ -59,10 +59,23 @@ public enum ConfigurationFile {
         return ConfigurationError(file: file, problem: "not valid JSON")
       }
       return ConfigurationError(
-        file: file, location: path(context.codingPath), problem: context.debugDescription)
+        file: file, location: path(context.codingPath), problem: readable(context.debugDescription))
     @unknown default:
       return ConfigurationError(file: file, problem: "cannot be decoded")
     }
+  }
+
+  /// Foundation's words for an unknown enum value ("Cannot initialize PaymentNetwork from invalid String
+  /// value unionPay") in PayDrill's ("unknown value \"unionPay\" (expected a PaymentNetwork …)").
+  static func readable(_ description: String) -> String {
+    let pattern = #"Cannot initialize (\w+) from invalid \w+ value (.+)"#
+    guard let regex = try? NSRegularExpression(pattern: pattern),
+      let match = regex.firstMatch(
+        in: description, range: NSRange(description.startIndex..., in: description)),
+      let type = Range(match.range(at: 1), in: description),
+      let value = Range(match.range(at: 2), in: description)
+    else { return description }
+    return "unknown value \"\(description[value])\" (expected a \(description[type]) the README lists)"
   }
 
   /// `items[0].unitPrice` from a coding path.

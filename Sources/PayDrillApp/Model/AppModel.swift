@@ -21,6 +21,10 @@ public struct AppModel: Equatable, Sendable {
   public var passcodeDraft = ""
   /// The Apple Pay button gallery, while it is open over the checkout.
   public var gallery: ButtonGallery?
+  /// Whether the gallery is where the program started (`paydrill buttons`): Escape then quits.
+  public var galleryIsHome = false
+  /// The highlighted row of the device panel, while it is open.
+  public var devicePanel: Int?
   /// Whether the theme is dark (the `automatic` button style follows it).
   public var darkAppearance = true
   public var showsEventPane = true

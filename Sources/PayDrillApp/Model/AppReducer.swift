@@ -12,7 +12,13 @@ public enum AppReducer {
   {
     switch action {
     case .tick:
-      if case .processing = model.checkout.screen { model.spinnerFrame += 1 }
+      let sheetBusy =
+        model.checkout.applePaySheet.map { $0.phase == .processing || $0.pendingUpdate != nil } ?? false
+      if case .processing = model.checkout.screen {
+        model.spinnerFrame += 1
+      } else if model.checkout.screen == .applePaySheet && sheetBusy {
+        model.spinnerFrame += 1
+      }
       return []
     case .checkout(let checkoutAction):
       return send(checkoutAction, to: &model, context: context)
@@ -49,6 +55,10 @@ public enum AppReducer {
       galleryKey(key, in: &model)
       return []
     }
+    if let row = model.devicePanel {
+      guard let device = DevicePanel.handle(key, row: row, in: &model) else { return [] }
+      return send(.changeDevice(device), to: &model, context: context)
+    }
     if key == .character("e") && !model.isTyping && model.checkout.screen != .cardForm {
       model.showsEventPane.toggle()
       return []
@@ -72,7 +82,7 @@ public enum AppReducer {
       default: break
       }
       return []
-    case .methodUnavailable:
+    case .methodUnavailable, .applePaySetUp:
       switch key {
       case .enter, .escape: return send(.backToMethods, to: &model, context: context)
       default: return []
@@ -94,6 +104,8 @@ public enum AppReducer {
       model.highlightedMethod = min(max(0, methods.count - 1), model.highlightedMethod + 1)
     case .character("q"):
       model.shouldQuit = true
+    case .character("d"):
+      model.devicePanel = 0
     case .character("b"):
       model.gallery = ButtonGallery(
         appearance: model.checkout.scenario.applePay?.button ?? ApplePayButtonAppearance())
@@ -150,6 +162,7 @@ public enum AppReducer {
     case .character("-"), .character("_"): action = .narrowerRadius
     case .tab, .backTab, .character("v"): action = .switchView
     case .escape:
+      if model.galleryIsHome { model.shouldQuit = true }
       model.gallery = nil
       return
     case .character("q"):
@@ -195,7 +208,7 @@ public enum AppReducer {
       model.spinnerFrame = 0
     case .methodList:
       if case .result(.success) = before { model.highlightedMethod = 0 }
-    case .methodUnavailable:
+    case .methodUnavailable, .applePaySetUp:
       break
     case .applePaySheet:
       model.sheetRow = .pay

@@ -118,10 +118,10 @@ enum SheetKeys {
 
 /// The options of a row's chooser, as the sheet lists them.
 enum SheetChoices {
-  static func options(for row: SheetRow, sheet: ApplePaySheet, configuration: ApplePayConfiguration)
-    -> [String]
-  {
-    let money = MoneyFormatter()
+  static func options(
+    for row: SheetRow, sheet: ApplePaySheet, configuration: ApplePayConfiguration, locale: String = "en-US"
+  ) -> [String] {
+    let money = MoneyFormatter(locale: locale)
     switch row {
     case .card:
       return configuration.eligibleCards.map { "\($0.displayName) · \($0.type.displayName)" }

@@ -37,6 +37,11 @@ public final class CheckoutRuntime {
     revision += 1
   }
 
+  /// Drop-in's `create()`: the first thing every front end does.
+  public func start() {
+    send(.checkout(.createCheckout))
+  }
+
   /// Applies an action and starts the effects it asks for.
   public func send(_ action: AppAction) {
     let before = model

@@ -23,6 +23,7 @@ public final class InteractiveSession {
     let terminal = NcursesTerminal(theme: theme, useColor: useColor)
     defer { terminal.close() }
     runtime.send(.key(.resize(terminal.size)))
+    runtime.start()
     var drawn = -1
     var lastTick = ContinuousClock.now
     while !runtime.model.shouldQuit {

@@ -15,15 +15,17 @@ public protocol MerchantHooks: Sendable {
 public struct ScenarioMerchantHooks: MerchantHooks {
   public var rule: BeforeSubmitRule
   public var applePay: ApplePayConfiguration?
+  public var locale: String
 
-  public init(rule: BeforeSubmitRule, applePay: ApplePayConfiguration? = nil) {
+  public init(rule: BeforeSubmitRule, applePay: ApplePayConfiguration? = nil, locale: String = "en-US") {
     self.rule = rule
     self.applePay = applePay
+    self.locale = locale
   }
 
   /// The hooks a scenario declares.
   public init(scenario: Scenario) {
-    self.init(rule: scenario.beforeSubmit, applePay: scenario.applePay)
+    self.init(rule: scenario.beforeSubmit, applePay: scenario.applePay, locale: scenario.locale)
   }
 
   public func beforeSubmit(_ method: DropInPaymentMethod) async -> BeforeSubmitVerdict {
@@ -37,11 +39,12 @@ public struct ScenarioMerchantHooks: MerchantHooks {
     if let delay = applePay.rules.updateDelays[kind.callbackName.rawValue], delay > 0 {
       try? await Task.sleep(for: .milliseconds(delay))
     }
-    return MerchantPricing(configuration: applePay).update(for: selections)
+    return MerchantPricing(configuration: applePay, locale: locale).update(for: selections)
   }
 
   public func preAuthorisation(shippingContact: Contact?) async -> PreAuthorisationAnswer {
     guard let applePay else { return PreAuthorisationAnswer(data: nil) }
-    return MerchantPricing(configuration: applePay).preAuthorisationAnswer(shippingContact: shippingContact)
+    return MerchantPricing(configuration: applePay, locale: locale).preAuthorisationAnswer(
+      shippingContact: shippingContact)
   }
 }

@@ -53,8 +53,8 @@ struct ApplePaySheetView {
       )
       buffer.write("›", x: rect.maxX - 1, y: y, role: role)
       y += 1
-      var messages = errors(for: row, in: sheet).map(\.message)
       let contactRowShown = SheetRow.rows(for: configuration).contains(.contact)
+      var messages = errors(for: row, in: sheet, contactRowShown: contactRowShown).map(\.message)
       let missing = sheet.missingContactFields(configuration).filter { field in
         let isContactField = field == .emailAddress || field == .phoneNumber
         return row == (isContactField && contactRowShown ? .contact : .shippingContact)
@@ -167,13 +167,13 @@ struct ApplePaySheetView {
     }
   }
 
-  private func errors(for row: SheetRow, in sheet: ApplePaySheet) -> [SheetError] {
+  private func errors(for row: SheetRow, in sheet: ApplePaySheet, contactRowShown: Bool) -> [SheetError] {
     sheet.errors.filter { error in
       switch error.kind {
       case .couponCodeInvalid, .couponCodeExpired: return row == .coupon
       case .billingAddressInvalid: return row == .card
       case .shippingAddressInvalid, .addressUnserviceable: return row == .shippingContact
-      case .contactInvalid: return row == .contact || row == .shippingContact
+      case .contactInvalid: return row == (contactRowShown ? .contact : .shippingContact)
       }
     }
   }
@@ -189,7 +189,8 @@ struct ApplePaySheetView {
       buffer.write(draft + "▁", x: rect.x + 20, y: y, role: .focused, maxWidth: 24)
       return y + 1
     }
-    let options = SheetChoices.options(for: row, sheet: sheet, configuration: configuration)
+    let options = SheetChoices.options(
+      for: row, sheet: sheet, configuration: configuration, locale: model.checkout.scenario.locale)
     for (index, option) in options.enumerated() where y < rect.maxY - 2 {
       let highlighted = index == model.sheetChooser
       buffer.write(highlighted ? "●" : "○", x: rect.x + 19, y: y, role: highlighted ? .focused : .muted)

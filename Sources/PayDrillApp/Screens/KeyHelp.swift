@@ -9,6 +9,12 @@ enum KeyHelp {
 
   /// The keys of what the model shows: the gallery when it is open, else the checkout's screen.
   static func entries(for model: AppModel) -> [Entry] {
+    if model.devicePanel != nil {
+      return [
+        Entry(keys: "↑↓", action: "setting"), Entry(keys: "Enter Space", action: "change"),
+        Entry(keys: "Esc", action: "close"),
+      ]
+    }
     guard model.gallery == nil else {
       return [
         Entry(keys: "←→", action: "type"), Entry(keys: "↑↓", action: "style"),
@@ -27,7 +33,7 @@ enum KeyHelp {
       entries = [
         Entry(keys: "↑↓ j k", action: "move"), Entry(keys: "Enter", action: "choose method"),
         Entry(keys: "1-\(methodCount)", action: "choose by number"), Entry(keys: "q", action: "quit"),
-        Entry(keys: "b", action: "Apple Pay buttons"),
+        Entry(keys: "b", action: "Apple Pay buttons"), Entry(keys: "d", action: "device"),
       ]
     case .cardForm:
       entries = [
@@ -44,13 +50,13 @@ enum KeyHelp {
         Entry(keys: "←→ Tab", action: "choose"), Entry(keys: "Enter", action: "press"),
         Entry(keys: "Esc", action: "other method"),
       ]
-    case .methodUnavailable:
+    case .methodUnavailable, .applePaySetUp:
       entries = [Entry(keys: "Enter Esc", action: "back to methods")]
     case .applePaySheet:
       entries = [
         Entry(keys: "↑↓", action: "rows"), Entry(keys: "Enter", action: "change / pay"),
         Entry(keys: "Esc", action: "cancel"), Entry(keys: "t", action: "Face ID / Touch ID / passcode"),
-        Entry(keys: "n p", action: "at the prompt: not recognised / passcode"),
+        Entry(keys: "n p", action: "prompt: no match / passcode"),
       ]
     }
     let events = screen == .cardForm ? "Ctrl-E" : "e"

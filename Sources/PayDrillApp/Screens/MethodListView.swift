@@ -24,10 +24,9 @@ struct MethodListView {
       if selected { buffer.fill(row, role: .selected) }
       buffer.write(selected ? "▸" : " ", x: rect.x, y: y, role: role)
       buffer.write("\(index + 1) \(method.displayName)", x: rect.x + 2, y: y, role: role)
-      if method == .applePay, let button = checkout.scenario.applePay?.button {
-        // The Apple Pay row shows the scenario's button (buttonType, buttonStyle, buttonRadius).
-        ApplePayButtonView(appearance: button, darkAppearance: model.darkAppearance).button
-          .renderCompact(in: Rect(x: rect.x + 16, y: y, width: rect.width - 17, height: 1), into: &buffer)
+      if method == .applePay, let configuration = checkout.scenario.applePay {
+        applePayRow(
+          configuration, state: checkout.applePayState, selected: selected, y: y, in: rect, into: &buffer)
         y += 1
         continue
       }
@@ -36,6 +35,62 @@ struct MethodListView {
         truncating: detail, x: rect.x + 16, y: y, role: selected ? .selected : .muted,
         maxWidth: rect.width - 17)
       y += 1
+    }
+    renderFooter(from: y, in: rect, into: &buffer)
+  }
+
+  /// The Apple Pay row: the scenario's button when ready, the set-up button without cards, and the method's
+  /// state otherwise.
+  private func applePayRow(
+    _ configuration: ApplePayConfiguration, state: ApplePayMethodState?, selected: Bool, y: Int,
+    in rect: Rect,
+    into buffer: inout ScreenBuffer
+  ) {
+    let area = Rect(x: rect.x + 16, y: y, width: rect.width - 17, height: 1)
+    var button = configuration.button
+    let text: String
+    switch state {
+    case nil, .ready?:
+      text = ""
+    case .needsSetUp?:
+      button.type = .setUp
+      text = ""
+    case .preparing?: text = "preparing… (POST /init)"
+    case .noUI?: text = "no button (hasUI false)"
+    case .partnerUIFatalError?: text = "unavailable: PARTNER_UI_FATAL_ERROR"
+    case .pluginIncompatible?: text = ""
+    }
+    guard text.isEmpty else {
+      let role: StyleRole = selected ? .selected : (state?.hasUI == false ? .muted : .error)
+      buffer.write(truncating: text, x: area.x, y: y, role: role, maxWidth: area.width)
+      return
+    }
+    ApplePayButtonView(appearance: button, darkAppearance: model.darkAppearance).button
+      .renderCompact(in: area, into: &buffer)
+  }
+
+  /// The highlighted Apple Pay element's details, the merchant's notice or a refusal, under the list.
+  private func renderFooter(from top: Int, in rect: Rect, into buffer: inout ScreenBuffer) {
+    let checkout = model.checkout
+    var y = top + 1
+    if checkout.methods.indices.contains(model.highlightedMethod),
+      checkout.methods[model.highlightedMethod] == .applePay,
+      let state = checkout.applePayState, y < rect.maxY
+    {
+      let details =
+        "\(state.name) · isReady \(state.isReady) · hasUI \(state.hasUI) · selfSubmitting \(state.selfSubmitting)"
+      buffer.write(truncating: details, x: rect.x + 2, y: y, role: .muted, maxWidth: rect.width - 2)
+      y += 1
+    }
+    if checkout.isAwaitingMerchant, y < rect.maxY {
+      buffer.write(
+        truncating: "Waiting for the merchant (onBeforeSubmit)…", x: rect.x, y: y, role: .notice,
+        maxWidth: rect.width)
+    } else if let notice = checkout.notice {
+      for line in WrappedText.lines("⚠ " + notice, width: rect.width) where y < rect.maxY {
+        buffer.write(line, x: rect.x, y: y, role: .notice)
+        y += 1
+      }
     }
   }
 

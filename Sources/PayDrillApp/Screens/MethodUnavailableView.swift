@@ -10,8 +10,12 @@ struct MethodUnavailableView {
     buffer.write(truncating: method.displayName, x: rect.x, y: y, role: .title, maxWidth: rect.width)
     y += 2
     let text =
-      "\(method.displayName) is not available in this build of PayDrill. The session offers it, "
-      + "but its flow is not simulated yet.\nNo callback was fired and nothing was charged."
+      method == .applePay
+      ? "The session offers Apple Pay, but this scenario has no applePay section (the component's "
+        + "configuration, the Wallet and the merchant's rules), so there is no sheet to open. Add one to the "
+        + "scenario, or pick a built-in one (paydrill scenarios).\nNo callback was fired and nothing was charged."
+      : "\(method.displayName) is not available in this build of PayDrill. The session offers it, "
+        + "but its flow is not simulated yet.\nNo callback was fired and nothing was charged."
     for line in WrappedText.lines(text, width: rect.width) where y < rect.maxY - 2 {
       buffer.write(line, x: rect.x, y: y, role: .notice)
       y += 1

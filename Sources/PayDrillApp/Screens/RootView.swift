@@ -55,6 +55,10 @@ public enum RootView {
     case .methodUnavailable(let method):
       MethodUnavailableView(method: method).render(in: inner, into: &buffer)
     case .applePaySheet: ApplePaySheetView(model: model).render(in: inner, into: &buffer)
+    case .applePaySetUp: ApplePaySetUpView().render(in: inner, into: &buffer)
+    }
+    if let row = model.devicePanel {
+      DevicePanelView(device: model.checkout.device, highlighted: row).render(in: body, into: &buffer)
     }
     if model.showsHelp {
       HelpOverlay(model: model).render(in: body, into: &buffer)
@@ -70,6 +74,7 @@ public enum RootView {
     case .result(.failure): return "Payment failed"
     case .methodUnavailable(let method): return method.displayName
     case .applePaySheet: return "Apple Pay"
+    case .applePaySetUp: return "Set up Apple Pay"
     }
   }
 }

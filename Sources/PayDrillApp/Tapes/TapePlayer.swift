@@ -21,6 +21,7 @@ public struct TapePlayer {
 
   /// Plays every step.
   public func play(_ tape: Tape) -> Outcome {
+    runtime.start()
     for step in tape.steps {
       switch step.command {
       case .type(let text):
@@ -60,12 +61,19 @@ public struct TapePlayer {
     guard let regex = try? NSRegularExpression(pattern: pattern) else { return false }
     let deadline = ContinuousClock.now + timeout
     var lastTick = ContinuousClock.now
+    var checkedRevision = -1
     while true {
       step(&lastTick)
-      let screen = runtime.render().text
-      if regex.firstMatch(in: screen, range: NSRange(screen.startIndex..., in: screen)) != nil { return true }
+      // The screen only changes with the model: draw and match again only then.
+      if runtime.revision != checkedRevision {
+        checkedRevision = runtime.revision
+        let screen = runtime.render().text
+        if regex.firstMatch(in: screen, range: NSRange(screen.startIndex..., in: screen)) != nil {
+          return true
+        }
+      }
       if ContinuousClock.now >= deadline { return false }
-      Thread.sleep(forTimeInterval: 0.005)
+      Thread.sleep(forTimeInterval: 0.01)
     }
   }
 

@@ -1,0 +1,162 @@
+/// What the simulated device and plugin installation can do (`applePay.device` in a scenario; changeable at
+/// run time from the device panel).
+public struct ApplePayDevice: Equatable, Sendable, Codable {
+  /// How `ApplePayModule` was installed.
+  public enum Module: String, Codable, Sendable, CaseIterable {
+    /// `install(ApplePayModule(configuration:))` with a merchant identifier.
+    case configured
+    /// Installed with no configuration: the method is listed without UI.
+    case unconfigured
+    /// Never installed: listed without UI, submitting reports `METHOD_NOT_IMPLEMENTED`.
+    case notInstalled
+  }
+
+  /// A fault of the simulated `POST /init`.
+  public enum InitFault: String, Codable, Sendable, CaseIterable {
+    case failure, noLogs, noCountryCode, noCurrency
+  }
+
+  /// `PKPaymentAuthorizationController.canMakePayments()`.
+  public var canMakePayments: Bool
+  /// Whether the Wallet holds its cards; without them `canMakePayments(usingNetworks:)` is false.
+  public var walletHasCards: Bool
+  public var module: Module
+  public var initFault: InitFault?
+  /// The PSP variant that shapes `/init`: `default`, `adyen` or `worldline`.
+  public var gatewayProfile: String
+
+  public init(
+    canMakePayments: Bool = true, walletHasCards: Bool = true, module: Module = .configured,
+    initFault: InitFault? = nil, gatewayProfile: String = "default"
+  ) {
+    self.canMakePayments = canMakePayments
+    self.walletHasCards = walletHasCards
+    self.module = module
+    self.initFault = initFault
+    self.gatewayProfile = gatewayProfile
+  }
+
+  public static let gatewayProfiles = ["default", "adyen", "worldline"]
+
+  public init(from decoder: Decoder) throws {
+    let container = try decoder.container(keyedBy: CodingKeys.self)
+    canMakePayments = try container.decodeIfPresent(Bool.self, forKey: .canMakePayments) ?? true
+    walletHasCards = try container.decodeIfPresent(Bool.self, forKey: .walletHasCards) ?? true
+    module = try container.decodeIfPresent(Module.self, forKey: .module) ?? .configured
+    initFault = try container.decodeIfPresent(InitFault.self, forKey: .initFault)
+    gatewayProfile = try container.decodeIfPresent(String.self, forKey: .gatewayProfile) ?? "default"
+    guard Self.gatewayProfiles.contains(gatewayProfile) else {
+      throw DecodingError.dataCorrupted(
+        .init(
+          codingPath: container.codingPath + [CodingKeys.gatewayProfile],
+          debugDescription: "expected one of \(Self.gatewayProfiles.joined(separator: ", "))"))
+    }
+  }
+}
+
+/// The Apple Pay method's state in the Drop-in, with the plugin's names.
+public enum ApplePayMethodState: Equatable, Sendable {
+  /// `prepare()` is running: `POST /init` has not answered.
+  case preparing
+  /// `/init` answered: the button can present the sheet.
+  case ready(ApplePayInitResponse)
+  /// `canMakePayments(usingNetworks:)` is false: the set-up button shows instead.
+  case needsSetUp
+  /// `canMakePayments()` is false: the method is filtered out.
+  case pluginIncompatible
+  /// The module is missing or has no configuration: listed, but no UI.
+  case noUI(ApplePayDevice.Module)
+  /// `/init` failed: unavailable for the rest of the session.
+  case partnerUIFatalError(String)
+
+  /// The state's name as the plugin's method states name it.
+  public var name: String {
+    switch self {
+    case .preparing: return "PREPARING"
+    case .ready: return "READY"
+    case .needsSetUp: return "READY (no card: setUp)"
+    case .pluginIncompatible: return "PLUGIN_INCOMPATIBLE"
+    case .noUI(.notInstalled): return "NOT_INSTALLED"
+    case .noUI: return "NO_CONFIGURATION"
+    case .partnerUIFatalError: return "PARTNER_UI_FATAL_ERROR"
+    }
+  }
+
+  /// `element.isReady`: true once `/init` answered.
+  public var isReady: Bool {
+    switch self {
+    case .ready, .needsSetUp: return true
+    default: return false
+    }
+  }
+
+  /// `element.hasUI`: false when there is no button to draw.
+  public var hasUI: Bool {
+    switch self {
+    case .noUI, .pluginIncompatible: return false
+    default: return true
+    }
+  }
+
+  /// `element.selfSubmitting`: the Apple Pay button is its own Pay button.
+  public var selfSubmitting: Bool { true }
+}
+
+/// What the simulated `POST /init` answered, as the PSP variant shapes it.
+public struct ApplePayInitResponse: Equatable, Sendable {
+  public var gatewayProfile: String
+  public var countryCode: String?
+  public var currencyCode: String?
+  /// The networks `/init` lists; empty means the SDK falls back to Cartes Bancaires, Mastercard and Visa.
+  public var networks: [String]
+  public var hasPluginResultLogs: Bool
+  /// An HTTP-level failure, when `/init` failed outright.
+  public var failure: String?
+
+  public init(
+    gatewayProfile: String, countryCode: String?, currencyCode: String?, networks: [String],
+    hasPluginResultLogs: Bool, failure: String? = nil
+  ) {
+    self.gatewayProfile = gatewayProfile
+    self.countryCode = countryCode
+    self.currencyCode = currencyCode
+    self.networks = networks
+    self.hasPluginResultLogs = hasPluginResultLogs
+    self.failure = failure
+  }
+
+  /// The networks the sheet will offer: `/init`'s, or the SDK's fallback when it lists none.
+  public var effectiveNetworks: [String] {
+    networks.isEmpty ? ["cartesBancaires", "masterCard", "visa"] : networks
+  }
+
+  /// Why the answer cannot configure a sheet, in the plugin's words; nil when it can.
+  public var problem: String? {
+    if let failure { return "Apple Pay /init failed: \(failure)" }
+    if !hasPluginResultLogs { return "Apple Pay /init returned no plugin_result.logs" }
+    if countryCode == nil { return "Apple Pay /init did not return a country code" }
+    if currencyCode == nil { return "Apple Pay /init did not return a currency" }
+    return nil
+  }
+}
+
+/// What the plugin sends to `POST /init`.
+public struct ApplePayInitRequest: Equatable, Sendable {
+  public var gatewayProfile: String
+  public var countryCode: String
+  public var currencyCode: String
+  public var networks: [String]
+  /// The fault the simulated gateway is to answer with (from the device settings).
+  public var fault: ApplePayDevice.InitFault?
+
+  public init(
+    gatewayProfile: String, countryCode: String, currencyCode: String, networks: [String],
+    fault: ApplePayDevice.InitFault?
+  ) {
+    self.gatewayProfile = gatewayProfile
+    self.countryCode = countryCode
+    self.currencyCode = currencyCode
+    self.networks = networks
+    self.fault = fault
+  }
+}

@@ -1,0 +1,124 @@
+/// The Apple Pay method's life in the Drop-in, as the plugin documents it: the device check at `create()`,
+/// `prepare()` and its `POST /init`, and what activating the method does in each state.
+extension CheckoutReducer {
+  /// `create()`: `PLUGIN_INCOMPATIBLE` on a device that cannot pay, no UI without a configured module,
+  /// otherwise `prepare()` starts.
+  static func create(_ state: inout CheckoutState, context: ReduceContext) -> [CheckoutEffect] {
+    guard let configuration = state.scenario.applePay, state.scenario.availableMethods.contains(.applePay)
+    else {
+      return []
+    }
+    let device = state.device
+    let next: ApplePayMethodState
+    var reason: String
+    if !device.canMakePayments {
+      next = .pluginIncompatible
+      reason = "canMakePayments() is false on this device: the method is filtered and its button hidden"
+    } else if device.module != .configured {
+      next = .noUI(device.module)
+      reason =
+        device.module == .notInstalled
+        ? "ApplePayModule was never installed: listed without UI"
+        : "ApplePayModule was installed with no configuration: listed, hasUI false"
+    } else {
+      next = .preparing
+      reason = "prepare(): POST /init"
+    }
+    setApplePayState(next, reason: reason, in: &state, context: context)
+    guard next == .preparing else { return [] }
+    return [
+      .prepareApplePay(
+        ApplePayInitRequest(
+          gatewayProfile: device.gatewayProfile, countryCode: configuration.countryCode,
+          currencyCode: configuration.currencyCode.code,
+          networks: configuration.supportedNetworks.map(\.rawValue),
+          fault: device.initFault))
+    ]
+  }
+
+  /// `/init` answered: ready, ready with the set-up button (no card for the networks), or
+  /// `PARTNER_UI_FATAL_ERROR` for the rest of the session.
+  static func initAnswered(
+    _ response: ApplePayInitResponse, in state: inout CheckoutState, context: ReduceContext
+  ) {
+    guard state.applePayState == .preparing, let configuration = state.scenario.applePay else { return }
+    var details: [EventDetail] = [
+      EventDetail("gatewayProfile", .string(response.gatewayProfile)),
+      EventDetail("countryCode", .string(response.countryCode ?? "—")),
+      EventDetail("currencyCode", .string(response.currencyCode ?? "—")),
+      EventDetail("networks", .string(response.effectiveNetworks.joined(separator: ","))),
+    ]
+    if response.networks.isEmpty { details.append(EventDetail("networksFallback", .bool(true))) }
+    record(.applePayInit, method: .applePay, details: details, in: &state, context: context)
+    if let problem = response.problem {
+      record(
+        .initFailed, method: .applePay,
+        details: [
+          EventDetail("errorCode", .string("PARTNER_UI_ERROR")),
+          EventDetail("errorMessage", .string(problem)),
+        ],
+        in: &state, context: context)
+      setApplePayState(.partnerUIFatalError(problem), reason: problem, in: &state, context: context)
+      state.notice = "Apple Pay is unavailable: \(problem)"
+      return
+    }
+    let hasCards = state.device.walletHasCards && !configuration.eligibleCards.isEmpty
+    setApplePayState(
+      hasCards ? .ready(response) : .needsSetUp,
+      reason: hasCards
+        ? "isReady" : "canMakePayments(usingNetworks:) is false: no card for the supported networks",
+      in: &state, context: context)
+  }
+
+  /// Activating Apple Pay: the sheet when ready; the set-up screen without cards; otherwise `failed`,
+  /// reported on the method list where the shopper is, with the other methods still selectable.
+  static func activateApplePay(_ state: inout CheckoutState, context: ReduceContext) -> [CheckoutEffect] {
+    let failure: SdkError?
+    switch state.applePayState {
+    case nil, .ready?:
+      state.isAwaitingMerchant = true
+      return [.askBeforeSubmit(.applePay)]
+    case .needsSetUp?:
+      state.screen = .applePaySetUp
+      return []
+    case .preparing?:
+      failure = SdkError(errorCode: "APPLE_PAY_NOT_READY", errorMessage: "call prepare() before present()")
+    case .noUI(.notInstalled)?:
+      failure = SdkError(
+        errorCode: "METHOD_NOT_IMPLEMENTED",
+        errorMessage: "Apple Pay is not installed: install ApplePayModule")
+    case .noUI?:
+      failure = SdkError(
+        errorCode: "APPLE_PAY_NOT_CONFIGURED",
+        errorMessage: "Apple Pay needs a merchant id: install ApplePayModule(configuration:)")
+    case .partnerUIFatalError(let problem)?:
+      failure = SdkError(errorCode: "PARTNER_UI_ERROR", errorMessage: problem)
+    case .pluginIncompatible?:
+      return []
+    }
+    if let failure {
+      record(
+        .onError, method: .applePay,
+        details: [
+          EventDetail("outcome", .string("failed")), EventDetail("errorCode", .string(failure.errorCode)),
+          EventDetail("errorMessage", .string(failure.errorMessage)),
+        ], in: &state, context: context)
+      state.notice = "Apple Pay failed: \(failure.errorMessage)"
+    }
+    return []
+  }
+
+  private static func setApplePayState(
+    _ next: ApplePayMethodState, reason: String, in state: inout CheckoutState, context: ReduceContext
+  ) {
+    state.applePayState = next
+    let element = next
+    record(
+      .methodStateChanged, method: .applePay,
+      details: [
+        EventDetail("state", .string(next.name)), EventDetail("reason", .string(reason)),
+        EventDetail("isReady", .bool(element.isReady)), EventDetail("hasUI", .bool(element.hasUI)),
+        EventDetail("selfSubmitting", .bool(element.selfSubmitting)),
+      ], in: &state, context: context)
+  }
+}

@@ -1,0 +1,50 @@
+import CheckoutEngine
+import TerminalUI
+
+/// The device panel: what the simulated device and plugin installation can do, changed while the checkout
+/// runs. Each change creates the checkout again on the changed device.
+enum DevicePanel {
+  static let rows = ["canMakePayments()", "Wallet cards", "ApplePayModule", "/init fault", "Gateway profile"]
+
+  /// A row's value as the panel shows it.
+  static func value(of row: Int, in device: ApplePayDevice) -> String {
+    switch row {
+    case 0: return device.canMakePayments ? "true" : "false (PLUGIN_INCOMPATIBLE)"
+    case 1: return device.walletHasCards ? "present" : "none for the networks (setUp button)"
+    case 2: return device.module.rawValue
+    case 3: return device.initFault?.rawValue ?? "none"
+    default: return device.gatewayProfile
+    }
+  }
+
+  /// The device with a row's value moved to the next one.
+  static func changing(_ row: Int, of device: ApplePayDevice) -> ApplePayDevice {
+    var device = device
+    switch row {
+    case 0: device.canMakePayments.toggle()
+    case 1: device.walletHasCards.toggle()
+    case 2:
+      let all = ApplePayDevice.Module.allCases
+      device.module = all[((all.firstIndex(of: device.module) ?? 0) + 1) % all.count]
+    case 3:
+      let all: [ApplePayDevice.InitFault?] = [nil] + ApplePayDevice.InitFault.allCases
+      device.initFault = all[((all.firstIndex(of: device.initFault) ?? 0) + 1) % all.count]
+    default:
+      let all = ApplePayDevice.gatewayProfiles
+      device.gatewayProfile = all[((all.firstIndex(of: device.gatewayProfile) ?? 0) + 1) % all.count]
+    }
+    return device
+  }
+
+  /// A key in the open panel; returns the changed device when a value changed.
+  static func handle(_ key: KeyEvent, row: Int, in model: inout AppModel) -> ApplePayDevice? {
+    switch key {
+    case .up, .character("k"): model.devicePanel = max(0, row - 1)
+    case .down, .character("j"), .tab: model.devicePanel = min(rows.count - 1, row + 1)
+    case .escape, .character("d"): model.devicePanel = nil
+    case .enter, .character(" "), .right: return changing(row, of: model.checkout.device)
+    default: break
+    }
+    return nil
+  }
+}

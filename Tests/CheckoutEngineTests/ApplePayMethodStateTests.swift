@@ -1,0 +1,168 @@
+import XCTest
+
+@testable import CheckoutEngine
+
+/// The Apple Pay method's states, with the plugin's names and messages: the device check at `create()`,
+/// `prepare()` and its `/init`, and what activating the method does in each state.
+final class ApplePayMethodStateTests: XCTestCase {
+  private let context = ReduceContext(now: Date(timeIntervalSince1970: 1_796_140_598))
+
+  private func created(_ device: ApplePayDevice) -> (CheckoutState, [CheckoutEffect]) {
+    var state = CheckoutState(scenario: .acmeElectronics)
+    state.device = device
+    let effects = CheckoutReducer.reduce(&state, .createCheckout, context: context)
+    return (state, effects)
+  }
+
+  private func answerInit(
+    _ state: inout CheckoutState, _ effects: [CheckoutEffect], profile: String = "default"
+  ) {
+    guard case .prepareApplePay(let request)? = effects.first else { return XCTFail("no /init: \(effects)") }
+    var response = ApplePayInitResponse(
+      gatewayProfile: profile, countryCode: request.countryCode, currencyCode: request.currencyCode,
+      networks: profile == "worldline" ? [] : request.networks, hasPluginResultLogs: true)
+    switch request.fault {
+    case .failure?: response.failure = "HTTP 502 Bad Gateway"
+    case .noLogs?: response.hasPluginResultLogs = false
+    case .noCountryCode?: response.countryCode = nil
+    case .noCurrency?: response.currencyCode = nil
+    case nil: break
+    }
+    _ = CheckoutReducer.reduce(&state, .applePayInitAnswered(response), context: context)
+  }
+
+  private func activate(_ state: inout CheckoutState) -> [CheckoutEffect] {
+    CheckoutReducer.reduce(&state, .selectMethod(.applePay), context: context)
+  }
+
+  func testPrepareThenReady() {
+    var (state, effects) = created(ApplePayDevice())
+    XCTAssertEqual(state.applePayState, .preparing)
+    XCTAssertEqual(
+      effects,
+      [
+        .prepareApplePay(
+          ApplePayInitRequest(
+            gatewayProfile: "default", countryCode: "US", currencyCode: "USD",
+            networks: ["visa", "masterCard", "amex", "discover"], fault: nil))
+      ])
+    XCTAssertFalse(state.applePayState!.isReady)
+    answerInit(&state, effects)
+    guard case .ready? = state.applePayState else {
+      return XCTFail("\(String(describing: state.applePayState))")
+    }
+    XCTAssertTrue(
+      state.applePayState!.isReady && state.applePayState!.hasUI && state.applePayState!.selfSubmitting)
+    XCTAssertEqual(state.events.map(\.name), [.methodStateChanged, .applePayInit, .methodStateChanged])
+    XCTAssertEqual(state.events[1]["networks"], .string("visa,masterCard,amex,discover"))
+    XCTAssertEqual(activate(&state), [.askBeforeSubmit(.applePay)])
+  }
+
+  func testActivatingBeforePrepareCompletesFails() {
+    var (state, _) = created(ApplePayDevice())
+    XCTAssertEqual(activate(&state), [])
+    XCTAssertEqual(state.screen, .methodList)
+    XCTAssertEqual(state.notice, "Apple Pay failed: call prepare() before present()")
+    XCTAssertEqual(state.events.last?.name, .onError)
+    XCTAssertEqual(state.events.last?["outcome"], .string("failed"))
+    _ = CheckoutReducer.reduce(&state, .selectMethod(.card), context: context)
+    XCTAssertEqual(state.screen, .cardForm, "the other methods stay selectable")
+  }
+
+  func testDeviceThatCannotPayFiltersTheMethod() {
+    let (state, effects) = created(ApplePayDevice(canMakePayments: false))
+    XCTAssertEqual(effects, [])
+    XCTAssertEqual(state.applePayState, .pluginIncompatible)
+    XCTAssertEqual(state.methods, [.card, .paypal])
+    XCTAssertEqual(state.events.last?["state"], .string("PLUGIN_INCOMPATIBLE"))
+    XCTAssertEqual(state.events.last?["hasUI"], .bool(false))
+  }
+
+  func testModuleWithoutConfigurationAndNeverInstalled() {
+    for (module, code, message) in [
+      (
+        ApplePayDevice.Module.unconfigured, "APPLE_PAY_NOT_CONFIGURED",
+        "Apple Pay needs a merchant id: install ApplePayModule(configuration:)"
+      ),
+      (.notInstalled, "METHOD_NOT_IMPLEMENTED", "Apple Pay is not installed: install ApplePayModule"),
+    ] {
+      var (state, effects) = created(ApplePayDevice(module: module))
+      XCTAssertEqual(effects, [], "no /init without a configured module")
+      XCTAssertEqual(state.applePayState, .noUI(module))
+      XCTAssertFalse(state.applePayState!.hasUI)
+      XCTAssertFalse(state.applePayState!.isReady, "an element without UI never reports readiness")
+      XCTAssertTrue(state.methods.contains(.applePay), "still listed")
+      XCTAssertEqual(activate(&state), [])
+      XCTAssertEqual(state.events.last?["errorCode"], .string(code))
+      XCTAssertEqual(state.events.last?["errorMessage"], .string(message))
+    }
+  }
+
+  func testInitFaultsAreFatalForTheSession() {
+    let cases: [(ApplePayDevice.InitFault, String)] = [
+      (.failure, "Apple Pay /init failed: HTTP 502 Bad Gateway"),
+      (.noLogs, "Apple Pay /init returned no plugin_result.logs"),
+      (.noCountryCode, "Apple Pay /init did not return a country code"),
+      (.noCurrency, "Apple Pay /init did not return a currency"),
+    ]
+    for (fault, message) in cases {
+      var (state, effects) = created(ApplePayDevice(initFault: fault))
+      answerInit(&state, effects)
+      XCTAssertEqual(state.applePayState, .partnerUIFatalError(message))
+      XCTAssertEqual(state.applePayState?.name, "PARTNER_UI_FATAL_ERROR")
+      let failed = state.events.first { $0.name == .initFailed }
+      XCTAssertEqual(failed?["errorCode"], .string("PARTNER_UI_ERROR"))
+      XCTAssertEqual(failed?["errorMessage"], .string(message))
+      XCTAssertEqual(state.notice, "Apple Pay is unavailable: \(message)", "said where the shopper is")
+      XCTAssertEqual(activate(&state), [])
+      XCTAssertEqual(state.events.last?["errorCode"], .string("PARTNER_UI_ERROR"))
+      _ = CheckoutReducer.reduce(&state, .selectMethod(.card), context: context)
+      XCTAssertEqual(state.screen, .cardForm, "cards still work")
+    }
+  }
+
+  func testWorldlineListsNoNetworksAndTheSDKFallsBack() {
+    var (state, effects) = created(ApplePayDevice(gatewayProfile: "worldline"))
+    answerInit(&state, effects, profile: "worldline")
+    let initEvent = state.events.first { $0.name == .applePayInit }
+    XCTAssertEqual(initEvent?["networks"], .string("cartesBancaires,masterCard,visa"))
+    XCTAssertEqual(initEvent?["networksFallback"], .bool(true))
+  }
+
+  func testNoCardForTheNetworksShowsTheSetUpScreen() {
+    var (state, effects) = created(ApplePayDevice(walletHasCards: false))
+    answerInit(&state, effects)
+    XCTAssertEqual(state.applePayState, .needsSetUp)
+    XCTAssertEqual(activate(&state), [])
+    XCTAssertEqual(state.screen, .applePaySetUp)
+    XCTAssertFalse(state.events.contains { $0.name.isMerchantCallback }, "no sheet, no callback")
+    _ = CheckoutReducer.reduce(&state, .backToMethods, context: context)
+    XCTAssertEqual(state.screen, .methodList)
+  }
+
+  func testChangingTheDeviceCreatesTheCheckoutAgain() {
+    var (state, _) = created(ApplePayDevice())
+    let effects = CheckoutReducer.reduce(
+      &state, .changeDevice(ApplePayDevice(canMakePayments: false)), context: context)
+    XCTAssertEqual(effects, [])
+    XCTAssertEqual(state.applePayState, .pluginIncompatible)
+    let back = CheckoutReducer.reduce(&state, .changeDevice(ApplePayDevice()), context: context)
+    XCTAssertEqual(state.applePayState, .preparing)
+    XCTAssertEqual(back.count, 1)
+  }
+
+  func testASecondActivationWhileOneIsInFlightStartsNothing() {
+    var (state, effects) = created(ApplePayDevice())
+    answerInit(&state, effects)
+    XCTAssertEqual(activate(&state), [.askBeforeSubmit(.applePay)])
+    XCTAssertEqual(activate(&state), [], "the in-flight activation stands: one payment, one onSuccess")
+  }
+
+  func testDeviceDecodesFromTheScenarioWithDefaults() throws {
+    let json = #"{"canMakePayments": false, "gatewayProfile": "adyen"}"#
+    let device = try JSONDecoder().decode(ApplePayDevice.self, from: Data(json.utf8))
+    XCTAssertEqual(device, ApplePayDevice(canMakePayments: false, gatewayProfile: "adyen"))
+    XCTAssertThrowsError(
+      try JSONDecoder().decode(ApplePayDevice.self, from: Data(#"{"gatewayProfile": "x"}"#.utf8)))
+  }
+}
