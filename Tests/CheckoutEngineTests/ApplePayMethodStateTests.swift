@@ -166,3 +166,35 @@ final class ApplePayMethodStateTests: XCTestCase {
       try JSONDecoder().decode(ApplePayDevice.self, from: Data(#"{"gatewayProfile": "x"}"#.utf8)))
   }
 }
+
+/// The plugin's outcomes and the sheet failing to present.
+final class ApplePayOutcomeTests: XCTestCase {
+  func testSheetThatCannotPresentFailsWithTheListToCheck() {
+    var scenario = Scenario.acmeElectronics
+    scenario.applePay?.device.sheetFailsToPresent = true
+    let driver = SheetDriver(scenario: scenario)
+    driver.send(.selectMethod(.applePay))
+    XCTAssertNil(driver.sheet, "no sheet")
+    XCTAssertEqual(driver.state.screen, .methodList)
+    let clientError = driver.state.events.first { $0.name == .clientError }
+    guard case .string(let message)? = clientError?["errorMessage"] else { return XCTFail("no clientError") }
+    for part in ["entitlement", "merchant.com.example.store", "certificate", "country (US)", "currency (USD)", "networks"] {
+      XCTAssertTrue(message.contains(part), "\(part) in \(message)")
+    }
+    XCTAssertEqual(clientError?["outcome"], .string("failed"))
+    XCTAssertEqual(driver.state.applePayState?.name, "PARTNER_UI_FATAL_ERROR")
+  }
+
+  func testCompletedAndCanceledOutcomes() {
+    let paid = SheetDriver()
+    paid.send(.selectMethod(.applePay))
+    paid.send(.requestAuthorisation)
+    paid.send(.authenticate(.recognised))
+    XCTAssertEqual(paid.state.events.first { $0.name == .onPostAuthorisation }?["outcome"], .string("completed"))
+    let cancelled = SheetDriver()
+    cancelled.send(.selectMethod(.applePay))
+    cancelled.send(.cancelSheet)
+    XCTAssertEqual(cancelled.state.events.last?.name, .onCancel)
+    XCTAssertEqual(cancelled.state.events.last?["outcome"], .string("canceled"))
+  }
+}

@@ -429,7 +429,8 @@ final class ApplePaySheetTests: XCTestCase {
       $0.events += [
         self.event(
           6, at(8), .onPostAuthorisation,
-          self.strings(["submitResultType": "Authorised", "transactionId": "tx-1"]) + self.janeFullDetails),
+          self.strings(["submitResultType": "Authorised", "transactionId": "tx-1"]) + self.janeFullDetails
+            + self.strings(["outcome": "completed"])),
         self.event(
           7, at(8), .onSuccess,
           self.strings([
@@ -467,7 +468,8 @@ final class ApplePaySheetTests: XCTestCase {
     XCTAssertEqual(driver.authorisations, [applePayRequest(number: "4000000000000002", cents: 5710)])
     XCTAssertEqual(
       payment.events[2].details,
-      strings(["submitResultType": "Declined", "errorReason": "The card was declined."]) + janeFullDetails)
+      strings(["submitResultType": "Declined", "errorReason": "The card was declined."]) + janeFullDetails
+        + strings(["outcome": "failed"]))
     XCTAssertEqual(
       payment.events[3].details,
       strings(["errorCode": "CARD_DECLINED", "errorMessage": "The card was declined."]))
@@ -573,7 +575,7 @@ final class ApplePaySheetTests: XCTestCase {
         "shippingContact.city": "Ottawa", "shippingContact.state": "ON",
         "shippingContact.postalCode": "K1A 0B1",
         "shippingContact.isoCountryCode": "CA", "shippingContact.phoneNumber": "+1 613 555 0100",
-        "shippingContact.emailAddress": "chris@example.ca",
+        "shippingContact.emailAddress": "chris@example.ca", "outcome": "completed",
       ]))
 
     // Every sheet update request carried a redacted contact, and only onPostAuthorisation the full one.
@@ -990,7 +992,7 @@ final class ApplePaySheetTests: XCTestCase {
     XCTAssertEqual(step.effects, [])
     XCTAssertEqual(step.events.map(\.name), [.onCancel])
     XCTAssertEqual(step.events[0].method, .applePay)
-    XCTAssertEqual(step.events[0].details, strings(["reason": "User cancelled"]))
+    XCTAssertEqual(step.events[0].details, strings(["reason": "User cancelled", "outcome": "canceled"]))
     XCTAssertEqual(driver.state.events, events + step.events)
     XCTAssertEqual(driver.state.screen, .methodList)
     XCTAssertNil(driver.sheet)

@@ -113,7 +113,7 @@ final class CallbackEventTests: XCTestCase {
       [
         "onBeforeSubmit", "onSubmit", "onSuccess", "onError", "onPreAuthorisation", "onPostAuthorisation",
         "onCancel", "onShippingContactSelected", "onShippingMethodSelected", "onPaymentMethodSelected",
-        "onCouponCodeChanged", "methodStateChanged", "applePayInit", "initFailed",
+        "onCouponCodeChanged", "methodStateChanged", "applePayInit", "initFailed", "clientError",
       ])
     XCTAssertEqual(DropInPaymentMethod.allCases.map(\.rawValue), ["card", "paypal", "applePay", "paze"])
   }

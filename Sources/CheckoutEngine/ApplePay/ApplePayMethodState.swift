@@ -22,17 +22,20 @@ public struct ApplePayDevice: Equatable, Sendable, Codable {
   public var walletHasCards: Bool
   public var module: Module
   public var initFault: InitFault?
+  /// PassKit refuses to present the sheet (entitlement, certificate or request unusable).
+  public var sheetFailsToPresent: Bool
   /// The PSP variant that shapes `/init`: `default`, `adyen` or `worldline`.
   public var gatewayProfile: String
 
   public init(
     canMakePayments: Bool = true, walletHasCards: Bool = true, module: Module = .configured,
-    initFault: InitFault? = nil, gatewayProfile: String = "default"
+    initFault: InitFault? = nil, sheetFailsToPresent: Bool = false, gatewayProfile: String = "default"
   ) {
     self.canMakePayments = canMakePayments
     self.walletHasCards = walletHasCards
     self.module = module
     self.initFault = initFault
+    self.sheetFailsToPresent = sheetFailsToPresent
     self.gatewayProfile = gatewayProfile
   }
 
@@ -44,6 +47,7 @@ public struct ApplePayDevice: Equatable, Sendable, Codable {
     walletHasCards = try container.decodeIfPresent(Bool.self, forKey: .walletHasCards) ?? true
     module = try container.decodeIfPresent(Module.self, forKey: .module) ?? .configured
     initFault = try container.decodeIfPresent(InitFault.self, forKey: .initFault)
+    sheetFailsToPresent = try container.decodeIfPresent(Bool.self, forKey: .sheetFailsToPresent) ?? false
     gatewayProfile = try container.decodeIfPresent(String.self, forKey: .gatewayProfile) ?? "default"
     guard Self.gatewayProfiles.contains(gatewayProfile) else {
       throw DecodingError.dataCorrupted(

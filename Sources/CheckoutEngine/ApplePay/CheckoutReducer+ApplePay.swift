@@ -11,6 +11,10 @@ extension CheckoutReducer {
   /// Opens the sheet with the configuration's items and the Wallet's defaults, and asks for the first update.
   static func openSheet(in state: inout CheckoutState, context: ReduceContext) -> [CheckoutEffect] {
     guard let configuration = state.scenario.applePay else { return [] }
+    if state.device.sheetFailsToPresent {
+      sheetFailedToPresent(configuration, in: &state, context: context)
+      return []
+    }
     let contact =
       configuration.requiredShippingContactFields.isEmpty ? nil : configuration.wallet.contacts.first
     var sheet = ApplePaySheet(
@@ -37,6 +41,26 @@ extension CheckoutReducer {
     return
       "Configuration error: \(source) returned a total of \(total.amount.plainString) but its items add up to "
       + "\(sum.plainString) \(currency.code)"
+  }
+
+  /// PassKit refused to present and does not say why: `failed` with the list to work down, the plugin's
+  /// `clientError`, and the method unavailable for the session.
+  static func sheetFailedToPresent(
+    _ configuration: ApplePayConfiguration, in state: inout CheckoutState, context: ReduceContext
+  ) {
+    let merchantId = state.scenario.session.allowedFundingTypes.wallets.applePay?.merchantId ?? "your merchant id"
+    let message =
+      "PassKit could not present the Apple Pay sheet. Check the In-App Payments entitlement lists \(merchantId), "
+      + "a payment processing certificate exists for it with this PSP, and the request's country "
+      + "(\(configuration.countryCode)), currency (\(configuration.currencyCode.code)) and networks are usable on this device"
+    record(
+      .clientError, method: .applePay,
+      details: [
+        EventDetail("errorCode", .string("PARTNER_UI_ERROR")), EventDetail("errorMessage", .string(message)),
+        EventDetail("outcome", .string("failed")),
+      ], in: &state, context: context)
+    state.applePayState = .partnerUIFatalError(message)
+    state.notice = "Apple Pay failed: \(message)"
   }
 
   /// The configuration's total must be the sum of its items; a mismatch is the developer's to fix.
@@ -171,8 +195,10 @@ extension CheckoutReducer {
     case .cancelSheet:
       guard sheet.phase != .processing else { return [] }
       record(
-        .onCancel, method: .applePay, details: [EventDetail("reason", .string("User cancelled"))], in: &state,
-        context: context)
+        .onCancel, method: .applePay,
+        details: [EventDetail("reason", .string("User cancelled")), EventDetail("outcome", .string("canceled"))],
+        in: &state, context: context)
+
       state.applePaySheet = nil
       state.screen = .methodList
       return []
@@ -231,6 +257,12 @@ extension CheckoutReducer {
       ]
     }
     details += sheet.shippingContact?.eventDetails(prefix: "shippingContact") ?? []
+    // The plugin's outcome, as the seed names it: completed(ValidationResult) or failed(PurseError).
+    if case .approved = outcome {
+      details.append(EventDetail("outcome", .string("completed")))
+    } else {
+      details.append(EventDetail("outcome", .string("failed")))
+    }
     record(.onPostAuthorisation, method: .applePay, details: details, in: &state, context: context)
     conclude(
       outcome, method: .applePay, amount: sheet.total?.amount ?? state.total, in: &state, context: context)

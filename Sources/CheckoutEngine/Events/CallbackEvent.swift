@@ -19,6 +19,8 @@ public enum CallbackName: String, Sendable, Codable, CaseIterable {
   case applePayInit
   /// Plugin event: `/init` failed.
   case initFailed
+  /// Plugin event: the sheet could not present, or the token could not be read.
+  case clientError
 
   /// Whether this is one of the merchant's callbacks (`on…`), as opposed to a plugin or method-state event.
   public var isMerchantCallback: Bool { rawValue.hasPrefix("on") }

@@ -4,7 +4,9 @@ import TerminalUI
 /// The device panel: what the simulated device and plugin installation can do, changed while the checkout
 /// runs. Each change creates the checkout again on the changed device.
 enum DevicePanel {
-  static let rows = ["canMakePayments()", "Wallet cards", "ApplePayModule", "/init fault", "Gateway profile"]
+  static let rows = [
+    "canMakePayments()", "Wallet cards", "ApplePayModule", "/init fault", "Sheet presents", "Gateway profile",
+  ]
 
   /// A row's value as the panel shows it.
   static func value(of row: Int, in device: ApplePayDevice) -> String {
@@ -13,6 +15,7 @@ enum DevicePanel {
     case 1: return device.walletHasCards ? "present" : "none for the networks (setUp button)"
     case 2: return device.module.rawValue
     case 3: return device.initFault?.rawValue ?? "none"
+    case 4: return device.sheetFailsToPresent ? "no (entitlement, certificate or request unusable)" : "yes"
     default: return device.gatewayProfile
     }
   }
@@ -29,6 +32,7 @@ enum DevicePanel {
     case 3:
       let all: [ApplePayDevice.InitFault?] = [nil] + ApplePayDevice.InitFault.allCases
       device.initFault = all[((all.firstIndex(of: device.initFault) ?? 0) + 1) % all.count]
+    case 4: device.sheetFailsToPresent.toggle()
     default:
       let all = ApplePayDevice.gatewayProfiles
       device.gatewayProfile = all[((all.firstIndex(of: device.gatewayProfile) ?? 0) + 1) % all.count]
