@@ -178,7 +178,10 @@ final class ApplePayOutcomeTests: XCTestCase {
     XCTAssertEqual(driver.state.screen, .methodList)
     let clientError = driver.state.events.first { $0.name == .clientError }
     guard case .string(let message)? = clientError?["errorMessage"] else { return XCTFail("no clientError") }
-    for part in ["entitlement", "merchant.com.example.store", "certificate", "country (US)", "currency (USD)", "networks"] {
+    for part in [
+      "entitlement", "merchant.com.example.store", "certificate", "country (US)", "currency (USD)",
+      "networks",
+    ] {
       XCTAssertTrue(message.contains(part), "\(part) in \(message)")
     }
     XCTAssertEqual(clientError?["outcome"], .string("failed"))
@@ -190,7 +193,8 @@ final class ApplePayOutcomeTests: XCTestCase {
     paid.send(.selectMethod(.applePay))
     paid.send(.requestAuthorisation)
     paid.send(.authenticate(.recognised))
-    XCTAssertEqual(paid.state.events.first { $0.name == .onPostAuthorisation }?["outcome"], .string("completed"))
+    XCTAssertEqual(
+      paid.state.events.first { $0.name == .onPostAuthorisation }?["outcome"], .string("completed"))
     let cancelled = SheetDriver()
     cancelled.send(.selectMethod(.applePay))
     cancelled.send(.cancelSheet)

@@ -48,7 +48,8 @@ extension CheckoutReducer {
   static func sheetFailedToPresent(
     _ configuration: ApplePayConfiguration, in state: inout CheckoutState, context: ReduceContext
   ) {
-    let merchantId = state.scenario.session.allowedFundingTypes.wallets.applePay?.merchantId ?? "your merchant id"
+    let merchantId =
+      state.scenario.session.allowedFundingTypes.wallets.applePay?.merchantId ?? "your merchant id"
     let message =
       "PassKit could not present the Apple Pay sheet. Check the In-App Payments entitlement lists \(merchantId), "
       + "a payment processing certificate exists for it with this PSP, and the request's country "
@@ -196,7 +197,9 @@ extension CheckoutReducer {
       guard sheet.phase != .processing else { return [] }
       record(
         .onCancel, method: .applePay,
-        details: [EventDetail("reason", .string("User cancelled")), EventDetail("outcome", .string("canceled"))],
+        details: [
+          EventDetail("reason", .string("User cancelled")), EventDetail("outcome", .string("canceled")),
+        ],
         in: &state, context: context)
 
       state.applePaySheet = nil

@@ -192,6 +192,8 @@ public enum AppReducer {
     let before = model.checkout.screen
     let effects = CheckoutReducer.reduce(&model.checkout, action, context: context)
     let after = model.checkout.screen
+    // A method can leave the list (a device that cannot pay): keep the highlight on a row that exists.
+    model.highlightedMethod = min(model.highlightedMethod, max(0, model.checkout.methods.count - 1))
     if action == .submitCard, after == .cardForm,
       let first = CardField.allCases.first(where: { model.checkout.cardForm.errors[$0] != nil })
     {

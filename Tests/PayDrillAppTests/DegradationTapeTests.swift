@@ -1,0 +1,36 @@
+import CheckoutEngine
+import TerminalUI
+import XCTest
+
+@testable import PayDrillApp
+
+/// The tapes that walk the button gallery and the Apple Pay degradations, replayed headlessly; their final
+/// screens are reviewed golden files.
+final class DegradationTapeTests: XCTestCase {
+  private func replay(_ name: String) throws -> CheckoutRuntime {
+    let runtime = CheckoutRuntime(
+      scenario: .acmeElectronics, size: Size(columns: 100, rows: 32), latencyMilliseconds: 20)
+    let tape = try Tape.load(path: TapeTests.root.appendingPathComponent("Tapes/\(name).tape").path)
+    XCTAssertEqual(TapePlayer(runtime: runtime).play(tape), .completed, name)
+    Snapshot.compare(runtime.render().text + "\n", with: "tape-\(name).txt")
+    return runtime
+  }
+
+  func testButtonGallery() throws {
+    let runtime = try replay("button-gallery")
+    XCTAssertEqual(
+      runtime.model.gallery,
+      ButtonGallery(appearance: .init(type: .setUp, style: .white, radius: 12), view: .types))
+  }
+
+  func testCannotPay() throws {
+    let runtime = try replay("apple-pay-cannot-pay")
+    XCTAssertEqual(runtime.model.checkout.methods, [.card, .paypal])
+  }
+
+  func testInitFault() throws {
+    let runtime = try replay("apple-pay-init-fault")
+    XCTAssertEqual(runtime.model.checkout.applePayState?.name, "PARTNER_UI_FATAL_ERROR")
+    XCTAssertEqual(runtime.model.checkout.events.last?["errorCode"], .string("PARTNER_UI_ERROR"))
+  }
+}
