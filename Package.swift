@@ -37,7 +37,7 @@ let package = Package(
       dependencies: ["CheckoutEngine", "GatewaySimulator", "TerminalUI", "NcursesBackend"]
     ),
     .executableTarget(name: "paydrill", dependencies: ["PayDrillApp"]),
-    .testTarget(name: "CheckoutEngineTests", dependencies: ["CheckoutEngine"]),
+    .testTarget(name: "CheckoutEngineTests", dependencies: ["CheckoutEngine", "GatewaySimulator"]),
     .testTarget(name: "GatewaySimulatorTests", dependencies: ["GatewaySimulator", "CheckoutEngine"]),
     .testTarget(name: "TerminalUITests", dependencies: ["TerminalUI"]),
     .testTarget(

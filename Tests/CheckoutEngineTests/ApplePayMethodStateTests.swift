@@ -1,3 +1,4 @@
+import GatewaySimulator
 import XCTest
 
 @testable import CheckoutEngine
@@ -14,21 +15,11 @@ final class ApplePayMethodStateTests: XCTestCase {
     return (state, effects)
   }
 
-  private func answerInit(
-    _ state: inout CheckoutState, _ effects: [CheckoutEffect], profile: String = "default"
-  ) {
+  /// Answers the `prepareApplePay` effect with the gateway simulator's `/init`.
+  private func answerInit(_ state: inout CheckoutState, _ effects: [CheckoutEffect]) {
     guard case .prepareApplePay(let request)? = effects.first else { return XCTFail("no /init: \(effects)") }
-    var response = ApplePayInitResponse(
-      gatewayProfile: profile, countryCode: request.countryCode, currencyCode: request.currencyCode,
-      networks: profile == "worldline" ? [] : request.networks, hasPluginResultLogs: true)
-    switch request.fault {
-    case .failure?: response.failure = "HTTP 502 Bad Gateway"
-    case .noLogs?: response.hasPluginResultLogs = false
-    case .noCountryCode?: response.countryCode = nil
-    case .noCurrency?: response.currencyCode = nil
-    case nil: break
-    }
-    _ = CheckoutReducer.reduce(&state, .applePayInitAnswered(response), context: context)
+    _ = CheckoutReducer.reduce(
+      &state, .applePayInitAnswered(ApplePayInitEndpoint.answer(request)), context: context)
   }
 
   private func activate(_ state: inout CheckoutState) -> [CheckoutEffect] {
@@ -123,7 +114,7 @@ final class ApplePayMethodStateTests: XCTestCase {
 
   func testWorldlineListsNoNetworksAndTheSDKFallsBack() {
     var (state, effects) = created(ApplePayDevice(gatewayProfile: "worldline"))
-    answerInit(&state, effects, profile: "worldline")
+    answerInit(&state, effects)
     let initEvent = state.events.first { $0.name == .applePayInit }
     XCTAssertEqual(initEvent?["networks"], .string("cartesBancaires,masterCard,visa"))
     XCTAssertEqual(initEvent?["networksFallback"], .bool(true))

@@ -32,6 +32,17 @@ public struct CommandLineOptions: Equatable {
     public var description: String { message }
   }
 
+  /// One of an enumeration's values, or an error that lists them all.
+  static func choice<Value: RawRepresentable & CaseIterable>(for option: String, from text: String) throws
+    -> Value
+  where Value.RawValue == String {
+    guard let value = Value(rawValue: text) else {
+      let names = Value.allCases.map(\.rawValue).joined(separator: ", ")
+      throw UsageError(message: "\(option) takes one of \(names), not \"\(text)\"")
+    }
+    return value
+  }
+
   /// Parses the arguments after the program's name.
   public static func parse(_ arguments: [String]) throws -> CommandLineOptions {
     var options = CommandLineOptions()
@@ -63,20 +74,8 @@ public struct CommandLineOptions: Equatable {
         options.size = size
       case "--screen": options.screenPath = try value(for: argument)
       case "--events": options.eventsPath = try value(for: argument)
-      case "--type":
-        let text = try value(for: argument)
-        guard let type = ApplePayButtonType(rawValue: text) else {
-          let names = ApplePayButtonType.allCases.map(\.rawValue).joined(separator: ", ")
-          throw UsageError(message: "--type takes one of \(names), not \"\(text)\"")
-        }
-        options.button.type = type
-      case "--style":
-        let text = try value(for: argument)
-        guard let style = ApplePayButtonStyle(rawValue: text) else {
-          let names = ApplePayButtonStyle.allCases.map(\.rawValue).joined(separator: ", ")
-          throw UsageError(message: "--style takes one of \(names), not \"\(text)\"")
-        }
-        options.button.style = style
+      case "--type": options.button.type = try choice(for: argument, from: try value(for: argument))
+      case "--style": options.button.style = try choice(for: argument, from: try value(for: argument))
       case "--radius":
         let text = try value(for: argument)
         guard let radius = Double(text), (0...ApplePayButtonAppearance.maximumRadius).contains(radius) else {
