@@ -7,6 +7,8 @@ public struct SimulatedGateway: PaymentGateway {
   public var latency: Duration
   /// Makes the gateway's transaction ids; swapped for a counter in tests.
   public var makeTransactionId: @Sendable () -> String
+  /// The sessions whose payment succeeded.
+  public let spentSessions = SpentSessions()
 
   public init(
     latency: Duration = .milliseconds(600),
@@ -20,7 +22,16 @@ public struct SimulatedGateway: PaymentGateway {
     if latency > .zero {
       try? await Task.sleep(for: latency)
     }
-    return decide(request)
+    if !request.sessionId.isEmpty, spentSessions.isSpent(request.sessionId) {
+      return .declined(
+        SdkError(
+          errorCode: "SESSION_SPENT",
+          errorMessage:
+            "Session \(request.sessionId) was already used for a successful payment; /validate refused"))
+    }
+    let outcome = decide(request)
+    if case .approved = outcome, !request.sessionId.isEmpty { spentSessions.spend(request.sessionId) }
+    return outcome
   }
 
   public func applePayInit(_ request: ApplePayInitRequest) async -> ApplePayInitResponse {

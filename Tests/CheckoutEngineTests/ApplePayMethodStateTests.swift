@@ -193,3 +193,24 @@ final class ApplePayOutcomeTests: XCTestCase {
     XCTAssertEqual(cancelled.state.events.last?["outcome"], .string("canceled"))
   }
 }
+
+/// After a successful payment the session is spent: the next checkout gets a new one and says so.
+final class SpentSessionCheckoutTests: XCTestCase {
+  func testANewCheckoutAfterSuccessUsesANewSessionAndPreparesApplePayAgain() {
+    let context = ReduceContext(now: Date(timeIntervalSince1970: 1_796_140_598))
+    let driver = SheetDriver()
+    driver.send(.selectMethod(.applePay))
+    driver.send(.requestAuthorisation)
+    driver.send(.authenticate(.recognised))
+    XCTAssertEqual(driver.authorisations.first?.sessionId, "c5f0799b-0839-43ce-abc5-5b462a98f250")
+    var state = driver.state
+    let effects = CheckoutReducer.reduce(&state, .startNewCheckout, context: context)
+    XCTAssertEqual(state.sessionId, "c5f0799b-0839-43ce-abc5-5b462a98f250-2")
+    XCTAssertEqual(
+      state.notice,
+      "Session c5f0799b-0839-43ce-abc5-5b462a98f250 is spent (its payment succeeded): this checkout uses a new "
+        + "session, c5f0799b-0839-43ce-abc5-5b462a98f250-2.")
+    XCTAssertEqual(state.applePayState, .preparing)
+    XCTAssertEqual(effects.count, 1, "prepare() again")
+  }
+}

@@ -32,7 +32,8 @@ final class CheckoutReducerTests: XCTestCase {
 
   private func request(
     number: String = "4242424242424242", expiryMonth: Int = 12, expiryYear: Int = 2034,
-    securityCode: String = "123", holderName: String = "Jane Doe", attempt: Int = 1
+    securityCode: String = "123", holderName: String = "Jane Doe", attempt: Int = 1,
+    session: String = "c5f0799b-0839-43ce-abc5-5b462a98f250"
   ) -> AuthorisationRequest {
     AuthorisationRequest(
       method: .card,
@@ -40,7 +41,7 @@ final class CheckoutReducerTests: XCTestCase {
         number: CardNumber(digits: number), expiryMonth: expiryMonth, expiryYear: expiryYear,
         securityCode: securityCode, holderName: holderName),
       amount: usd4999, intent: "Authorisation", merchantTransactionId: transactionId,
-      idempotencyKey: "\(transactionId)-\(attempt)")
+      sessionId: session, idempotencyKey: "\(transactionId)-\(attempt)")
   }
 
   private func event(
@@ -258,6 +259,7 @@ final class CheckoutReducerTests: XCTestCase {
         holderName: "Jane Doe"),
       amount: Money(minorUnits: 4999, currency: .usd), intent: "Authorisation",
       merchantTransactionId: "0ce72cfd-014d-4256-a006-a56601b2ffc4",
+      sessionId: "c5f0799b-0839-43ce-abc5-5b462a98f250",
       idempotencyKey: "0ce72cfd-014d-4256-a006-a56601b2ffc4-1")
     store.send(
       .beforeSubmitAnswered(.card, BeforeSubmitVerdict(allowed: true)), at: at(2),
@@ -493,7 +495,7 @@ final class CheckoutReducerTests: XCTestCase {
     store.send(.startNewCheckout)
   }
 
-  func testStartNewCheckoutKeepsEventsAndAttempts() {
+  func testStartNewCheckoutKeepsEventsAndAttemptsInANewSession() {
     let store = CheckoutTestStore()
     submitAllowed(store)
     store.send(.gatewayAnswered(.approved(systemTransactionId: "sys-1")), at: at(3)) {
@@ -510,18 +512,18 @@ final class CheckoutReducerTests: XCTestCase {
           ]))
     }
     store.send(.tryAgain)
-    let events = store.state.events
-    store.send(.startNewCheckout) {
-      $0 = CheckoutState(scenario: .acmeElectronics)
-      $0.events = events
-      $0.attempts = 1
-    }
-    XCTAssertEqual(store.state.cardForm, CardForm())
-
-    // The next payment continues the sequence and uses the next attempt number.
-    submitAllowed(store, number: "5555555555554444", scheme: "Mastercard")
-    XCTAssertEqual(store.state.events.map(\.sequence), [1, 2, 3, 4, 5])
-    XCTAssertEqual(store.state.events.last?["scheme"], .string("Mastercard"))
+    var state = store.state
+    let events = state.events
+    let effects = CheckoutReducer.reduce(&state, .startNewCheckout, context: ReduceContext(now: at(4)))
+    XCTAssertEqual(state.screen, .methodList)
+    XCTAssertEqual(state.cardForm, CardForm())
+    XCTAssertEqual(Array(state.events.prefix(events.count)), events, "the event log is kept")
+    XCTAssertEqual(state.attempts, 1, "attempt numbers go on")
+    XCTAssertEqual(state.sessionNumber, 2, "the spent session is not reused")
+    XCTAssertEqual(state.sessionId, "c5f0799b-0839-43ce-abc5-5b462a98f250-2")
+    XCTAssertEqual(
+      state.events.last?.name, .methodStateChanged, "the new checkout is created: Apple Pay prepares")
+    XCTAssertEqual(effects.count, 1)
   }
 
   func testStartNewCheckoutAfterAFailureIsIgnored() {

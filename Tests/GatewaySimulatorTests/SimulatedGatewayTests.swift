@@ -117,3 +117,29 @@ final class SimulatedGatewayTests: XCTestCase {
     XCTAssertEqual(answer, .approved(systemTransactionId: "tx-slow"))
   }
 }
+
+/// A session is spent once a payment in it succeeded: the simulated API refuses another.
+final class SpentSessionTests: XCTestCase {
+  private func request(_ number: String, session: String) -> AuthorisationRequest {
+    AuthorisationRequest(
+      method: .card,
+      card: CardDetails(
+        number: CardNumber(digits: number), expiryMonth: 12, expiryYear: 2034, securityCode: "123",
+        holderName: "J"),
+      amount: Money(minorUnits: 4999, currency: .usd), intent: "Authorisation", merchantTransactionId: "m",
+      sessionId: session, idempotencyKey: "m-1")
+  }
+
+  func testASecondPaymentInASpentSessionIsRefused() async {
+    let gateway = SimulatedGateway(latency: .zero, makeTransactionId: { "tx-1" })
+    let declined = await gateway.authorise(request("4000000000000002", session: "s-1"))
+    guard case .declined = declined else { return XCTFail("\(declined)") }
+    let first = await gateway.authorise(request("4242424242424242", session: "s-1"))
+    XCTAssertEqual(first, .approved(systemTransactionId: "tx-1"), "a decline does not spend the session")
+    let second = await gateway.authorise(request("4242424242424242", session: "s-1"))
+    guard case .declined(let error) = second else { return XCTFail("\(second)") }
+    XCTAssertEqual(error.errorCode, "SESSION_SPENT")
+    let other = await gateway.authorise(request("4242424242424242", session: "s-2"))
+    XCTAssertEqual(other, .approved(systemTransactionId: "tx-1"))
+  }
+}

@@ -111,7 +111,8 @@ final class AppReducerTests: XCTestCase {
       to: &model)
     XCTAssertEqual(model.checkout.screen, .methodList)
     XCTAssertEqual(
-      model.checkout.events.map(\.name), [.onBeforeSubmit, .onSubmit, .onSuccess])
+      model.checkout.events.map(\.name).filter(\.isMerchantCallback),
+      [.onBeforeSubmit, .onSubmit, .onSuccess])
   }
 
   func testEventPaneAndHelpToggles() {

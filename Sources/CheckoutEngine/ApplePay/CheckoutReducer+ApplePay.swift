@@ -185,13 +185,7 @@ extension CheckoutReducer {
         number: card.number, expiryMonth: 12, expiryYear: 2030, securityCode: "",
         holderName: sheet.shippingContact?.name ?? "")
       state.processingSince = context.now
-      return [
-        .authorise(
-          AuthorisationRequest(
-            method: .applePay, card: cardDetails, amount: amount, intent: state.scenario.cardIntent,
-            merchantTransactionId: state.scenario.merchantTransactionId,
-            idempotencyKey: "\(state.scenario.merchantTransactionId)-\(state.attempts)"))
-      ]
+      return [.authorise(authorisationRequest(.applePay, card: cardDetails, amount: amount, state: state))]
 
     case .cancelSheet:
       guard sheet.phase != .processing else { return [] }

@@ -23,18 +23,21 @@ public struct AuthorisationRequest: Equatable, Sendable {
   public var amount: Money
   public var intent: String
   public var merchantTransactionId: String
+  /// The session the payment belongs to; a session is spent once a payment in it succeeded.
+  public var sessionId: String
   /// Unique per attempt, so a gateway can recognise a request it has already seen.
   public var idempotencyKey: String
 
   public init(
     method: DropInPaymentMethod, card: CardDetails?, amount: Money, intent: String,
-    merchantTransactionId: String, idempotencyKey: String
+    merchantTransactionId: String, sessionId: String = "", idempotencyKey: String
   ) {
     self.method = method
     self.card = card
     self.amount = amount
     self.intent = intent
     self.merchantTransactionId = merchantTransactionId
+    self.sessionId = sessionId
     self.idempotencyKey = idempotencyKey
   }
 }

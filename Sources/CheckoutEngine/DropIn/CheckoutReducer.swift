@@ -103,12 +103,17 @@ public enum CheckoutReducer {
 
     case .startNewCheckout:
       guard case .result(.success) = state.screen else { return [] }
-      let events = state.events
-      let attempts = state.attempts
-      state = CheckoutState(scenario: state.scenario)
-      state.events = events
-      state.attempts = attempts
-      return []
+      // The session is spent: its payment succeeded. The new checkout is created in a new session, on the
+      // same device, and says so.
+      var next = CheckoutState(scenario: state.scenario)
+      next.events = state.events
+      next.attempts = state.attempts
+      next.device = state.device
+      next.sessionNumber = state.sessionNumber + 1
+      next.notice =
+        "Session \(state.sessionId) is spent (its payment succeeded): this checkout uses a new session, \(next.sessionId)."
+      state = next
+      return create(&state, context: context)
     }
   }
 
@@ -172,13 +177,17 @@ public enum CheckoutReducer {
       ] + amountDetails(state.total), in: &state, context: context)
     state.screen = .processing(method)
     state.processingSince = context.now
-    return [
-      .authorise(
-        AuthorisationRequest(
-          method: method, card: card, amount: state.total, intent: state.scenario.cardIntent,
-          merchantTransactionId: state.scenario.merchantTransactionId,
-          idempotencyKey: "\(state.scenario.merchantTransactionId)-\(state.attempts)"))
-    ]
+    return [.authorise(authorisationRequest(method, card: card, amount: state.total, state: state))]
+  }
+
+  /// The gateway request for the current attempt, in the checkout's session.
+  static func authorisationRequest(
+    _ method: DropInPaymentMethod, card: CardDetails, amount: Money, state: CheckoutState
+  ) -> AuthorisationRequest {
+    AuthorisationRequest(
+      method: method, card: card, amount: amount, intent: state.scenario.cardIntent,
+      merchantTransactionId: state.scenario.merchantTransactionId, sessionId: state.sessionId,
+      idempotencyKey: "\(state.scenario.merchantTransactionId)-\(state.attempts)")
   }
 
   static func amountDetails(_ money: Money) -> [EventDetail] {

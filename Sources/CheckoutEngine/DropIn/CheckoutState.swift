@@ -21,6 +21,13 @@ public struct CheckoutState: Equatable, Sendable {
   public var applePayState: ApplePayMethodState?
   /// What the simulated device can do.
   public var device: ApplePayDevice
+  /// 1 for the scenario's session; each new checkout after a successful payment gets a new session.
+  public var sessionNumber = 1
+
+  /// The session this checkout pays in: the scenario's, then `…-2`, `…-3` after successful payments.
+  public var sessionId: String {
+    sessionNumber == 1 ? scenario.session.sessionId : "\(scenario.session.sessionId)-\(sessionNumber)"
+  }
 
   public init(scenario: Scenario) {
     self.scenario = scenario
