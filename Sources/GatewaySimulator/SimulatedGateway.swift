@@ -30,7 +30,9 @@ public struct SimulatedGateway: PaymentGateway {
             "Session \(request.sessionId) was already used for a successful payment; /validate refused"))
     }
     let outcome = decide(request)
-    if case .approved = outcome, !request.sessionId.isEmpty { spentSessions.spend(request.sessionId) }
+    if outcome.systemTransactionId != nil, !request.sessionId.isEmpty {
+      spentSessions.spend(request.sessionId)
+    }
     return outcome
   }
 
@@ -49,9 +51,15 @@ public struct SimulatedGateway: PaymentGateway {
           errorCode: "METHOD_NOT_IMPLEMENTED", errorMessage: "\(request.method.displayName) is not simulated")
       )
     }
-    if let decline = TestCard.card(number: card.number.digits)?.decline {
+    let testCard = TestCard.card(number: card.number.digits)
+    if let decline = testCard?.decline {
       return .declined(decline)
     }
-    return .approved(systemTransactionId: makeTransactionId())
+    let id = makeTransactionId()
+    if testCard?.redirects == true {
+      return .approvedAfterRedirect(
+        systemTransactionId: id, returnURL: "https://gateway.paydrill.test/3ds/return?tx=\(id)")
+    }
+    return .approved(systemTransactionId: id)
   }
 }

@@ -8,6 +8,8 @@ public struct TestCard: Sendable, Equatable {
   public var decline: SdkError?
   /// What the card does, for the README and `paydrill cards`.
   public var summary: String
+  /// Approved after a further step (a 3-D Secure redirect) the shopper comes back from.
+  public var redirects = false
 
   /// Every test card the simulator knows. Any other valid number approves.
   public static let all: [TestCard] = [
@@ -20,6 +22,9 @@ public struct TestCard: Sendable, Equatable {
     TestCard(number: "3056930009020004", scheme: .diners, decline: nil, summary: "Approved"),
     TestCard(number: "6011111111111117", scheme: .discover, decline: nil, summary: "Approved"),
     TestCard(number: "3566002020360505", scheme: .jcb, decline: nil, summary: "Approved"),
+    TestCard(
+      number: "4000000000003220", scheme: .visa, decline: nil, summary: "Approved after a 3DS redirect",
+      redirects: true),
     TestCard(
       number: "4000000000000002", scheme: .visa,
       decline: SdkError(errorCode: "CARD_DECLINED", errorMessage: "The card was declined."),

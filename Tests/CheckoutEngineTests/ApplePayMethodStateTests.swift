@@ -179,6 +179,27 @@ final class ApplePayOutcomeTests: XCTestCase {
     XCTAssertEqual(driver.state.applePayState?.name, "PARTNER_UI_FATAL_ERROR")
   }
 
+  func testReturnedFromRedirectOutcome() {
+    let driver = SheetDriver()
+    driver.gateway = { _ in
+      .approvedAfterRedirect(
+        systemTransactionId: "tx-9", returnURL: "https://gateway.paydrill.test/3ds/return?tx=tx-9")
+    }
+    driver.send(.selectMethod(.applePay))
+    driver.send(.requestAuthorisation)
+    driver.send(.authenticate(.recognised))
+    let post = driver.state.events.first { $0.name == .onPostAuthorisation }
+    XCTAssertEqual(post?["outcome"], .string("returnedFromRedirect"))
+    XCTAssertEqual(post?["url"], .string("https://gateway.paydrill.test/3ds/return?tx=tx-9"))
+    XCTAssertEqual(driver.state.events.last?.name, .onSuccess)
+    XCTAssertEqual(
+      driver.state.screen,
+      .result(
+        .success(
+          DropInSubmitResult(
+            systemTransactionId: "tx-9", merchantTransactionId: "0ce72cfd-014d-4256-a006-a56601b2ffc4"))))
+  }
+
   func testCompletedAndCanceledOutcomes() {
     let paid = SheetDriver()
     paid.send(.selectMethod(.applePay))

@@ -203,7 +203,8 @@ final class MerchantPricingTests: XCTestCase {
         }
       }
     }
-    XCTAssertEqual(checked, Acme.configuration.wallet.contacts.count * 4 * 5 * 5)
+    XCTAssertEqual(
+      checked, Acme.configuration.wallet.contacts.count * 4 * Acme.configuration.eligibleCards.count * 5)
   }
 
   func testDebitFeeAppliesToDebitAndPrepaidCards() {

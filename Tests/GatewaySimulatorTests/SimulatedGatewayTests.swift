@@ -48,8 +48,12 @@ final class SimulatedGatewayTests: XCTestCase {
 
   func testDeclinesMatchTheTable() {
     for card in TestCard.all {
-      let expected: AuthorisationOutcome =
-        card.decline.map { .declined($0) } ?? .approved(systemTransactionId: "tx-1")
+      let approved: AuthorisationOutcome =
+        card.redirects
+        ? .approvedAfterRedirect(
+          systemTransactionId: "tx-1", returnURL: "https://gateway.paydrill.test/3ds/return?tx=tx-1")
+        : .approved(systemTransactionId: "tx-1")
+      let expected = card.decline.map { .declined($0) } ?? approved
       XCTAssertEqual(gateway.decide(request(card.number)), expected, card.number)
     }
   }

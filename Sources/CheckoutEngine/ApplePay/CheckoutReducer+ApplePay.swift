@@ -237,7 +237,7 @@ extension CheckoutReducer {
     guard let sheet = state.applePaySheet, sheet.phase == .processing else { return [] }
     var details: [EventDetail]
     switch outcome {
-    case .approved(let transactionId):
+    case .approved(let transactionId), .approvedAfterRedirect(let transactionId, _):
       details = [
         EventDetail("submitResultType", .string("Authorised")),
         EventDetail("transactionId", .string(transactionId)),
@@ -255,9 +255,14 @@ extension CheckoutReducer {
     }
     details += sheet.shippingContact?.eventDetails(prefix: "shippingContact") ?? []
     // The plugin's outcome, as the seed names it: completed(ValidationResult) or failed(PurseError).
-    if case .approved = outcome {
+    switch outcome {
+    case .approved:
       details.append(EventDetail("outcome", .string("completed")))
-    } else {
+    case .approvedAfterRedirect(_, let url):
+      details.append(EventDetail("outcome", .string("returnedFromRedirect")))
+      details.append(EventDetail("url", .string(url)))
+      details.append(EventDetail("note", .string("confirm the payment status on your backend")))
+    case .declined:
       details.append(EventDetail("outcome", .string("failed")))
     }
     record(.onPostAuthorisation, method: .applePay, details: details, in: &state, context: context)

@@ -45,5 +45,15 @@ public struct AuthorisationRequest: Equatable, Sendable {
 /// The gateway's answer to an authorisation.
 public enum AuthorisationOutcome: Equatable, Sendable {
   case approved(systemTransactionId: String)
+  /// Approved after a further step (a 3-D Secure redirect) from which the shopper came back to `returnURL`.
+  case approvedAfterRedirect(systemTransactionId: String, returnURL: String)
   case declined(SdkError)
+
+  /// The gateway's transaction id when the payment was approved.
+  public var systemTransactionId: String? {
+    switch self {
+    case .approved(let id), .approvedAfterRedirect(let id, _): return id
+    case .declined: return nil
+    }
+  }
 }

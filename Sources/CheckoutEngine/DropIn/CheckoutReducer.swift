@@ -125,7 +125,7 @@ public enum CheckoutReducer {
   ) {
     state.processingSince = nil
     switch outcome {
-    case .approved(let systemTransactionId):
+    case .approved(let systemTransactionId), .approvedAfterRedirect(let systemTransactionId, _):
       let result = DropInSubmitResult(
         systemTransactionId: systemTransactionId,
         merchantTransactionId: state.scenario.merchantTransactionId)
