@@ -81,3 +81,23 @@ final class SheetKeysTests: XCTestCase {
     XCTAssertEqual(model.checkout.events.last?.name, .onCancel)
   }
 }
+
+/// What the sheet shows for the configuration's wording and pending amounts.
+final class SheetWordingTests: XCTestCase {
+  func testPendingItemsShowNoAmountAndShippingTypeChangesTheWording() {
+    var scenario = Scenario.acmeElectronics
+    scenario.applePay?.paymentItems.append(
+      SummaryItem(
+        label: "Gift wrap (priced at packing)", amount: Money(minorUnits: 0, currency: .usd), type: .pending))
+    scenario.applePay?.totalPaymentItem = nil
+    scenario.applePay?.shippingType = .storePickup
+    var model = Fixture.model(Size(columns: 100, rows: 32), scenario: scenario)
+    Fixture.settle([.key(.character("3"))], in: &model)
+    let lines = RootView.render(model).lines
+    let giftWrap = lines.first { $0.contains("Gift wrap (priced at packing)") } ?? ""
+    XCTAssertFalse(giftWrap.contains("$"), giftWrap)
+    XCTAssertTrue(lines.contains { $0.contains("Store Pickup method") })
+    XCTAssertTrue(
+      lines.contains { $0.contains("Store Pickup (Standard Shipping)") }, lines.joined(separator: "\n"))
+  }
+}

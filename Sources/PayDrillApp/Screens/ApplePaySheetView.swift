@@ -7,6 +7,11 @@ import TerminalUI
 struct ApplePaySheetView {
   var model: AppModel
 
+  /// Room for the longest row label ("Service Pickup method").
+  static let labelWidth = 21
+  /// Where the rows' values start.
+  static let valueColumn = labelWidth + 3
+
   func render(in rect: Rect, into buffer: inout ScreenBuffer) {
     guard let sheet = model.checkout.applePaySheet, let configuration = model.checkout.scenario.applePay
     else { return }
@@ -25,7 +30,13 @@ struct ApplePaySheetView {
     }
     if rect.height >= 14 { y += 1 }
     let wording = configuration.shippingType.wording
-    for row in SheetRow.rows(for: configuration) where y < rect.maxY - 3 {
+    for row in SheetRow.rows(for: configuration) where y < rect.maxY - 3 || row == .pay {
+      // The pay row always shows, over the last line of the rows above it if space runs out (but not over
+      // an open chooser, which the shopper is reading).
+      if row == .pay {
+        if y > rect.maxY - 3 && model.sheetChooser != nil { continue }
+        y = min(y, rect.maxY - 3)
+      }
       let selected = row == model.sheetRow && sheet.phase == .reviewing
       let role: StyleRole = selected ? .selected : .normal
       if selected { buffer.fill(Rect(x: rect.x, y: y, width: rect.width, height: 1), role: .selected) }
@@ -46,10 +57,11 @@ struct ApplePaySheetView {
         continue
       }
       buffer.write(selected ? "▸" : " ", x: rect.x, y: y, role: role)
-      buffer.write(label, x: rect.x + 2, y: y, role: selected ? .selected : .muted, maxWidth: 16)
+      buffer.write(label, x: rect.x + 2, y: y, role: selected ? .selected : .muted, maxWidth: Self.labelWidth)
       let pending = isPending(row, sheet.pendingUpdate)
       buffer.write(
-        truncating: pending ? "updating…" : value, x: rect.x + 19, y: y, role: role, maxWidth: rect.width - 21
+        truncating: pending ? "updating…" : value, x: rect.x + Self.valueColumn, y: y, role: role,
+        maxWidth: rect.width - Self.valueColumn - 2
       )
       buffer.write("›", x: rect.maxX - 1, y: y, role: role)
       y += 1
@@ -61,9 +73,10 @@ struct ApplePaySheetView {
       }
       messages = missing.map(ApplePaySheet.prompt(for:)) + messages
       if row == .card, let billing = sheet.billingProblem(configuration) { messages.insert(billing, at: 0) }
-      for message in messages where y < rect.maxY - 2 {
+      for message in messages where y < rect.maxY - 3 {
         buffer.write(
-          truncating: "⚠ " + message, x: rect.x + 19, y: y, role: .error, maxWidth: rect.width - 19)
+          truncating: "⚠ " + message, x: rect.x + Self.valueColumn, y: y, role: .error,
+          maxWidth: rect.width - Self.valueColumn)
         y += 1
       }
       if row == model.sheetRow, model.sheetChooser != nil || (row == .coupon && model.couponDraft != nil) {
@@ -72,15 +85,16 @@ struct ApplePaySheetView {
     }
     for (label, lines) in billingRequests(configuration, money: money) where y < rect.maxY - 3 {
       y += 1
-      buffer.write(label, x: rect.x + 2, y: y, role: .muted, maxWidth: 16)
+      buffer.write(label, x: rect.x + 2, y: y, role: .muted, maxWidth: Self.labelWidth)
       // A short terminal shows the schedule alone ("$14.99 every month starting 29 Dec").
       let shownLines =
         rect.height < 14 ? Array(lines.enumerated()).filter { $0.offset == 1 } : Array(lines.enumerated())
       for (offset, line) in shownLines {
-        let wrapped = WrappedText.lines(line, width: rect.width - 19)
+        let wrapped = WrappedText.lines(line, width: rect.width - Self.valueColumn)
         for text in wrapped where y < rect.maxY - 3 {
           buffer.write(
-            text, x: rect.x + 19, y: y, role: offset == 1 ? .total : (offset == 0 ? .normal : .muted))
+            text, x: rect.x + Self.valueColumn, y: y,
+            role: offset == 1 ? .total : (offset == 0 ? .normal : .muted))
           y += 1
         }
       }
@@ -185,18 +199,22 @@ struct ApplePaySheetView {
   ) -> Int {
     var y = top
     if row == .coupon, let draft = model.couponDraft {
-      buffer.fill(Rect(x: rect.x + 19, y: y, width: min(26, rect.width - 21), height: 1), role: .focused)
-      buffer.write(draft + "▁", x: rect.x + 20, y: y, role: .focused, maxWidth: 24)
+      buffer.fill(
+        Rect(
+          x: rect.x + Self.valueColumn, y: y, width: min(26, rect.width - Self.valueColumn - 2), height: 1),
+        role: .focused)
+      buffer.write(draft + "▁", x: rect.x + Self.valueColumn + 1, y: y, role: .focused, maxWidth: 24)
       return y + 1
     }
     let options = SheetChoices.options(
       for: row, sheet: sheet, configuration: configuration, locale: model.checkout.scenario.locale)
     for (index, option) in options.enumerated() where y < rect.maxY - 2 {
       let highlighted = index == model.sheetChooser
-      buffer.write(highlighted ? "●" : "○", x: rect.x + 19, y: y, role: highlighted ? .focused : .muted)
       buffer.write(
-        truncating: option, x: rect.x + 21, y: y, role: highlighted ? .focused : .normal,
-        maxWidth: rect.width - 21)
+        highlighted ? "●" : "○", x: rect.x + Self.valueColumn, y: y, role: highlighted ? .focused : .muted)
+      buffer.write(
+        truncating: option, x: rect.x + Self.valueColumn + 2, y: y, role: highlighted ? .focused : .normal,
+        maxWidth: rect.width - Self.valueColumn - 2)
       y += 1
     }
     return y
