@@ -120,6 +120,28 @@ final class HeadlessCommandTests: XCTestCase {
     XCTAssertTrue(unknown.standardError.hasPrefix("paydrill: nope: no such scenario"), unknown.standardError)
   }
 
+  func testSignPrintsTheSignatureAndNeverTheKey() throws {
+    let body = folder.appendingPathComponent("body.json")
+    try
+      "{ \"merchant\": \"MERCHANT-1\", \"amounts\": { \"currencyCode\": \"USD\", \"transactionValue\": 25.00 } }"
+      .write(to: body, atomically: true, encoding: .utf8)
+    let result = try PayDrillBinary.run([
+      "sign", "--token-id", "token-1", "--token-key", "s3cret-token-value", "--body", body.path,
+      "--timestamp",
+      "1754701373845", "--request-id", "req-1",
+    ])
+    XCTAssertEqual(result.status, 0, result.standardError)
+    XCTAssertTrue(
+      result.standardOutput.contains(
+        "token-1:1754701373845:req-1:api/v1/sessions:{\"merchant\":\"MERCHANT-1\",\"amounts\":{\"currencyCode\":\"USD\",\"transactionValue\":25.00}}"
+      ),
+      result.standardOutput)
+    XCTAssertTrue(result.standardOutput.contains("HMAC-SHA256 signature (hex): "))
+    XCTAssertFalse(result.standardOutput.contains("s3cret-token-value"), "the token's value is never printed")
+    let missing = try PayDrillBinary.run(["sign", "--token-id", "t"])
+    XCTAssertEqual(missing.status, 2)
+  }
+
   func testHelpVersionAndCards() throws {
     let help = try PayDrillBinary.run(["--help"])
     XCTAssertEqual(help.status, 0)

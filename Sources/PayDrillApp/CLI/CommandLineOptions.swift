@@ -11,6 +11,8 @@ public struct CommandLineOptions: Equatable {
     case scenarios
     /// The Apple Pay button gallery, interactive or printed.
     case buttons(print: Bool)
+    /// The sessions API's signature of a request body.
+    case sign
     case help
     case version
   }
@@ -25,6 +27,8 @@ public struct CommandLineOptions: Equatable {
   /// The button the gallery starts on (`--type`, `--style`, `--radius`).
   public var button = ApplePayButtonAppearance()
   var printsButton = false
+  /// The inputs of `paydrill sign`.
+  var sign = SignCommand.Options()
 
   /// A command line PayDrill cannot follow, said in one line.
   public struct UsageError: Error, Equatable, CustomStringConvertible {
@@ -83,6 +87,17 @@ public struct CommandLineOptions: Equatable {
         }
         options.button.radius = radius
       case "--print": options.printsButton = true
+      case "--token-id": options.sign.tokenId = try value(for: argument)
+      case "--token-key": options.sign.tokenKey = try value(for: argument)
+      case "--path": options.sign.path = try value(for: argument)
+      case "--body": options.sign.bodyPath = try value(for: argument)
+      case "--request-id": options.sign.requestId = try value(for: argument)
+      case "--timestamp":
+        let text = try value(for: argument)
+        guard let milliseconds = Int64(text), milliseconds > 0 else {
+          throw UsageError(message: "--timestamp takes Unix milliseconds, not \"\(text)\"")
+        }
+        options.sign.timestamp = milliseconds
       default:
         if argument.hasPrefix("-") {
           throw UsageError(message: "unknown option \(argument) (see paydrill --help)")
@@ -99,6 +114,9 @@ public struct CommandLineOptions: Equatable {
           message: "play takes one tape: paydrill play TAPE [--size 100x32] [--screen FILE] [--events FILE]")
       }
       options.command = .play(tape: positional[1])
+    case "sign":
+      guard positional.count == 1 else { throw UsageError(message: "sign takes options only") }
+      options.command = .sign
     case "buttons":
       guard positional.count == 1 else { throw UsageError(message: "buttons takes options only") }
       options.command = .buttons(print: options.printsButton)
@@ -108,7 +126,7 @@ public struct CommandLineOptions: Equatable {
     default:
       throw UsageError(
         message:
-          "unknown command \"\(first)\" (expected play, buttons, scenarios, cards or bench; see paydrill --help)"
+          "unknown command \"\(first)\" (expected play, buttons, scenarios, cards, sign or bench; see paydrill --help)"
       )
     }
     return options

@@ -11,6 +11,7 @@ enum HelpText {
       paydrill buttons [options]      the Apple Pay button gallery (--print: plain text, no terminal)
       paydrill scenarios              list the built-in scenarios
       paydrill cards                  list the test cards and what each one does
+      paydrill sign [options]         the sessions API's HMAC-SHA256 signature of a request body
       paydrill bench                  print performance figures
       paydrill --help | --version
 
@@ -27,6 +28,14 @@ enum HelpText {
       --style STYLE      black, white, whiteOutline, automatic
       --radius POINTS    the corner radius, 0 to 24 (default 4)
       --print            print the button and its configuration snippet instead of opening the gallery
+
+    Options of sign:
+      --token-id ID      your API token's id
+      --token-key KEY    your API token's value (used to sign, never printed)
+      --body FILE        the request body (JSON; minified before signing, keys kept in order)
+      --path PATH        the request path (default api/v1/sessions)
+      --timestamp MS     Unix milliseconds (default now)
+      --request-id UUID  the request's id (default a new UUID)
 
     Options of play:
       --size COLSxROWS   the screen's size (default 100x32)

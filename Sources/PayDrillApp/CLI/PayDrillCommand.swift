@@ -43,6 +43,13 @@ public enum PayDrillCommand {
         return 0
       }
       return runInteractive(options, gallery: ButtonGallery(appearance: options.button))
+    case .sign:
+      do {
+        print(try SignCommand.run(options.sign))
+        return 0
+      } catch {
+        return fail("\(error)")
+      }
     case .play(let tapePath):
       return play(tapePath, options: options)
     case .run:

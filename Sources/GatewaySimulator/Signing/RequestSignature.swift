@@ -1,0 +1,49 @@
+import CCrypto
+import Foundation
+
+/// The sessions API's request signature, as the seed defines it: HMAC-SHA256, keyed with the token's value,
+/// over `tokenId:timestamp:requestId:path:minifiedBody`. Computed by libcrypto, never by hand.
+public struct RequestSignature: Equatable, Sendable {
+  public var tokenId: String
+  /// Unix milliseconds.
+  public var timestamp: Int64
+  /// A UUID unique to the request.
+  public var requestId: String
+  /// The endpoint path, `api/v1/sessions`.
+  public var path: String
+  /// The body as sent: minified JSON.
+  public var body: String
+
+  public init(tokenId: String, timestamp: Int64, requestId: String, path: String, body: String) {
+    self.tokenId = tokenId
+    self.timestamp = timestamp
+    self.requestId = requestId
+    self.path = path
+    self.body = body
+  }
+
+  /// The five parts joined by colons.
+  public var stringToSign: String { "\(tokenId):\(timestamp):\(requestId):\(path):\(body)" }
+
+  /// The signature in lower-case hex.
+  public func signature(tokenKey: String) -> String {
+    Self.hmacSHA256(key: Data(tokenKey.utf8), message: Data(stringToSign.utf8))
+  }
+
+  /// HMAC-SHA256 of a message, in lower-case hex, from libcrypto.
+  public static func hmacSHA256(key: Data, message: Data) -> String {
+    var digest = [UInt8](repeating: 0, count: Int(EVP_MAX_MD_SIZE))
+    var length: UInt32 = 0
+    key.withUnsafeBytes { keyBytes in
+      message.withUnsafeBytes { messageBytes in
+        _ = HMAC(
+          EVP_sha256(), keyBytes.baseAddress, Int32(key.count),
+          messageBytes.bindMemory(to: UInt8.self).baseAddress, message.count, &digest, &length)
+      }
+    }
+    return digest.prefix(Int(length)).map { byte in
+      let hex = String(byte, radix: 16)
+      return hex.count == 1 ? "0" + hex : hex
+    }.joined()
+  }
+}
