@@ -142,6 +142,27 @@ final class HeadlessCommandTests: XCTestCase {
     XCTAssertEqual(missing.status, 2)
   }
 
+  func testSessionRequestThroughTheSimulatedAPI() throws {
+    let request = folder.appendingPathComponent("request.json")
+    let body =
+      #"{"merchant":"MERCHANT-1","site":"SITE-1","sessionTimeout":120,"merchantTransactionId":"m-1","#
+      + #""transactionMethod":{"intent":{"card":"Authorisation","paypal":"Purchase"}},"#
+      + #""amounts":{"currencyCode":"GBP","transactionValue":1.10},"allowTransaction":true,"serviceType":"CheckoutDropIn"}"#
+    try body.write(to: request, atomically: true, encoding: .utf8)
+    let created = try PayDrillBinary.run(["session", "--request", request.path])
+    XCTAssertEqual(created.status, 0, created.standardError)
+    XCTAssertTrue(created.standardOutput.contains("\"sessionId\""))
+    XCTAssertTrue(created.standardOutput.contains("(redacted)"), "keys are never printed whole")
+    try body.replacingOccurrences(of: "1.10", with: "1.234").write(
+      to: request, atomically: true, encoding: .utf8)
+    let refused = try PayDrillBinary.run(["session", "--request", request.path])
+    XCTAssertEqual(refused.status, 1)
+    XCTAssertEqual(
+      refused.standardError,
+      "paydrill: the sessions API refused the request: 400 amounts.transactionValue: GBP 1.234 has more decimals than GBP allows (2)\n"
+    )
+  }
+
   func testHelpVersionAndCards() throws {
     let help = try PayDrillBinary.run(["--help"])
     XCTAssertEqual(help.status, 0)

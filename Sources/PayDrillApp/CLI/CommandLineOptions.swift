@@ -13,6 +13,8 @@ public struct CommandLineOptions: Equatable {
     case buttons(print: Bool)
     /// The sessions API's signature of a request body.
     case sign
+    /// A session request through the simulated sessions API.
+    case session
     case help
     case version
   }
@@ -29,6 +31,8 @@ public struct CommandLineOptions: Equatable {
   var printsButton = false
   /// The inputs of `paydrill sign`.
   var sign = SignCommand.Options()
+  /// The inputs of `paydrill session`.
+  var session = SessionCommand.Options()
 
   /// A command line PayDrill cannot follow, said in one line.
   public struct UsageError: Error, Equatable, CustomStringConvertible {
@@ -92,6 +96,8 @@ public struct CommandLineOptions: Equatable {
       case "--path": options.sign.path = try value(for: argument)
       case "--body": options.sign.bodyPath = try value(for: argument)
       case "--request-id": options.sign.requestId = try value(for: argument)
+      case "--request": options.session.requestPath = try value(for: argument)
+      case "--signature": options.session.signature = try value(for: argument)
       case "--timestamp":
         let text = try value(for: argument)
         guard let milliseconds = Int64(text), milliseconds > 0 else {
@@ -114,9 +120,9 @@ public struct CommandLineOptions: Equatable {
           message: "play takes one tape: paydrill play TAPE [--size 100x32] [--screen FILE] [--events FILE]")
       }
       options.command = .play(tape: positional[1])
-    case "sign":
-      guard positional.count == 1 else { throw UsageError(message: "sign takes options only") }
-      options.command = .sign
+    case "sign", "session":
+      guard positional.count == 1 else { throw UsageError(message: "\(first) takes options only") }
+      options.command = first == "sign" ? .sign : .session
     case "buttons":
       guard positional.count == 1 else { throw UsageError(message: "buttons takes options only") }
       options.command = .buttons(print: options.printsButton)
@@ -126,7 +132,7 @@ public struct CommandLineOptions: Equatable {
     default:
       throw UsageError(
         message:
-          "unknown command \"\(first)\" (expected play, buttons, scenarios, cards, sign or bench; see paydrill --help)"
+          "unknown command \"\(first)\" (expected play, buttons, scenarios, cards, sign, session or bench; see paydrill --help)"
       )
     }
     return options

@@ -12,6 +12,7 @@ enum HelpText {
       paydrill scenarios              list the built-in scenarios
       paydrill cards                  list the test cards and what each one does
       paydrill sign [options]         the sessions API's HMAC-SHA256 signature of a request body
+      paydrill session --request FILE a session request through the simulated sessions API
       paydrill bench                  print performance figures
       paydrill --help | --version
 
@@ -36,6 +37,10 @@ enum HelpText {
       --path PATH        the request path (default api/v1/sessions)
       --timestamp MS     Unix milliseconds (default now)
       --request-id UUID  the request's id (default a new UUID)
+
+    Options of session (with --token-id, --token-key, --timestamp, --request-id to check a signature):
+      --request FILE     the session request body (JSON, as your backend sends it)
+      --signature HEX    the signature your backend computed; checked before the request
 
     Options of play:
       --size COLSxROWS   the screen's size (default 100x32)

@@ -50,6 +50,20 @@ public enum PayDrillCommand {
       } catch {
         return fail("\(error)")
       }
+    case .session:
+      do {
+        switch try SessionCommand.run(options.session, sign: options.sign) {
+        case .created(let response):
+          print(response)
+          return 0
+        case .refused(let error):
+          FileHandle.standardError.write(
+            Data("paydrill: the sessions API refused the request: \(error)\n".utf8))
+          return 1
+        }
+      } catch {
+        return fail("\(error)")
+      }
     case .play(let tapePath):
       return play(tapePath, options: options)
     case .run:

@@ -1,0 +1,51 @@
+import CheckoutEngine
+import Foundation
+import GatewaySimulator
+
+/// `paydrill session --request FILE`: the request through the simulated sessions API. Signed when the
+/// signature options are given. Prints the session (keys redacted) or the API's error.
+enum SessionCommand {
+  struct Options: Equatable {
+    var requestPath = ""
+    var signature: String?
+  }
+
+  enum Outcome: Equatable {
+    case created(String)
+    case refused(String)
+  }
+
+  static func run(_ options: Options, sign: SignCommand.Options, now: Date = Date()) throws -> Outcome {
+    guard !options.requestPath.isEmpty else {
+      throw ConfigurationError(file: "paydrill session", problem: "needs --request FILE")
+    }
+    guard let data = FileManager.default.contents(atPath: options.requestPath) else {
+      throw ConfigurationError(file: options.requestPath, problem: "no such file")
+    }
+    let body = String(decoding: data, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
+    let api = SessionsAPI()
+    do {
+      if let signature = options.signature {
+        try api.verify(
+          SessionsAPI.SignedRequest(
+            body: body, tokenId: sign.tokenId, timestamp: sign.timestamp ?? 0,
+            requestId: sign.requestId ?? "",
+            signature: signature), tokenKey: sign.tokenKey, now: now)
+      }
+      let session = try api.createSession(body: body, now: now)
+      return .created(describe(session))
+    } catch let error as SessionRequestError {
+      return .refused("\(error)")
+    }
+  }
+
+  /// The response as JSON, with `hmacKey` and `encryptionKey` redacted: PayDrill never prints a key whole.
+  static func describe(_ session: SessionData) -> String {
+    var shown = session
+    shown.hmacKey = SessionsAPI.redacted(session.hmacKey)
+    shown.encryptionKey = SessionsAPI.redacted(session.encryptionKey)
+    let encoder = JSONEncoder()
+    encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
+    return String(decoding: (try? encoder.encode(shown)) ?? Data(), as: UTF8.self)
+  }
+}

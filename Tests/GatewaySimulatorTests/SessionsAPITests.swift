@@ -1,0 +1,114 @@
+import Foundation
+import XCTest
+
+@testable import GatewaySimulator
+
+/// The simulated sessions API: every rule of the seed's session request, and the signature checks.
+final class SessionsAPITests: XCTestCase {
+  private let now = Date(timeIntervalSince1970: 1_754_701_373.845)
+  private let valid: [String: Any] = [
+    "merchant": "MERCHANT-1", "site": "SITE-1", "sessionTimeout": 120,
+    "merchantTransactionId": "0ce72cfd-014d-4256-a006-a56601b2ffc4",
+    "transactionMethod": ["intent": ["card": "Authorisation", "paypal": "Purchase"]],
+    "amounts": ["currencyCode": "USD", "transactionValue": 25],
+    "allowTransaction": true, "serviceType": "CheckoutDropIn",
+  ]
+
+  private func body(_ change: (inout [String: Any]) -> Void = { _ in }, value: String? = nil) -> String {
+    var object = valid
+    change(&object)
+    var text = String(
+      decoding: try! JSONSerialization.data(withJSONObject: object, options: [.sortedKeys]), as: UTF8.self)
+    if let value {
+      text = text.replacingOccurrences(of: "\"transactionValue\":25", with: "\"transactionValue\":\(value)")
+    }
+    return text
+  }
+
+  private func refusal(_ text: String) -> SessionRequestError? {
+    do {
+      _ = try SessionsAPI().createSession(body: text, now: now)
+      return nil
+    } catch {
+      return error as? SessionRequestError
+    }
+  }
+
+  func testAValidRequestGetsASessionThatExpiresAfterItsTimeout() throws {
+    let session = try SessionsAPI().createSession(body: body(value: "25.00"), now: now)
+    XCTAssertEqual(session.hmacKey.count, 64)
+    XCTAssertEqual(session.encryptionKey.count, 32)
+    XCTAssertEqual(session.sessionExpiry, "2025-08-09T03:02:53.845Z")
+    XCTAssertFalse(SessionsAPI.redacted(session.hmacKey).contains(session.hmacKey))
+  }
+
+  func testEveryRuleNamesItsField() {
+    let cases: [(String, String)] = [
+      (body { $0["merchant"] = String(repeating: "M", count: 21) }, "merchant"),
+      (body { $0["site"] = "" }, "site"),
+      (body { $0["merchantTransactionId"] = String(repeating: "x", count: 51) }, "merchantTransactionId"),
+      (body { $0["sessionTimeout"] = "120" }, "sessionTimeout"),
+      (
+        body { $0["transactionMethod"] = ["intent": ["card": "Sale", "paypal": "Purchase"]] },
+        "transactionMethod.intent.card"
+      ),
+      (
+        body { $0["transactionMethod"] = ["intent": ["card": "Purchase", "paypal": "Verification"]] },
+        "transactionMethod.intent.paypal"
+      ),
+      (body { $0["amounts"] = ["currencyCode": "XYZ", "transactionValue": 1] }, "amounts.currencyCode"),
+      (body { $0["allowTransaction"] = "yes" }, "allowTransaction"),
+      (body { $0["serviceType"] = "Components" }, "serviceType"),
+    ]
+    for (text, field) in cases {
+      XCTAssertEqual(refusal(text)?.field, field, text)
+      XCTAssertEqual(refusal(text)?.status, 400)
+    }
+  }
+
+  func testTheExponentRules() {
+    XCTAssertEqual(refusal(body(value: "1.234"))?.field, "amounts.transactionValue", "USD takes two decimals")
+    XCTAssertNil(refusal(body(value: "1.1")), "fewer decimals are padded")
+    let yen = body { $0["amounts"] = ["currencyCode": "JPY", "transactionValue": 25] }
+    XCTAssertEqual(
+      refusal(yen.replacingOccurrences(of: "\"transactionValue\":25", with: "\"transactionValue\":1.0"))?
+        .message,
+      "JPY 1.0 has a decimal point but JPY takes no decimals")
+  }
+
+  func testSignatureChecks() throws {
+    let api = SessionsAPI()
+    let text = body()
+    let signature = RequestSignature(
+      tokenId: "t", timestamp: 1_754_701_373_845, requestId: "r-1", path: "api/v1/sessions", body: text
+    ).signature(tokenKey: "key")
+    func request(
+      _ requestId: String = "r-1", body: String? = nil, signature: String? = nil,
+      timestamp: Int64 = 1_754_701_373_845
+    )
+      -> SessionsAPI.SignedRequest
+    {
+      SessionsAPI.SignedRequest(
+        body: body ?? text, tokenId: "t", timestamp: timestamp, requestId: requestId,
+        signature: signature ?? "")
+    }
+    func refusal(_ signed: SessionsAPI.SignedRequest, key: String = "key") -> String? {
+      do {
+        try api.verify(signed, tokenKey: key, now: now)
+        return nil
+      } catch {
+        return (error as? SessionRequestError)?.field
+      }
+    }
+    XCTAssertEqual(refusal(request(signature: signature), key: "other"), "signature", "wrong key")
+    XCTAssertEqual(refusal(request(body: " " + text, signature: signature)), "signature", "not minified")
+    XCTAssertEqual(
+      refusal(request(signature: signature, timestamp: 1_754_701_373_845 - 600_000)), "signature")
+    let stale = RequestSignature(
+      tokenId: "t", timestamp: 1_754_700_000_000, requestId: "r-2", path: "api/v1/sessions", body: text
+    ).signature(tokenKey: "key")
+    XCTAssertEqual(refusal(request("r-2", signature: stale, timestamp: 1_754_700_000_000)), "timestamp")
+    XCTAssertNil(refusal(request(signature: signature)))
+    XCTAssertEqual(refusal(request(signature: signature)), "requestId", "a request id is used once")
+  }
+}
