@@ -19,6 +19,7 @@ public enum ApplePayInitEndpoint {
       gatewayProfile: request.gatewayProfile, countryCode: request.countryCode,
       currencyCode: request.currencyCode,
       networks: networks, hasPluginResultLogs: true)
+    response.generation = request.generation
     switch request.fault {
     case .failure?: response.failure = "HTTP 502 Bad Gateway"
     case .noLogs?: response.hasPluginResultLogs = false

@@ -29,14 +29,11 @@ final class ApplePayMethodStateTests: XCTestCase {
   func testPrepareThenReady() {
     var (state, effects) = created(ApplePayDevice())
     XCTAssertEqual(state.applePayState, .preparing)
-    XCTAssertEqual(
-      effects,
-      [
-        .prepareApplePay(
-          ApplePayInitRequest(
-            gatewayProfile: "default", countryCode: "US", currencyCode: "USD",
-            networks: ["visa", "masterCard", "amex", "discover"], fault: nil))
-      ])
+    var expected = ApplePayInitRequest(
+      gatewayProfile: "default", countryCode: "US", currencyCode: "USD",
+      networks: ["visa", "masterCard", "amex", "discover"], fault: nil)
+    expected.generation = 1
+    XCTAssertEqual(effects, [.prepareApplePay(expected)])
     XCTAssertFalse(state.applePayState!.isReady)
     answerInit(&state, effects)
     guard case .ready? = state.applePayState else {
@@ -233,5 +230,43 @@ final class SpentSessionCheckoutTests: XCTestCase {
         + "session, c5f0799b-0839-43ce-abc5-5b462a98f250-2.")
     XCTAssertEqual(state.applePayState, .preparing)
     XCTAssertEqual(effects.count, 1, "prepare() again")
+  }
+}
+
+/// A device change while `/init` is on its way: the answer for the earlier device is ignored.
+final class ApplePayInitGenerationTests: XCTestCase {
+  func testAnAnswerForAnEarlierDeviceIsIgnored() {
+    let context = ReduceContext(now: Date(timeIntervalSince1970: 1_796_140_598))
+    var state = CheckoutState(scenario: .acmeElectronics)
+    let first = CheckoutReducer.reduce(&state, .createCheckout, context: context)
+    let second = CheckoutReducer.reduce(
+      &state, .changeDevice(ApplePayDevice(initFault: .failure)), context: context)
+    guard case .prepareApplePay(let old)? = first.first, case .prepareApplePay(let new)? = second.first else {
+      return XCTFail("\(first) \(second)")
+    }
+    _ = CheckoutReducer.reduce(
+      &state, .applePayInitAnswered(ApplePayInitEndpoint.answer(old)), context: context)
+    XCTAssertEqual(state.applePayState, .preparing, "the stale answer changes nothing")
+    _ = CheckoutReducer.reduce(
+      &state, .applePayInitAnswered(ApplePayInitEndpoint.answer(new)), context: context)
+    XCTAssertEqual(state.applePayState?.name, "PARTNER_UI_FATAL_ERROR")
+  }
+
+  func testWorldlinesFallbackNetworksLeaveAmexOffTheSheet() {
+    let context = ReduceContext(now: Date(timeIntervalSince1970: 1_796_140_598))
+    var state = CheckoutState(scenario: .acmeElectronics)
+    state.device.gatewayProfile = "worldline"
+    let effects = CheckoutReducer.reduce(&state, .createCheckout, context: context)
+    guard case .prepareApplePay(let request)? = effects.first else { return XCTFail("\(effects)") }
+    _ = CheckoutReducer.reduce(
+      &state, .applePayInitAnswered(ApplePayInitEndpoint.answer(request)), context: context)
+    XCTAssertFalse(state.sheetCards.contains { $0.network == .amex })
+    XCTAssertTrue(state.sheetCards.contains { $0.network == .masterCard })
+    XCTAssertTrue(
+      ApplePayInitEndpoint.answer(
+        ApplePayInitRequest(
+          gatewayProfile: "adyen", countryCode: "US", currencyCode: "USD", networks: ["masterCard"],
+          fault: nil)
+      ).allows(.masterCard), "Adyen's mc is Mastercard")
   }
 }

@@ -105,3 +105,12 @@ final class ConfigurationFileTests: XCTestCase {
     }
   }
 }
+
+final class ReadableDecodingMessageTests: XCTestCase {
+  func testFoundationsEnumMessageIsRewordedWithoutSwiftTypeNames() {
+    XCTAssertEqual(
+      ConfigurationFile.readable("Cannot initialize PaymentNetwork from invalid String value unionPay"),
+      "unknown value \"unionPay\" (not one of the values the README lists for this field)")
+    XCTAssertEqual(ConfigurationFile.readable("expected 0 to 24 points"), "expected 0 to 24 points")
+  }
+}

@@ -116,6 +116,8 @@ public struct ApplePayInitResponse: Equatable, Sendable {
   public var hasPluginResultLogs: Bool
   /// An HTTP-level failure, when `/init` failed outright.
   public var failure: String?
+  /// The `create()` this answers (a device change starts another; older answers are then ignored).
+  public var generation = 0
 
   public init(
     gatewayProfile: String, countryCode: String?, currencyCode: String?, networks: [String],
@@ -132,6 +134,14 @@ public struct ApplePayInitResponse: Equatable, Sendable {
   /// The networks the sheet will offer: `/init`'s, or the SDK's fallback when it lists none.
   public var effectiveNetworks: [String] {
     networks.isEmpty ? ["cartesBancaires", "masterCard", "visa"] : networks
+  }
+
+  /// Whether the sheet may offer a card of this network (PSP names such as Adyen's `mc` included).
+  public func allows(_ network: PaymentNetwork) -> Bool {
+    effectiveNetworks.contains { name in
+      name.caseInsensitiveCompare(network.rawValue) == .orderedSame
+        || (name == "mc" && network == .masterCard)
+    }
   }
 
   /// Why the answer cannot configure a sheet, in the plugin's words; nil when it can.
@@ -152,6 +162,8 @@ public struct ApplePayInitRequest: Equatable, Sendable {
   public var networks: [String]
   /// The fault the simulated gateway is to answer with (from the device settings).
   public var fault: ApplePayDevice.InitFault?
+  /// Which `create()` sent it; the answer carries it back.
+  public var generation = 0
 
   public init(
     gatewayProfile: String, countryCode: String, currencyCode: String, networks: [String],

@@ -20,7 +20,7 @@ extension CheckoutReducer {
     var sheet = ApplePaySheet(
       summaryItems: configuration.initialSummary, shippingMethods: configuration.shippingMethods,
       shippingMethod: configuration.shippingMethods.first, shippingContact: contact,
-      card: configuration.eligibleCards.first)
+      card: state.sheetCards.first)
     sheet.configurationProblem = totalProblem(configuration)
     sheet.authentication = configuration.authentication
     state.applePaySheet = sheet
@@ -60,7 +60,8 @@ extension CheckoutReducer {
         EventDetail("errorCode", .string("PARTNER_UI_ERROR")), EventDetail("errorMessage", .string(message)),
         EventDetail("outcome", .string("failed")),
       ], in: &state, context: context)
-    state.applePayState = .partnerUIFatalError(message)
+    setApplePayState(
+      .partnerUIFatalError(message), reason: "the sheet could not present", in: &state, context: context)
     state.notice = "Apple Pay failed: \(message)"
   }
 
@@ -98,7 +99,7 @@ extension CheckoutReducer {
       return requestUpdate(.shippingMethod, in: &state, context: context)
 
     case .selectCard(let index):
-      let cards = configuration.eligibleCards
+      let cards = state.sheetCards
       guard reviewing, cards.indices.contains(index) else { return [] }
       sheet.card = cards[index]
       state.applePaySheet = sheet

@@ -9,6 +9,7 @@ extension CheckoutReducer {
       return []
     }
     let device = state.device
+    state.applePayGeneration += 1
     let next: ApplePayMethodState
     var reason: String
     if !device.canMakePayments {
@@ -26,14 +27,13 @@ extension CheckoutReducer {
     }
     setApplePayState(next, reason: reason, in: &state, context: context)
     guard next == .preparing else { return [] }
-    return [
-      .prepareApplePay(
-        ApplePayInitRequest(
-          gatewayProfile: device.gatewayProfile, countryCode: configuration.countryCode,
-          currencyCode: configuration.currencyCode.code,
-          networks: configuration.supportedNetworks.map(\.rawValue),
-          fault: device.initFault))
-    ]
+    var request = ApplePayInitRequest(
+      gatewayProfile: device.gatewayProfile, countryCode: configuration.countryCode,
+      currencyCode: configuration.currencyCode.code,
+      networks: configuration.supportedNetworks.map(\.rawValue),
+      fault: device.initFault)
+    request.generation = state.applePayGeneration
+    return [.prepareApplePay(request)]
   }
 
   /// `/init` answered: ready, ready with the set-up button (no card for the networks), or
@@ -41,7 +41,9 @@ extension CheckoutReducer {
   static func initAnswered(
     _ response: ApplePayInitResponse, in state: inout CheckoutState, context: ReduceContext
   ) {
-    guard state.applePayState == .preparing, let configuration = state.scenario.applePay else { return }
+    guard state.applePayState == .preparing, response.generation == state.applePayGeneration,
+      let configuration = state.scenario.applePay
+    else { return }
     var details: [EventDetail] = [
       EventDetail("gatewayProfile", .string(response.gatewayProfile)),
       EventDetail("countryCode", .string(response.countryCode ?? "—")),
@@ -62,7 +64,8 @@ extension CheckoutReducer {
       state.notice = "Apple Pay is unavailable: \(problem)"
       return
     }
-    let hasCards = state.device.walletHasCards && !configuration.eligibleCards.isEmpty
+    let hasCards =
+      state.device.walletHasCards && configuration.eligibleCards.contains { response.allows($0.network) }
     setApplePayState(
       hasCards ? .ready(response) : .needsSetUp,
       reason: hasCards
@@ -76,6 +79,10 @@ extension CheckoutReducer {
     let failure: SdkError?
     switch state.applePayState {
     case nil, .ready?:
+      if let expired = sessionExpired(state, context: context) {
+        failure = expired
+        break
+      }
       state.isAwaitingMerchant = true
       return [.askBeforeSubmit(.applePay)]
     case .needsSetUp?:
@@ -103,12 +110,14 @@ extension CheckoutReducer {
           EventDetail("outcome", .string("failed")), EventDetail("errorCode", .string(failure.errorCode)),
           EventDetail("errorMessage", .string(failure.errorMessage)),
         ], in: &state, context: context)
-      state.notice = "Apple Pay failed: \(failure.errorMessage)"
+      state.notice =
+        failure.errorMessage.hasPrefix("Apple Pay")
+        ? failure.errorMessage : "Apple Pay failed: \(failure.errorMessage)"
     }
     return []
   }
 
-  private static func setApplePayState(
+  static func setApplePayState(
     _ next: ApplePayMethodState, reason: String, in state: inout CheckoutState, context: ReduceContext
   ) {
     state.applePayState = next

@@ -11,6 +11,20 @@ public enum CheckoutReducer {
   ) -> [CheckoutEffect] {
     switch action {
     case .createCheckout:
+      if let problem = state.scenario.session.initialisationProblem {
+        let error = SdkError(
+          errorCode: "INVALID_SESSION",
+          errorMessage: "CheckoutDropIn(config:) refused the session: \(problem)")
+        record(
+          .onError, method: nil,
+          details: [
+            EventDetail("errorCode", .string(error.errorCode)),
+            EventDetail("errorMessage", .string(error.errorMessage)),
+          ],
+          in: &state, context: context)
+        state.screen = .initialisationFailed(error)
+        return []
+      }
       return create(&state, context: context)
 
     case .applePayInitAnswered(let response):
@@ -66,6 +80,10 @@ public enum CheckoutReducer {
       let errors = validator(for: state, context: context).errors(in: state.cardForm)
       state.cardForm.errors = errors
       guard errors.isEmpty else { return [] }
+      if let expired = sessionExpired(state, context: context) {
+        conclude(.declined(expired), method: .card, amount: state.total, in: &state, context: context)
+        return []
+      }
       state.notice = nil
       state.isAwaitingMerchant = true
       return [.askBeforeSubmit(.card)]
@@ -145,6 +163,15 @@ public enum CheckoutReducer {
         ], in: &state, context: context)
       state.screen = .result(.failure(method: method, error: error))
     }
+  }
+
+  /// The error for a submission in a session past its `sessionExpiry`, or nil while it is valid.
+  static func sessionExpired(_ state: CheckoutState, context: ReduceContext) -> SdkError? {
+    guard let expiry = state.scenario.session.expiry, context.now >= expiry else { return nil }
+    return SdkError(
+      errorCode: "SESSION_EXPIRED",
+      errorMessage:
+        "The session expired at \(state.scenario.session.sessionExpiry); create a new session to pay")
   }
 
   static func isEditable(_ state: CheckoutState) -> Bool {

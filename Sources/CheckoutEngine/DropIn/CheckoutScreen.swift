@@ -8,6 +8,8 @@ public enum CheckoutScreen: Equatable, Sendable {
   case processing(DropInPaymentMethod)
   /// The submission ended.
   case result(PaymentOutcome)
+  /// `CheckoutDropIn(config:)` refused the session: nothing can be paid (`onError(nil, …)` fired).
+  case initialisationFailed(SdkError)
   /// The Apple Pay sheet is open over the Drop-in.
   case applePaySheet
   /// The simulated "Set up Apple Pay" screen the set-up button opens (no card for the supported networks).

@@ -21,6 +21,8 @@ public struct CheckoutState: Equatable, Sendable {
   public var applePayState: ApplePayMethodState?
   /// What the simulated device can do.
   public var device: ApplePayDevice
+  /// Counts `create()`s, so that a `/init` answer for an earlier device is recognised and ignored.
+  public var applePayGeneration = 0
   /// 1 for the scenario's session; each new checkout after a successful payment gets a new session.
   public var sessionNumber = 1
 
@@ -42,6 +44,13 @@ public struct CheckoutState: Equatable, Sendable {
 
   /// The amount to pay.
   public var total: Money { scenario.total }
+
+  /// The Wallet cards the sheet offers: those the configuration accepts, less networks `/init` left out.
+  public var sheetCards: [WalletCard] {
+    guard let configuration = scenario.applePay else { return [] }
+    guard case .ready(let response)? = applePayState else { return configuration.eligibleCards }
+    return configuration.eligibleCards.filter { response.allows($0.network) }
+  }
 
   /// What the shopper is paying: the Apple Pay sheet's total while it is in use, else the order's.
   public var paidAmount: Money { applePaySheet?.total?.amount ?? total }

@@ -1,3 +1,5 @@
+import Foundation
+
 /// The session that the backend obtained from the sessions API (`api/v1/sessions`), with the seed's names.
 ///
 /// `hmacKey` and `encryptionKey` are secrets: PayDrill keeps them to sign and encrypt, and never shows them.
@@ -8,6 +10,44 @@ public struct SessionData: Codable, Equatable, Sendable {
   /// ISO 8601 time after which the session is no longer valid.
   public var sessionExpiry: String
   public var allowedFundingTypes: AllowedFundingTypes
+
+  public init(from decoder: Decoder) throws {
+    let container = try decoder.container(keyedBy: CodingKeys.self)
+    // A missing or malformed sessionId or hmacKey is Drop-in's to refuse at initialisation (onError(nil, …)),
+    // so that a scenario can rehearse that failure; they are not refused here.
+    sessionId = try container.decodeIfPresent(String.self, forKey: .sessionId) ?? ""
+    hmacKey = try container.decodeIfPresent(String.self, forKey: .hmacKey) ?? ""
+    encryptionKey = try container.decodeIfPresent(String.self, forKey: .encryptionKey) ?? ""
+    sessionExpiry = try container.decode(String.self, forKey: .sessionExpiry)
+    guard Self.date(sessionExpiry) != nil else {
+      throw DecodingError.dataCorrupted(
+        .init(
+          codingPath: container.codingPath + [CodingKeys.sessionExpiry],
+          debugDescription: "expected an ISO 8601 time such as 2030-05-19T13:39:20Z"))
+    }
+    allowedFundingTypes = try container.decode(AllowedFundingTypes.self, forKey: .allowedFundingTypes)
+  }
+
+  /// When the session expires.
+  public var expiry: Date? { Self.date(sessionExpiry) }
+
+  /// Parses an ISO 8601 time, with or without fractional seconds (of any length).
+  static func date(_ text: String) -> Date? {
+    let whole = text.replacingOccurrences(of: #"\.[0-9]+"#, with: "", options: .regularExpression)
+    return try? Date.ISO8601FormatStyle().parse(whole)
+  }
+
+  /// Why Drop-in's initialisation refuses the session (`CheckoutDropIn(config:)` validates `sessionId` and
+  /// `hmacKey`), or nil when it accepts it.
+  public var initialisationProblem: String? {
+    if sessionId.trimmingCharacters(in: .whitespaces).isEmpty { return "sessionId is missing" }
+    if UUID(uuidString: sessionId) == nil { return "sessionId \"\(sessionId)\" is not a UUID" }
+    if hmacKey.isEmpty { return "hmacKey is missing" }
+    if hmacKey.count != 64 || !hmacKey.allSatisfy(\.isHexDigit) {
+      return "hmacKey is malformed (expected 64 hexadecimal characters, found \(hmacKey.count) characters)"
+    }
+    return nil
+  }
 
   public init(
     sessionId: String, hmacKey: String, encryptionKey: String, sessionExpiry: String,

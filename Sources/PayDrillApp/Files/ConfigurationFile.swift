@@ -75,7 +75,8 @@ public enum ConfigurationFile {
       let type = Range(match.range(at: 1), in: description),
       let value = Range(match.range(at: 2), in: description)
     else { return description }
-    return "unknown value \"\(description[value])\" (expected a \(description[type]) the README lists)"
+    _ = type
+    return "unknown value \"\(description[value])\" (not one of the values the README lists for this field)"
   }
 
   /// `items[0].unitPrice` from a coding path.

@@ -87,6 +87,9 @@ public enum AppReducer {
       case .enter, .escape: return send(.backToMethods, to: &model, context: context)
       default: return []
       }
+    case .initialisationFailed:
+      if key == .character("q") { model.shouldQuit = true }
+      return []
     case .applePaySheet:
       guard let action = SheetKeys.handle(key, in: &model) else { return [] }
       return send(action, to: &model, context: context)
@@ -210,7 +213,7 @@ public enum AppReducer {
       model.spinnerFrame = 0
     case .methodList:
       if case .result(.success) = before { model.highlightedMethod = 0 }
-    case .methodUnavailable, .applePaySetUp:
+    case .methodUnavailable, .applePaySetUp, .initialisationFailed:
       break
     case .applePaySheet:
       model.sheetRow = .pay

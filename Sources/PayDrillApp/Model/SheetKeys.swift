@@ -38,10 +38,9 @@ enum SheetKeys {
       case .pay: return .requestAuthorisation
       case .coupon: model.couponDraft = sheet.couponCode
       case .card, .shippingContact, .shippingMethod, .contact:
-        let options = SheetChoices.options(for: model.sheetRow, sheet: sheet, configuration: configuration)
+        let options = SheetChoices.options(for: model.sheetRow, checkout: model.checkout)
         guard !options.isEmpty else { return nil }
-        model.sheetChooser = SheetChoices.selectedIndex(
-          for: model.sheetRow, sheet: sheet, configuration: configuration)
+        model.sheetChooser = SheetChoices.selectedIndex(for: model.sheetRow, checkout: model.checkout)
       }
     default:
       break
@@ -53,7 +52,7 @@ enum SheetKeys {
     _ key: KeyEvent, highlighted: Int, sheet: ApplePaySheet, configuration: ApplePayConfiguration,
     in model: inout AppModel
   ) -> CheckoutAction? {
-    let count = SheetChoices.options(for: model.sheetRow, sheet: sheet, configuration: configuration).count
+    let count = SheetChoices.options(for: model.sheetRow, checkout: model.checkout).count
     switch key {
     case .up, .character("k"): model.sheetChooser = max(0, highlighted - 1)
     case .down, .character("j"): model.sheetChooser = min(count - 1, highlighted + 1)
@@ -118,13 +117,14 @@ enum SheetKeys {
 
 /// The options of a row's chooser, as the sheet lists them.
 enum SheetChoices {
-  static func options(
-    for row: SheetRow, sheet: ApplePaySheet, configuration: ApplePayConfiguration, locale: String = "en-US"
-  ) -> [String] {
-    let money = MoneyFormatter(locale: locale)
+  static func options(for row: SheetRow, checkout: CheckoutState) -> [String] {
+    guard let sheet = checkout.applePaySheet, let configuration = checkout.scenario.applePay else {
+      return []
+    }
+    let money = MoneyFormatter(locale: checkout.scenario.locale)
     switch row {
     case .card:
-      return configuration.eligibleCards.map { "\($0.displayName) · \($0.type.displayName)" }
+      return checkout.sheetCards.map { "\($0.displayName) · \($0.type.displayName)" }
     case .shippingContact, .contact:
       return configuration.wallet.contacts.map { contact in
         [contact.name, contact.postalAddress?.singleLine].compactMap { $0 }.joined(separator: ", ")
@@ -136,11 +136,10 @@ enum SheetChoices {
     }
   }
 
-  static func selectedIndex(for row: SheetRow, sheet: ApplePaySheet, configuration: ApplePayConfiguration)
-    -> Int
-  {
+  static func selectedIndex(for row: SheetRow, checkout: CheckoutState) -> Int {
+    guard let sheet = checkout.applePaySheet, let configuration = checkout.scenario.applePay else { return 0 }
     switch row {
-    case .card: return configuration.eligibleCards.firstIndex { $0 == sheet.card } ?? 0
+    case .card: return checkout.sheetCards.firstIndex { $0 == sheet.card } ?? 0
     case .shippingContact, .contact:
       return configuration.wallet.contacts.firstIndex { $0 == sheet.shippingContact } ?? 0
     case .shippingMethod:

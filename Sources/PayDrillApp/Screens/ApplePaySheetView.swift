@@ -206,8 +206,7 @@ struct ApplePaySheetView {
       buffer.write(draft + "▁", x: rect.x + Self.valueColumn + 1, y: y, role: .focused, maxWidth: 24)
       return y + 1
     }
-    let options = SheetChoices.options(
-      for: row, sheet: sheet, configuration: configuration, locale: model.checkout.scenario.locale)
+    let options = SheetChoices.options(for: row, checkout: model.checkout)
     for (index, option) in options.enumerated() where y < rect.maxY - 2 {
       let highlighted = index == model.sheetChooser
       buffer.write(

@@ -52,6 +52,8 @@ enum KeyHelp {
       ]
     case .methodUnavailable, .applePaySetUp:
       entries = [Entry(keys: "Enter Esc", action: "back to methods")]
+    case .initialisationFailed:
+      entries = [Entry(keys: "q", action: "quit")]
     case .applePaySheet:
       entries = [
         Entry(keys: "↑↓", action: "rows"), Entry(keys: "Enter", action: "change / pay"),

@@ -5,6 +5,8 @@ struct NoticeScreenView {
   var title: String
   var text: String
   var role: StyleRole = .notice
+  /// The one button, or none.
+  var button: String? = "Back to payment methods"
 
   func render(in rect: Rect, into buffer: inout ScreenBuffer) {
     var y = rect.y + 1
@@ -14,8 +16,9 @@ struct NoticeScreenView {
       buffer.write(line, x: rect.x, y: y, role: role)
       y += 1
     }
+    guard let button else { return }
     y += 1
-    ButtonRow(labels: ["Back to payment methods"], focused: 0)
+    ButtonRow(labels: [button], focused: 0)
       .render(in: Rect(x: rect.x, y: min(y, rect.maxY - 1), width: rect.width, height: 1), into: &buffer)
   }
 }

@@ -56,6 +56,13 @@ public enum RootView {
       MethodUnavailableView(method: method).render(in: inner, into: &buffer)
     case .applePaySheet: ApplePaySheetView(model: model).render(in: inner, into: &buffer)
     case .applePaySetUp: ApplePaySetUpView().render(in: inner, into: &buffer)
+    case .initialisationFailed(let error):
+      NoticeScreenView(
+        title: "Unable to load checkout",
+        text:
+          "\(error.errorMessage)\n\nonError(nil, \(error.errorCode)) fired before any method could be selected. "
+          + "Fix the session in the scenario; q quits.", role: .error, button: nil
+      ).render(in: inner, into: &buffer)
     }
     if let row = model.devicePanel {
       DevicePanelView(device: model.checkout.device, highlighted: row).render(in: body, into: &buffer)
@@ -75,6 +82,7 @@ public enum RootView {
     case .methodUnavailable(let method): return method.displayName
     case .applePaySheet: return "Apple Pay"
     case .applePaySetUp: return "Set up Apple Pay"
+    case .initialisationFailed: return "Checkout"
     }
   }
 }
