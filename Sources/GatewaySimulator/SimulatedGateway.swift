@@ -36,6 +36,14 @@ public struct SimulatedGateway: PaymentGateway {
     return outcome
   }
 
+  public func createPayPalOrder(_ request: PayPalOrderRequest) async -> PayPalOrder {
+    if latency > .zero {
+      try? await Task.sleep(for: latency)
+    }
+    let id = makeTransactionId().replacingOccurrences(of: "-", with: "").prefix(17).uppercased()
+    return PayPalOrder(orderId: "PAYID-\(id)", intent: request.intent, amount: request.amount)
+  }
+
   public func applePayInit(_ request: ApplePayInitRequest) async -> ApplePayInitResponse {
     if latency > .zero {
       try? await Task.sleep(for: latency)
@@ -45,6 +53,15 @@ public struct SimulatedGateway: PaymentGateway {
 
   /// The answer without the wait: what the tests and the benchmark call.
   public func decide(_ request: AuthorisationRequest) -> AuthorisationOutcome {
+    if let approval = request.payPal {
+      guard approval.funding != .declinedSource else {
+        return .declined(
+          SdkError(
+            errorCode: "PAYPAL_INSTRUMENT_DECLINED",
+            errorMessage: "PayPal declined the buyer's funding source for order \(approval.orderId)"))
+      }
+      return .approved(systemTransactionId: makeTransactionId())
+    }
     guard let card = request.card else {
       return .declined(
         SdkError(

@@ -111,11 +111,18 @@ final class CheckoutReducerTests: XCTestCase {
     store.send(.selectMethod(.card)) { $0.screen = .cardForm }
   }
 
-  func testSelectPayPalIsUnavailableWithoutEvents() {
+  func testSelectPayPalAsksTheMerchantFirst() {
     let store = CheckoutTestStore()
-    store.send(.selectMethod(.paypal)) { $0.screen = .methodUnavailable(.paypal) }
-    store.send(.backToMethods) { $0.screen = .methodList }
+    store.send(.selectMethod(.paypal), effects: [.askBeforeSubmit(.paypal)]) { $0.isAwaitingMerchant = true }
     XCTAssertEqual(store.state.events, [])
+  }
+
+  func testPazeIsUnavailableWithoutEvents() {
+    var state = CheckoutState(scenario: Scenario.builtIn(named: "tokyo-yen")!)
+    let context = ReduceContext(now: at(0))
+    XCTAssertEqual(CheckoutReducer.reduce(&state, .selectMethod(.paze), context: context), [])
+    XCTAssertEqual(state.screen, .methodUnavailable(.paze))
+    XCTAssertEqual(state.events, [])
   }
 
   func testSelectingAMethodTheSessionDoesNotOfferIsIgnored() {

@@ -69,3 +69,24 @@ final class ApplePayTapeTests: XCTestCase {
     XCTAssertEqual(events.last?.name, .onSuccess)
   }
 }
+
+/// The PayPal tape, and the approval page's golden screen.
+final class PayPalTapeTests: XCTestCase {
+  func testPayPalTapePaysWithoutOnSubmit() throws {
+    let runtime = CheckoutRuntime(
+      scenario: .acmeElectronics, size: Size(columns: 100, rows: 32), latencyMilliseconds: 20)
+    let tape = try Tape.load(path: TapeTests.root.appendingPathComponent("Tapes/pay-with-paypal.tape").path)
+    XCTAssertEqual(TapePlayer(runtime: runtime).play(tape), .completed)
+    XCTAssertEqual(
+      runtime.model.checkout.events.map(\.name).filter(\.isMerchantCallback),
+      [.onBeforeSubmit, .onPreAuthorisation, .onSuccess])
+  }
+
+  func testApprovalPageGolden() {
+    for size in [Size(columns: 100, rows: 32), Size(columns: 60, rows: 20)] {
+      var model = Fixture.model(size)
+      Fixture.settle([.key(.character("2")), .key(.down)], in: &model)
+      Snapshot.assert(RootView.render(model), named: "paypal-approval-\(size.columns)x\(size.rows)")
+    }
+  }
+}

@@ -52,6 +52,10 @@ enum Fixture {
           if let gateway { queue.insert(.checkout(.gatewayAnswered(gateway(request))), at: 0) }
         case .prepareApplePay(let request):
           queue.insert(.checkout(.applePayInitAnswered(ApplePayInitEndpoint.answer(request))), at: 0)
+        case .createPayPalOrder(let request):
+          let order = PayPalOrder(
+            orderId: "PAYID-FIXTURE0000000001", intent: request.intent, amount: request.amount)
+          queue.insert(.checkout(.payPalOrderCreated(order)), at: 0)
         case .expectUpdate:
           break
         }

@@ -59,7 +59,7 @@ final class ScreenSnapshotTests: XCTestCase {
   }
 
   func testMethodNotAvailable() {
-    check("paypal-unavailable", [.key(.down), .key(.enter)])
+    check("paze-unavailable", [.key(.down), .key(.enter)], scenario: Scenario.builtIn(named: "tokyo-yen")!)
   }
 
   func testHelpOverlay() {

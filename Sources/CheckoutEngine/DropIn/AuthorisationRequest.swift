@@ -25,6 +25,8 @@ public struct AuthorisationRequest: Equatable, Sendable {
   public var merchantTransactionId: String
   /// The session the payment belongs to; a session is spent once a payment in it succeeded.
   public var sessionId: String
+  /// For PayPal: the approved order and the funding the buyer chose.
+  public var payPal: PayPalApproval?
   /// Unique per attempt, so a gateway can recognise a request it has already seen.
   public var idempotencyKey: String
 
@@ -55,5 +57,16 @@ public enum AuthorisationOutcome: Equatable, Sendable {
     case .approved(let id), .approvedAfterRedirect(let id, _): return id
     case .declined: return nil
     }
+  }
+}
+
+/// A PayPal order the buyer approved, and with what.
+public struct PayPalApproval: Equatable, Sendable {
+  public var orderId: String
+  public var funding: PayPalFunding
+
+  public init(orderId: String, funding: PayPalFunding) {
+    self.orderId = orderId
+    self.funding = funding
   }
 }

@@ -42,6 +42,12 @@ public enum CheckoutAction: Equatable, Sendable {
   case authenticate(AuthenticationOutcome)
   /// The merchant's `onPreAuthorisation` answered.
   case preAuthorisationAnswered(PreAuthorisationAnswer)
+  /// The gateway created the PayPal order.
+  case payPalOrderCreated(PayPalOrder)
+  /// The buyer approved the PayPal order on PayPal.com, with a funding option.
+  case approvePayPal(PayPalFunding)
+  /// The buyer cancelled on PayPal.com.
+  case cancelPayPal
   /// The shopper dismisses the sheet.
   case cancelSheet
   /// The tester switches the simulated device between Face ID, Touch ID and passcode.

@@ -12,6 +12,8 @@ public enum CheckoutEffect: Equatable, Sendable {
   case preAuthorise(shippingContact: Contact?)
   /// The Apple Pay element's `prepare()`: `POST /init`; the answer comes back as `.applePayInitAnswered`.
   case prepareApplePay(ApplePayInitRequest)
+  /// Create the PayPal order; the order comes back as `.payPalOrderCreated`.
+  case createPayPalOrder(PayPalOrderRequest)
   /// Send the payment to the gateway; the answer comes back as `.gatewayAnswered`.
   case authorise(AuthorisationRequest)
 }

@@ -45,17 +45,21 @@ public enum CheckoutReducer {
       if method == .applePay, state.scenario.applePay != nil {
         return activateApplePay(&state, context: context)
       }
+      if method == .paypal {
+        return activatePayPal(&state, context: context)
+      }
       state.screen = method == .card ? .cardForm : .methodUnavailable(method)
       return []
 
     case .backToMethods:
       switch state.screen {
-      case .processing, .applePaySheet: return []
+      case .processing, .applePaySheet, .payPalApproval: return []
       case .cardForm where state.isAwaitingMerchant: return []
       default:
         state.screen = .methodList
         state.cardForm = CardForm()
         state.notice = nil
+        state.payPal = nil
         return []
       }
 
@@ -99,6 +103,7 @@ public enum CheckoutReducer {
         return []
       }
       if method == .applePay { return openSheet(in: &state, context: context) }
+      if method == .paypal { return createPayPalOrder(&state, context: context) }
       return submit(method, in: &state, context: context)
 
     case .gatewayAnswered(let outcome) where state.screen == .applePaySheet:
@@ -112,7 +117,11 @@ public enum CheckoutReducer {
     case .tryAgain:
       guard case .result(.failure(let method, _)) = state.screen else { return [] }
       state.screen = method == .card ? .cardForm : .methodList
+      state.payPal = nil
       return []
+
+    case .payPalOrderCreated, .approvePayPal, .cancelPayPal:
+      return reducePayPal(&state, action, context: context)
 
     case .selectShippingContact, .selectShippingMethod, .selectCard, .enterCouponCode, .sheetUpdated,
       .requestAuthorisation, .authenticate, .preAuthorisationAnswered, .cancelSheet, .switchAuthentication,

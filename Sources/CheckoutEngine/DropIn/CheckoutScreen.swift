@@ -14,6 +14,8 @@ public enum CheckoutScreen: Equatable, Sendable {
   case applePaySheet
   /// The simulated "Set up Apple Pay" screen the set-up button opens (no card for the supported networks).
   case applePaySetUp
+  /// The simulated PayPal approval page (the buyer on PayPal.com) for an order.
+  case payPalApproval(PayPalOrder)
   /// A method this build does not complete yet.
   case methodUnavailable(DropInPaymentMethod)
 }

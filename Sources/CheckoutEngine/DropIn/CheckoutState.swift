@@ -15,6 +15,8 @@ public struct CheckoutState: Equatable, Sendable {
   public var attempts = 0
   /// When the current gateway request started, for the spinner and the event pane.
   public var processingSince: Date?
+  /// The PayPal order the buyer approved, and with what.
+  public var payPal: PayPalApproval?
   /// The Apple Pay sheet, while it is open or processing.
   public var applePaySheet: ApplePaySheet?
   /// The Apple Pay method's state once the checkout is created; nil before `create()`.
@@ -58,6 +60,10 @@ public struct CheckoutState: Equatable, Sendable {
   /// The card paying, as the shopper knows it: "Visa ••••4242" (a Wallet card's name for Apple Pay).
   public var paidWith: String {
     if let card = applePaySheet?.card { return card.displayName }
+    if let payPal {
+      return "PayPal · \(payPal.funding == .paylater ? "Pay Later" : "PayPal") · \(payPal.orderId)"
+    }
+    if screen == .processing(.paypal) { return "PayPal" }
     let number = CardNumber(digits: cardForm.number)
     return "\(number.scheme?.displayName ?? "Card") \(number.masked)"
   }

@@ -90,6 +90,18 @@ public enum AppReducer {
     case .initialisationFailed:
       if key == .character("q") { model.shouldQuit = true }
       return []
+    case .payPalApproval:
+      let options = CheckoutReducer.payPalOptions(model.checkout)
+      switch key {
+      case .up, .character("k"): model.payPalChoice = max(0, model.payPalChoice - 1)
+      case .down, .character("j"), .tab: model.payPalChoice = min(options.count - 1, model.payPalChoice + 1)
+      case .escape: return send(.cancelPayPal, to: &model, context: context)
+      case .enter:
+        guard options.indices.contains(model.payPalChoice) else { return [] }
+        return send(.approvePayPal(options[model.payPalChoice]), to: &model, context: context)
+      default: break
+      }
+      return []
     case .applePaySheet:
       guard let action = SheetKeys.handle(key, in: &model) else { return [] }
       return send(action, to: &model, context: context)
@@ -215,6 +227,8 @@ public enum AppReducer {
       if case .result(.success) = before { model.highlightedMethod = 0 }
     case .methodUnavailable, .applePaySetUp, .initialisationFailed:
       break
+    case .payPalApproval:
+      model.payPalChoice = 0
     case .applePaySheet:
       model.sheetRow = .pay
       model.sheetChooser = nil

@@ -31,6 +31,8 @@ public struct EffectRunner: Sendable {
         inbox.post(.updateTimedOut(serial: serial))
       case .preAuthorise(let contact):
         inbox.post(.preAuthorisationAnswered(await hooks.preAuthorisation(shippingContact: contact)))
+      case .createPayPalOrder(let request):
+        inbox.post(.payPalOrderCreated(await gateway.createPayPalOrder(request)))
       case .prepareApplePay(let request):
         inbox.post(.applePayInitAnswered(await gateway.applePayInit(request)))
       case .authorise(let request):

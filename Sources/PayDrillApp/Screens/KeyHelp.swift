@@ -54,6 +54,11 @@ enum KeyHelp {
       entries = [Entry(keys: "Enter Esc", action: "back to methods")]
     case .initialisationFailed:
       entries = [Entry(keys: "q", action: "quit")]
+    case .payPalApproval:
+      entries = [
+        Entry(keys: "↑↓", action: "choose"), Entry(keys: "Enter", action: "approve"),
+        Entry(keys: "Esc", action: "cancel and return"),
+      ]
     case .applePaySheet:
       entries = [
         Entry(keys: "↑↓", action: "rows"), Entry(keys: "Enter", action: "change / pay"),

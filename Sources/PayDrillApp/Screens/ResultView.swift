@@ -27,7 +27,9 @@ struct ResultView {
       buffer.write("✓ Payment successful", x: rect.x, y: y, role: .success)
       y += 2
       row("Amount", money.string(for: checkout.paidAmount), .total)
-      row(checkout.applePaySheet == nil ? "Card" : "Apple Pay", checkout.paidWith)
+      row(
+        checkout.applePaySheet != nil ? "Apple Pay" : checkout.payPal != nil ? "PayPal" : "Card",
+        checkout.paidWith)
       row("systemTransactionId", result.systemTransactionId)
       row("merchantTransactionId", result.merchantTransactionId)
       y += 1

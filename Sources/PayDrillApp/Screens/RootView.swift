@@ -56,6 +56,8 @@ public enum RootView {
       MethodUnavailableView(method: method).render(in: inner, into: &buffer)
     case .applePaySheet: ApplePaySheetView(model: model).render(in: inner, into: &buffer)
     case .applePaySetUp: ApplePaySetUpView().render(in: inner, into: &buffer)
+    case .payPalApproval(let order):
+      PayPalApprovalView(model: model, order: order).render(in: inner, into: &buffer)
     case .initialisationFailed(let error):
       NoticeScreenView(
         title: "Unable to load checkout",
@@ -82,6 +84,7 @@ public enum RootView {
     case .methodUnavailable(let method): return method.displayName
     case .applePaySheet: return "Apple Pay"
     case .applePaySetUp: return "Set up Apple Pay"
+    case .payPalApproval: return "PayPal (sandbox)"
     case .initialisationFailed: return "Checkout"
     }
   }

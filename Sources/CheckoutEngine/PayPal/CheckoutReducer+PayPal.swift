@@ -1,0 +1,90 @@
+/// PayPal in the Drop-in, as the seed's timeline has it: `onBeforeSubmit(.paypal)` when the button is
+/// tapped; Drop-in enters processing and creates the order (`onPreAuthorisation`); the buyer approves on
+/// PayPal.com; then `onSuccess` or `onError(.paypal, …)`. PayPal never fires `onSubmit`.
+extension CheckoutReducer {
+  /// The PayPal button: the merchant's `onBeforeSubmit` first (an expired session fails at once).
+  static func activatePayPal(_ state: inout CheckoutState, context: ReduceContext) -> [CheckoutEffect] {
+    if let expired = sessionExpired(state, context: context) {
+      record(
+        .onError, method: .paypal,
+        details: [
+          EventDetail("errorCode", .string(expired.errorCode)),
+          EventDetail("errorMessage", .string(expired.errorMessage)),
+        ],
+        in: &state, context: context)
+      state.notice = expired.errorMessage
+      return []
+    }
+    state.isAwaitingMerchant = true
+    return [.askBeforeSubmit(.paypal)]
+  }
+
+  /// The merchant allowed it: processing, and the order is created.
+  static func createPayPalOrder(_ state: inout CheckoutState, context: ReduceContext) -> [CheckoutEffect] {
+    state.screen = .processing(.paypal)
+    state.processingSince = context.now
+    return [
+      .createPayPalOrder(
+        PayPalOrderRequest(
+          intent: state.scenario.paypalIntent, amount: state.total,
+          merchantTransactionId: state.scenario.merchantTransactionId, sessionId: state.sessionId))
+    ]
+  }
+
+  static func reducePayPal(_ state: inout CheckoutState, _ action: CheckoutAction, context: ReduceContext)
+    -> [CheckoutEffect]
+  {
+    switch action {
+    case .payPalOrderCreated(let order):
+      guard state.screen == .processing(.paypal) else { return [] }
+      record(
+        .onPreAuthorisation, method: .paypal,
+        details: [
+          EventDetail("orderId", .string(order.orderId)), EventDetail("intent", .string(order.intent)),
+        ] + amountDetails(order.amount), in: &state, context: context)
+      state.processingSince = nil
+      state.screen = .payPalApproval(order)
+      return []
+
+    case .approvePayPal(let funding):
+      guard case .payPalApproval(let order) = state.screen, payPalOptions(state).contains(funding) else {
+        return []
+      }
+      state.attempts += 1
+      state.screen = .processing(.paypal)
+      state.processingSince = context.now
+      var request = AuthorisationRequest(
+        method: .paypal, card: nil, amount: order.amount, intent: order.intent,
+        merchantTransactionId: state.scenario.merchantTransactionId, sessionId: state.sessionId,
+        idempotencyKey: "\(state.scenario.merchantTransactionId)-\(state.attempts)")
+      request.payPal = PayPalApproval(orderId: order.orderId, funding: funding)
+      state.payPal = request.payPal
+      return [.authorise(request)]
+
+    case .cancelPayPal:
+      guard case .payPalApproval = state.screen else { return [] }
+      let error = SdkError(
+        errorCode: "PAYPAL_CANCELED", errorMessage: "The buyer cancelled on PayPal; nothing was charged")
+      record(
+        .onError, method: .paypal,
+        details: [
+          EventDetail("errorCode", .string(error.errorCode)),
+          EventDetail("errorMessage", .string(error.errorMessage)),
+        ],
+        in: &state, context: context)
+      state.screen = .methodList
+      state.notice = error.errorMessage
+      return []
+
+    default:
+      return []
+    }
+  }
+
+  /// The funding options the approval page offers: PayPal, Pay Later when the session allows `paylater`,
+  /// and a declining source to rehearse errors.
+  public static func payPalOptions(_ state: CheckoutState) -> [PayPalFunding] {
+    let allowed = state.scenario.session.allowedFundingTypes.wallets.paypal?.allowedFundingOptions ?? []
+    return PayPalFunding.allCases.filter { $0 != .paylater || allowed.contains("paylater") }
+  }
+}

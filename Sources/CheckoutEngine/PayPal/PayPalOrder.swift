@@ -1,0 +1,47 @@
+/// A PayPal order the gateway created for the checkout (Drop-in's `onPreAuthorisation` for PayPal).
+public struct PayPalOrder: Equatable, Sendable {
+  public var orderId: String
+  /// `Authorisation` or `Purchase`, from the transaction's PayPal intent.
+  public var intent: String
+  public var amount: Money
+
+  public init(orderId: String, intent: String, amount: Money) {
+    self.orderId = orderId
+    self.intent = intent
+    self.amount = amount
+  }
+}
+
+/// What the buyer chose on the simulated PayPal approval page.
+public enum PayPalFunding: String, Equatable, Sendable, CaseIterable {
+  /// PayPal balance or a linked account.
+  case paypal
+  /// Pay Later (offered when the session's `allowedFundingOptions` include `paylater`).
+  case paylater
+  /// A funding source PayPal declines: to rehearse `onError(.paypal, …)`.
+  case declinedSource
+
+  /// The option's words on the approval page.
+  public var label: String {
+    switch self {
+    case .paypal: return "Pay with PayPal (sandbox buyer, balance)"
+    case .paylater: return "Pay Later (Pay in 4)"
+    case .declinedSource: return "Pay with a funding source PayPal declines"
+    }
+  }
+}
+
+/// Asking the gateway to create a PayPal order.
+public struct PayPalOrderRequest: Equatable, Sendable {
+  public var intent: String
+  public var amount: Money
+  public var merchantTransactionId: String
+  public var sessionId: String
+
+  public init(intent: String, amount: Money, merchantTransactionId: String, sessionId: String) {
+    self.intent = intent
+    self.amount = amount
+    self.merchantTransactionId = merchantTransactionId
+    self.sessionId = sessionId
+  }
+}

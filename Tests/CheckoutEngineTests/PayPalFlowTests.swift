@@ -1,0 +1,78 @@
+import GatewaySimulator
+import XCTest
+
+@testable import CheckoutEngine
+
+/// PayPal's timeline: onBeforeSubmit(.paypal), processing and the order (onPreAuthorisation), approval on
+/// PayPal.com, then onSuccess or onError(.paypal, …). Never onSubmit.
+final class PayPalFlowTests: XCTestCase {
+  private let context = ReduceContext(now: Date(timeIntervalSince1970: 1_796_140_598))
+  private let gateway = SimulatedGateway(
+    latency: .zero, makeTransactionId: { "7f3e9c2a-5b1d-4e8f-a6c4-2d9b8e1f0a37" })
+
+  /// Sends an action and answers its effects as the runtime would.
+  private func send(_ action: CheckoutAction, _ state: inout CheckoutState) async {
+    for effect in CheckoutReducer.reduce(&state, action, context: context) {
+      switch effect {
+      case .askBeforeSubmit(let method):
+        await send(.beforeSubmitAnswered(method, state.scenario.beforeSubmit.verdict(for: method)), &state)
+      case .createPayPalOrder(let request):
+        await send(.payPalOrderCreated(await gateway.createPayPalOrder(request)), &state)
+      case .authorise(let request):
+        await send(.gatewayAnswered(await gateway.authorise(request)), &state)
+      default:
+        break
+      }
+    }
+  }
+
+  func testApprovedWithPayPalFiresNoOnSubmit() async {
+    var state = CheckoutState(scenario: .acmeElectronics)
+    await send(.selectMethod(.paypal), &state)
+    guard case .payPalApproval(let order) = state.screen else { return XCTFail("\(state.screen)") }
+    XCTAssertTrue(order.orderId.hasPrefix("PAYID-"))
+    XCTAssertEqual(order.amount, Money(minorUnits: 4999, currency: .usd))
+    XCTAssertEqual(state.events.map(\.name), [.onBeforeSubmit, .onPreAuthorisation])
+    XCTAssertEqual(state.events[1]["orderId"], .string(order.orderId))
+    XCTAssertEqual(CheckoutReducer.payPalOptions(state), [.paypal, .paylater, .declinedSource])
+    await send(.approvePayPal(.paylater), &state)
+    XCTAssertEqual(state.events.map(\.name), [.onBeforeSubmit, .onPreAuthorisation, .onSuccess])
+    XCTAssertFalse(state.events.contains { $0.name == .onSubmit }, "PayPal never fires onSubmit")
+    XCTAssertEqual(state.payPal, PayPalApproval(orderId: order.orderId, funding: .paylater))
+  }
+
+  func testADeclinedFundingSourceFiresOnError() async {
+    var state = CheckoutState(scenario: .acmeElectronics)
+    await send(.selectMethod(.paypal), &state)
+    await send(.approvePayPal(.declinedSource), &state)
+    guard case .result(.failure(.paypal, let error)) = state.screen else { return XCTFail("\(state.screen)") }
+    XCTAssertEqual(error.errorCode, "PAYPAL_INSTRUMENT_DECLINED")
+    XCTAssertEqual(state.events.last?.name, .onError)
+  }
+
+  func testCancellingOnPayPalChargesNothing() async {
+    var state = CheckoutState(scenario: .acmeElectronics)
+    await send(.selectMethod(.paypal), &state)
+    await send(.cancelPayPal, &state)
+    XCTAssertEqual(state.screen, .methodList)
+    XCTAssertEqual(state.events.last?["errorCode"], .string("PAYPAL_CANCELED"))
+    XCTAssertEqual(state.attempts, 0)
+  }
+
+  func testPayLaterIsOfferedOnlyWhenTheSessionAllowsIt() {
+    var scenario = Scenario.acmeElectronics
+    scenario.session.allowedFundingTypes.wallets.paypal?.allowedFundingOptions = ["paypal"]
+    XCTAssertEqual(
+      CheckoutReducer.payPalOptions(CheckoutState(scenario: scenario)), [.paypal, .declinedSource])
+  }
+
+  func testARefusalKeepsPayPalClosed() async {
+    var scenario = Scenario.acmeElectronics
+    scenario.beforeSubmit = BeforeSubmitRule(allow: false, message: "Please accept terms and conditions")
+    var state = CheckoutState(scenario: scenario)
+    await send(.selectMethod(.paypal), &state)
+    XCTAssertEqual(state.screen, .methodList)
+    XCTAssertEqual(state.notice, "Please accept terms and conditions")
+    XCTAssertEqual(state.events.map(\.name), [.onBeforeSubmit])
+  }
+}
