@@ -53,6 +53,12 @@ public struct SimulatedGateway: PaymentGateway {
 
   /// The answer without the wait: what the tests and the benchmark call.
   public func decide(_ request: AuthorisationRequest) -> AuthorisationOutcome {
+    if let pazeCard = request.paze {
+      guard pazeCard != .failing else {
+        return .declined(SdkError(errorCode: "SDK1123", errorMessage: "Paze could not complete the checkout"))
+      }
+      return .approved(systemTransactionId: makeTransactionId())
+    }
     if let approval = request.payPal {
       guard approval.funding != .declinedSource else {
         return .declined(

@@ -117,11 +117,13 @@ final class CheckoutReducerTests: XCTestCase {
     XCTAssertEqual(store.state.events, [])
   }
 
-  func testPazeIsUnavailableWithoutEvents() {
-    var state = CheckoutState(scenario: Scenario.builtIn(named: "tokyo-yen")!)
-    let context = ReduceContext(now: at(0))
-    XCTAssertEqual(CheckoutReducer.reduce(&state, .selectMethod(.paze), context: context), [])
-    XCTAssertEqual(state.screen, .methodUnavailable(.paze))
+  func testApplePayWithoutAnApplePaySectionIsUnavailableWithoutEvents() {
+    var scenario = Scenario.acmeElectronics
+    scenario.applePay = nil
+    var state = CheckoutState(scenario: scenario)
+    XCTAssertEqual(
+      CheckoutReducer.reduce(&state, .selectMethod(.applePay), context: ReduceContext(now: at(0))), [])
+    XCTAssertEqual(state.screen, .methodUnavailable(.applePay))
     XCTAssertEqual(state.events, [])
   }
 

@@ -21,9 +21,11 @@ final class AppReducerTests: XCTestCase {
     Fixture.send([.key(.enter)], to: &model)
     XCTAssertEqual(model.checkout.screen, .cardForm)
     XCTAssertEqual(model.focus, .field(.number))
-    model = Fixture.model(size, scenario: Scenario.builtIn(named: "tokyo-yen")!)
-    Fixture.send([.key(.character("2"))], to: &model)
-    XCTAssertEqual(model.checkout.screen, .methodUnavailable(.paze))
+    var noSheet = Scenario.acmeElectronics
+    noSheet.applePay = nil
+    model = Fixture.model(size, scenario: noSheet)
+    Fixture.send([.key(.character("3"))], to: &model)
+    XCTAssertEqual(model.checkout.screen, .methodUnavailable(.applePay))
     XCTAssertTrue(model.checkout.events.isEmpty, "an unavailable method fires no callback")
     Fixture.send([.key(.escape)], to: &model)
     XCTAssertEqual(model.checkout.screen, .methodList)

@@ -59,7 +59,10 @@ final class ScreenSnapshotTests: XCTestCase {
   }
 
   func testMethodNotAvailable() {
-    check("paze-unavailable", [.key(.down), .key(.enter)], scenario: Scenario.builtIn(named: "tokyo-yen")!)
+    var noSheet = Scenario.acmeElectronics
+    noSheet.applePay = nil
+    check("apple-pay-unavailable", [.key(.character("3"))], scenario: noSheet)
+    check("paze-refused", [.key(.down), .key(.enter)], scenario: Scenario.builtIn(named: "tokyo-yen")!)
   }
 
   func testHelpOverlay() {

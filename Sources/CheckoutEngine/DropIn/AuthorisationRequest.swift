@@ -27,6 +27,8 @@ public struct AuthorisationRequest: Equatable, Sendable {
   public var sessionId: String
   /// For PayPal: the approved order and the funding the buyer chose.
   public var payPal: PayPalApproval?
+  /// For Paze: the wallet card the shopper chose.
+  public var paze: PazeCard?
   /// Unique per attempt, so a gateway can recognise a request it has already seen.
   public var idempotencyKey: String
 

@@ -48,6 +48,10 @@ public enum CheckoutAction: Equatable, Sendable {
   case approvePayPal(PayPalFunding)
   /// The buyer cancelled on PayPal.com.
   case cancelPayPal
+  /// The shopper chose a card in the Paze checkout.
+  case approvePaze(PazeCard)
+  /// The shopper closed the Paze checkout.
+  case cancelPaze
   /// The shopper dismisses the sheet.
   case cancelSheet
   /// The tester switches the simulated device between Face ID, Touch ID and passcode.

@@ -48,18 +48,22 @@ public enum CheckoutReducer {
       if method == .paypal {
         return activatePayPal(&state, context: context)
       }
+      if method == .paze {
+        return activatePaze(&state, context: context)
+      }
       state.screen = method == .card ? .cardForm : .methodUnavailable(method)
       return []
 
     case .backToMethods:
       switch state.screen {
-      case .processing, .applePaySheet, .payPalApproval: return []
+      case .processing, .applePaySheet, .payPalApproval, .pazeCheckout: return []
       case .cardForm where state.isAwaitingMerchant: return []
       default:
         state.screen = .methodList
         state.cardForm = CardForm()
         state.notice = nil
         state.payPal = nil
+        state.pazeCard = nil
         return []
       }
 
@@ -104,6 +108,10 @@ public enum CheckoutReducer {
       }
       if method == .applePay { return openSheet(in: &state, context: context) }
       if method == .paypal { return createPayPalOrder(&state, context: context) }
+      if method == .paze {
+        state.screen = .pazeCheckout
+        return []
+      }
       return submit(method, in: &state, context: context)
 
     case .gatewayAnswered(let outcome) where state.screen == .applePaySheet:
@@ -118,10 +126,14 @@ public enum CheckoutReducer {
       guard case .result(.failure(let method, _)) = state.screen else { return [] }
       state.screen = method == .card ? .cardForm : .methodList
       state.payPal = nil
+      state.pazeCard = nil
       return []
 
     case .payPalOrderCreated, .approvePayPal, .cancelPayPal:
       return reducePayPal(&state, action, context: context)
+
+    case .approvePaze, .cancelPaze:
+      return reducePaze(&state, action, context: context)
 
     case .selectShippingContact, .selectShippingMethod, .selectCard, .enterCouponCode, .sheetUpdated,
       .requestAuthorisation, .authenticate, .preAuthorisationAnswered, .cancelSheet, .switchAuthentication,
@@ -161,7 +173,10 @@ public enum CheckoutReducer {
         details: [
           EventDetail("systemTransactionId", .string(result.systemTransactionId)),
           EventDetail("merchantTransactionId", .string(result.merchantTransactionId)),
-        ] + amountDetails(amount), in: &state, context: context)
+        ] + amountDetails(amount)
+          // DropInSubmitResult.paymentData is nil for every method but Paze.
+          + (method == .paze ? [EventDetail("paymentData", .string("paze(PazeCheckoutDecoded)"))] : []),
+        in: &state, context: context)
       state.screen = .result(.success(result))
     case .declined(let error):
       record(

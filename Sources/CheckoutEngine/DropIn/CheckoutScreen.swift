@@ -16,6 +16,8 @@ public enum CheckoutScreen: Equatable, Sendable {
   case applePaySetUp
   /// The simulated PayPal approval page (the buyer on PayPal.com) for an order.
   case payPalApproval(PayPalOrder)
+  /// The simulated Paze checkout: the shopper picks a card from their Paze wallet.
+  case pazeCheckout
   /// A method this build does not complete yet.
   case methodUnavailable(DropInPaymentMethod)
 }

@@ -17,6 +17,8 @@ public struct CheckoutState: Equatable, Sendable {
   public var processingSince: Date?
   /// The PayPal order the buyer approved, and with what.
   public var payPal: PayPalApproval?
+  /// The Paze wallet card the shopper chose.
+  public var pazeCard: PazeCard?
   /// The Apple Pay sheet, while it is open or processing.
   public var applePaySheet: ApplePaySheet?
   /// The Apple Pay method's state once the checkout is created; nil before `create()`.
@@ -57,6 +59,11 @@ public struct CheckoutState: Equatable, Sendable {
   /// What the shopper is paying: the Apple Pay sheet's total while it is in use, else the order's.
   public var paidAmount: Money { applePaySheet?.total?.amount ?? total }
 
+  /// The method paying, as the result screen names it.
+  public var paidMethodName: String {
+    applePaySheet != nil ? "Apple Pay" : payPal != nil ? "PayPal" : pazeCard != nil ? "Paze" : "Card"
+  }
+
   /// The card paying, as the shopper knows it: "Visa ••••4242" (a Wallet card's name for Apple Pay).
   public var paidWith: String {
     if let card = applePaySheet?.card { return card.displayName }
@@ -64,6 +71,7 @@ public struct CheckoutState: Equatable, Sendable {
       return "PayPal · \(payPal.funding == .paylater ? "Pay Later" : "PayPal") · \(payPal.orderId)"
     }
     if screen == .processing(.paypal) { return "PayPal" }
+    if let pazeCard { return "Paze · \(pazeCard.label)" }
     let number = CardNumber(digits: cardForm.number)
     return "\(number.scheme?.displayName ?? "Card") \(number.masked)"
   }

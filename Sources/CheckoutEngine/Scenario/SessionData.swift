@@ -131,12 +131,34 @@ public struct ApplePayWallet: Codable, Equatable, Sendable {
   }
 }
 
+/// Paze in the session. Besides the session's `clientId` and `merchantCategoryCode`, a scenario can set what
+/// the simulated Paze service needs to rehearse each of the seed's Paze errors.
 public struct PazeWallet: Codable, Equatable, Sendable {
   public var clientId: String?
   public var merchantCategoryCode: String?
+  /// The merchant's name on the Paze checkout (at most 64 characters).
+  public var merchantDisplayName: String?
+  /// Whether the Paze service is reachable (false gives SDK1122).
+  public var available: Bool?
+  /// The shopper's details sent to Paze.
+  public var shopper: PazeShopper?
 
-  public init(clientId: String? = nil, merchantCategoryCode: String? = nil) {
+  public init(
+    clientId: String? = nil, merchantCategoryCode: String? = nil, merchantDisplayName: String? = nil,
+    available: Bool? = nil, shopper: PazeShopper? = nil
+  ) {
     self.clientId = clientId
     self.merchantCategoryCode = merchantCategoryCode
+    self.merchantDisplayName = merchantDisplayName
+    self.available = available
+    self.shopper = shopper
   }
+}
+
+/// The shopper's details Paze checks.
+public struct PazeShopper: Codable, Equatable, Sendable {
+  public var email: String?
+  public var phone: String?
+  public var firstName: String?
+  public var lastName: String?
 }

@@ -23,8 +23,8 @@ public struct AppModel: Equatable, Sendable {
   public var gallery: ButtonGallery?
   /// Whether the gallery is where the program started (`paydrill buttons`): Escape then quits.
   public var galleryIsHome = false
-  /// The highlighted option of the PayPal approval page.
-  public var payPalChoice = 0
+  /// The highlighted option of a wallet's page (PayPal's approval, Paze's checkout).
+  public var walletChoice = 0
   /// The highlighted row of the device panel, while it is open.
   public var devicePanel: Int?
   /// Whether the theme is dark (the `automatic` button style follows it).

@@ -92,16 +92,12 @@ public enum AppReducer {
       return []
     case .payPalApproval:
       let options = CheckoutReducer.payPalOptions(model.checkout)
-      switch key {
-      case .up, .character("k"): model.payPalChoice = max(0, model.payPalChoice - 1)
-      case .down, .character("j"), .tab: model.payPalChoice = min(options.count - 1, model.payPalChoice + 1)
-      case .escape: return send(.cancelPayPal, to: &model, context: context)
-      case .enter:
-        guard options.indices.contains(model.payPalChoice) else { return [] }
-        return send(.approvePayPal(options[model.payPalChoice]), to: &model, context: context)
-      default: break
-      }
-      return []
+      guard let action = walletKey(key, count: options.count, in: &model) else { return [] }
+      return send(action.map { .approvePayPal(options[$0]) } ?? .cancelPayPal, to: &model, context: context)
+    case .pazeCheckout:
+      let cards = PazeCard.allCases
+      guard let action = walletKey(key, count: cards.count, in: &model) else { return [] }
+      return send(action.map { .approvePaze(cards[$0]) } ?? .cancelPaze, to: &model, context: context)
     case .applePaySheet:
       guard let action = SheetKeys.handle(key, in: &model) else { return [] }
       return send(action, to: &model, context: context)
@@ -166,6 +162,19 @@ public enum AppReducer {
     return []
   }
 
+  /// Keys of a wallet's page: Up/Down choose, Enter approves the chosen option (`.some(index)`), Escape
+  /// cancels (`.some(nil)`); nil when the key does neither.
+  private static func walletKey(_ key: KeyEvent, count: Int, in model: inout AppModel) -> Int?? {
+    switch key {
+    case .up, .character("k"): model.walletChoice = max(0, model.walletChoice - 1)
+    case .down, .character("j"), .tab: model.walletChoice = min(count - 1, model.walletChoice + 1)
+    case .escape: return .some(nil)
+    case .enter where (0..<count).contains(model.walletChoice): return .some(model.walletChoice)
+    default: break
+    }
+    return nil
+  }
+
   private static func galleryKey(_ key: KeyEvent, in model: inout AppModel) {
     let action: ButtonGallery.GalleryKey
     switch key {
@@ -227,8 +236,8 @@ public enum AppReducer {
       if case .result(.success) = before { model.highlightedMethod = 0 }
     case .methodUnavailable, .applePaySetUp, .initialisationFailed:
       break
-    case .payPalApproval:
-      model.payPalChoice = 0
+    case .payPalApproval, .pazeCheckout:
+      model.walletChoice = 0
     case .applePaySheet:
       model.sheetRow = .pay
       model.sheetChooser = nil

@@ -54,7 +54,7 @@ enum KeyHelp {
       entries = [Entry(keys: "Enter Esc", action: "back to methods")]
     case .initialisationFailed:
       entries = [Entry(keys: "q", action: "quit")]
-    case .payPalApproval:
+    case .payPalApproval, .pazeCheckout:
       entries = [
         Entry(keys: "↑↓", action: "choose"), Entry(keys: "Enter", action: "approve"),
         Entry(keys: "Esc", action: "cancel and return"),

@@ -27,9 +27,7 @@ struct ResultView {
       buffer.write("✓ Payment successful", x: rect.x, y: y, role: .success)
       y += 2
       row("Amount", money.string(for: checkout.paidAmount), .total)
-      row(
-        checkout.applePaySheet != nil ? "Apple Pay" : checkout.payPal != nil ? "PayPal" : "Card",
-        checkout.paidWith)
+      row(checkout.paidMethodName, checkout.paidWith)
       row("systemTransactionId", result.systemTransactionId)
       row("merchantTransactionId", result.merchantTransactionId)
       y += 1

@@ -58,6 +58,15 @@ public enum RootView {
     case .applePaySetUp: ApplePaySetUpView().render(in: inner, into: &buffer)
     case .payPalApproval(let order):
       PayPalApprovalView(model: model, order: order).render(in: inner, into: &buffer)
+    case .pazeCheckout:
+      WalletPageView(
+        header: "Paze checkout · the shopper's Paze wallet",
+        payee: "Pay \(model.checkout.scenario.merchantName)",
+        amount: MoneyFormatter(locale: model.checkout.scenario.locale).string(for: model.checkout.total),
+        detail: "Paze returns the card as PazeCheckoutDecoded in onSuccess's paymentData",
+        options: PazeCard.allCases.map(\.label), choice: model.walletChoice,
+        footer: "Enter pays with the card · Esc closes Paze"
+      ).render(in: inner, into: &buffer)
     case .initialisationFailed(let error):
       NoticeScreenView(
         title: "Unable to load checkout",
@@ -85,6 +94,7 @@ public enum RootView {
     case .applePaySheet: return "Apple Pay"
     case .applePaySetUp: return "Set up Apple Pay"
     case .payPalApproval: return "PayPal (sandbox)"
+    case .pazeCheckout: return "Paze"
     case .initialisationFailed: return "Checkout"
     }
   }

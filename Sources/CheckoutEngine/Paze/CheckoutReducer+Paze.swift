@@ -1,0 +1,38 @@
+/// Paze in the Drop-in: the seed's rules are checked when the shopper picks Paze (each broken rule is
+/// `onError(.paze, …)` with its code); then `onBeforeSubmit(.paze)`, the simulated Paze checkout, the gateway,
+/// and `onSuccess` with `paymentData` (`.paze(PazeCheckoutDecoded)`) or `onError(.paze, …)`.
+extension CheckoutReducer {
+  static func activatePaze(_ state: inout CheckoutState, context: ReduceContext) -> [CheckoutEffect] {
+    if let error = sessionExpired(state, context: context) ?? PazeRules.violation(in: state.scenario) {
+      conclude(.declined(error), method: .paze, amount: state.total, in: &state, context: context)
+      return []
+    }
+    state.isAwaitingMerchant = true
+    return [.askBeforeSubmit(.paze)]
+  }
+
+  static func reducePaze(_ state: inout CheckoutState, _ action: CheckoutAction, context: ReduceContext)
+    -> [CheckoutEffect]
+  {
+    guard state.screen == .pazeCheckout else { return [] }
+    switch action {
+    case .approvePaze(let card):
+      state.attempts += 1
+      state.screen = .processing(.paze)
+      state.processingSince = context.now
+      var request = AuthorisationRequest(
+        method: .paze, card: nil, amount: state.total, intent: state.scenario.cardIntent,
+        merchantTransactionId: state.scenario.merchantTransactionId, sessionId: state.sessionId,
+        idempotencyKey: "\(state.scenario.merchantTransactionId)-\(state.attempts)")
+      request.paze = card
+      state.pazeCard = card
+      return [.authorise(request)]
+    case .cancelPaze:
+      state.screen = .methodList
+      state.notice = "Paze was closed; nothing was charged."
+      return []
+    default:
+      return []
+    }
+  }
+}
