@@ -5,6 +5,8 @@ import CheckoutEngine
 public protocol PaymentGateway: Sendable {
   /// Authorises a payment, taking as long as the gateway takes.
   func authorise(_ request: AuthorisationRequest) async -> AuthorisationOutcome
+  /// The issuer's decision once the shopper answered a 3-D Secure challenge (`code` nil when cancelled).
+  func completeChallenge(_ challenge: ThreeDSecureChallenge, code: String?) async -> AuthorisationOutcome
   /// Creates a PayPal order.
   func createPayPalOrder(_ request: PayPalOrderRequest) async -> PayPalOrder
   /// Answers the Apple Pay plugin's `POST /init`.

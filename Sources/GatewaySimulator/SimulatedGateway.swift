@@ -51,6 +51,43 @@ public struct SimulatedGateway: PaymentGateway {
     return ApplePayInitEndpoint.answer(request)
   }
 
+  /// The issuer's decision once the shopper answered the challenge (`code` nil when they cancelled).
+  public func completeChallenge(_ challenge: ThreeDSecureChallenge, code: String?) async
+    -> AuthorisationOutcome
+  {
+    if latency > .zero {
+      try? await Task.sleep(for: latency)
+    }
+    let outcome = decideChallenge(challenge, code: code)
+    if outcome.systemTransactionId != nil, !challenge.request.sessionId.isEmpty {
+      spentSessions.spend(challenge.request.sessionId)
+    }
+    return outcome
+  }
+
+  /// The challenge's outcome without the wait.
+  public func decideChallenge(_ challenge: ThreeDSecureChallenge, code: String?) -> AuthorisationOutcome {
+    guard let code else {
+      return .declined(
+        SdkError(
+          errorCode: "THREE_DS_CANCELLED", errorMessage: "The cardholder cancelled the 3-D Secure challenge"))
+    }
+    guard code == ThreeDSecureChallenge.passingCode else {
+      return .declined(
+        SdkError(
+          errorCode: "THREE_DS_FAILED",
+          errorMessage: "The one-time code was wrong: 3-D Secure failed (transStatus N)"))
+    }
+    let digits = challenge.request.card?.number.digits ?? ""
+    if case .challenge(thenDeclined: true)? = TestCard.card(number: digits)?.threeDS {
+      return .declined(
+        SdkError(errorCode: "CARD_DECLINED", errorMessage: "The card was declined after 3-D Secure"))
+    }
+    return .approvedWithThreeDSecure(
+      systemTransactionId: makeTransactionId(),
+      ThreeDSecureResult(transStatus: "Y", network: challenge.scheme))
+  }
+
   /// The answer without the wait: what the tests and the benchmark call.
   public func decide(_ request: AuthorisationRequest) -> AuthorisationOutcome {
     if let pazeCard = request.paze {
@@ -79,10 +116,34 @@ public struct SimulatedGateway: PaymentGateway {
       return .declined(decline)
     }
     let id = makeTransactionId()
-    if testCard?.redirects == true {
-      return .approvedAfterRedirect(
-        systemTransactionId: id, returnURL: "https://gateway.paydrill.test/3ds/return?tx=\(id)")
+    let scheme = card.number.scheme ?? .visa
+    switch testCard?.threeDS {
+    case .challenge?:
+      // Apple Pay's cryptogram stands in for the challenge: the shopper is redirected and comes back.
+      guard request.method == .card else {
+        return .approvedAfterRedirect(
+          systemTransactionId: id, returnURL: "https://gateway.paydrill.test/3ds/return?tx=\(id)")
+      }
+      return .challengeRequired(
+        ThreeDSecureChallenge(acsTransactionId: "acs-\(id)", scheme: scheme, request: request))
+    case .frictionless(let status)? where request.method == .card:
+      switch status {
+      case "N":
+        return .declined(
+          SdkError(
+            errorCode: "THREE_DS_NOT_AUTHENTICATED",
+            errorMessage: "3-D Secure did not authenticate the cardholder (transStatus N)"))
+      case "R":
+        return .declined(
+          SdkError(
+            errorCode: "THREE_DS_REJECTED",
+            errorMessage: "The issuer rejected 3-D Secure authentication (transStatus R)"))
+      default:
+        return .approvedWithThreeDSecure(
+          systemTransactionId: id, ThreeDSecureResult(transStatus: status, network: scheme))
+      }
+    default:
+      return .approved(systemTransactionId: id)
     }
-    return .approved(systemTransactionId: id)
   }
 }

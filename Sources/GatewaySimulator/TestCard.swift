@@ -8,8 +8,14 @@ public struct TestCard: Sendable, Equatable {
   public var decline: SdkError?
   /// What the card does, for the README and `paydrill cards`.
   public var summary: String
-  /// Approved after a further step (a 3-D Secure redirect) the shopper comes back from.
-  public var redirects = false
+  /// How the issuer runs 3-D Secure for the card, if it does.
+  public var threeDS: ThreeDSBehaviour?
+
+  /// A test card's 3-D Secure: a frictionless `transStatus`, or a challenge (then approved or declined).
+  public enum ThreeDSBehaviour: Equatable, Sendable {
+    case frictionless(String)
+    case challenge(thenDeclined: Bool)
+  }
 
   /// Every test card the simulator knows. Any other valid number approves.
   public static let all: [TestCard] = [
@@ -23,8 +29,32 @@ public struct TestCard: Sendable, Equatable {
     TestCard(number: "6011111111111117", scheme: .discover, decline: nil, summary: "Approved"),
     TestCard(number: "3566002020360505", scheme: .jcb, decline: nil, summary: "Approved"),
     TestCard(
-      number: "4000000000003220", scheme: .visa, decline: nil, summary: "Approved after a 3DS redirect",
-      redirects: true),
+      number: "4000000000003063", scheme: .visa, decline: nil, summary: "3DS frictionless, authenticated (Y)",
+      threeDS: .frictionless("Y")),
+    TestCard(
+      number: "4000000000003089", scheme: .visa, decline: nil, summary: "3DS frictionless, attempted (A)",
+      threeDS: .frictionless("A")),
+    TestCard(
+      number: "4000000000003220", scheme: .visa, decline: nil, summary: "3DS challenge (C), code 1234",
+      threeDS: .challenge(thenDeclined: false)),
+    TestCard(
+      number: "4000008400001629", scheme: .visa, decline: nil, summary: "3DS challenge, then declined",
+      threeDS: .challenge(thenDeclined: true)),
+    TestCard(
+      number: "4000000000003097", scheme: .visa, decline: nil, summary: "3DS not authenticated (N)",
+      threeDS: .frictionless("N")),
+    TestCard(
+      number: "4000000000003105", scheme: .visa, decline: nil, summary: "3DS rejected (R)",
+      threeDS: .frictionless("R")),
+    TestCard(
+      number: "4000000000003113", scheme: .visa, decline: nil, summary: "3DS unavailable (U), approved",
+      threeDS: .frictionless("U")),
+    TestCard(
+      number: "5200000000001005", scheme: .mastercard, decline: nil, summary: "3DS frictionless (Y), ECI 02",
+      threeDS: .frictionless("Y")),
+    TestCard(
+      number: "5200000000003225", scheme: .mastercard, decline: nil, summary: "3DS challenge (C), code 1234",
+      threeDS: .challenge(thenDeclined: false)),
     TestCard(
       number: "4000000000000002", scheme: .visa,
       decline: SdkError(errorCode: "CARD_DECLINED", errorMessage: "The card was declined."),

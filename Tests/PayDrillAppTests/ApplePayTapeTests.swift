@@ -90,3 +90,43 @@ final class PayPalTapeTests: XCTestCase {
     }
   }
 }
+
+/// The 3-D Secure tapes and the challenge page.
+final class ThreeDSecureTapeTests: XCTestCase {
+  private func replay(_ name: String) throws -> CheckoutRuntime {
+    let runtime = CheckoutRuntime(
+      scenario: .acmeElectronics, size: Size(columns: 100, rows: 32), latencyMilliseconds: 20)
+    let tape = try Tape.load(path: TapeTests.root.appendingPathComponent("Tapes/\(name).tape").path)
+    XCTAssertEqual(TapePlayer(runtime: runtime).play(tape), .completed, name)
+    return runtime
+  }
+
+  func testChallengePasses() throws {
+    let events = try replay("three-d-secure-challenge").model.checkout.events
+    XCTAssertEqual(
+      events.filter { $0.name == .threeDSecure }.map { $0["transStatus"] }, [.string("C"), .string("Y")])
+    XCTAssertEqual(events.last?.name, .onSuccess)
+  }
+
+  func testWrongCodeFails() throws {
+    let runtime = try replay("three-d-secure-failed")
+    XCTAssertEqual(runtime.model.checkout.events.last?["errorCode"], .string("THREE_DS_FAILED"))
+  }
+
+  func testPazeTapeWithItsScenario() throws {
+    let runtime = CheckoutRuntime(
+      scenario: Scenario.builtIn(named: "paze-checkout")!, size: Size(columns: 100, rows: 32),
+      latencyMilliseconds: 20)
+    let tape = try Tape.load(path: TapeTests.root.appendingPathComponent("Tapes/pay-with-paze.tape").path)
+    XCTAssertEqual(TapePlayer(runtime: runtime).play(tape), .completed)
+    XCTAssertEqual(runtime.model.checkout.events.last?["paymentData"], .string("paze(PazeCheckoutDecoded)"))
+  }
+
+  func testChallengePageGolden() {
+    var model = Fixture.model(Size(columns: 100, rows: 32))
+    Fixture.settle(
+      Fixture.fillCard(number: "4000000000003220") + [.key(.enter)] + Fixture.type("12"), in: &model,
+      gateway: { SimulatedGateway(latency: .zero, makeTransactionId: { "0b813565" }).decide($0) })
+    Snapshot.assert(RootView.render(model), named: "three-d-secure-challenge-100x32")
+  }
+}

@@ -56,6 +56,10 @@ enum Fixture {
           let order = PayPalOrder(
             orderId: "PAYID-FIXTURE0000000001", intent: request.intent, amount: request.amount)
           queue.insert(.checkout(.payPalOrderCreated(order)), at: 0)
+        case .completeChallenge(let challenge, let code):
+          let outcome = SimulatedGateway(latency: .zero, makeTransactionId: { "tx-3ds" }).decideChallenge(
+            challenge, code: code)
+          queue.insert(.checkout(.gatewayAnswered(outcome)), at: 0)
         case .expectUpdate:
           break
         }

@@ -238,7 +238,8 @@ extension CheckoutReducer {
     guard let sheet = state.applePaySheet, sheet.phase == .processing else { return [] }
     var details: [EventDetail]
     switch outcome {
-    case .approved(let transactionId), .approvedAfterRedirect(let transactionId, _):
+    case .approved(let transactionId), .approvedAfterRedirect(let transactionId, _),
+      .approvedWithThreeDSecure(let transactionId, _):
       details = [
         EventDetail("submitResultType", .string("Authorised")),
         EventDetail("transactionId", .string(transactionId)),
@@ -253,17 +254,23 @@ extension CheckoutReducer {
         EventDetail("submitResultType", .string("Declined")),
         EventDetail("errorReason", .string(error.errorMessage)),
       ]
+    case .challengeRequired:
+      // Apple Pay's cryptogram stands in for 3-D Secure: the simulated gateway never challenges it.
+      details = [
+        EventDetail("submitResultType", .string("Exception")),
+        EventDetail("errorReason", .string("unexpected 3-D Secure challenge")),
+      ]
     }
     details += sheet.shippingContact?.eventDetails(prefix: "shippingContact") ?? []
     // The plugin's outcome, as the seed names it: completed(ValidationResult) or failed(PurseError).
     switch outcome {
-    case .approved:
+    case .approved, .approvedWithThreeDSecure:
       details.append(EventDetail("outcome", .string("completed")))
     case .approvedAfterRedirect(_, let url):
       details.append(EventDetail("outcome", .string("returnedFromRedirect")))
       details.append(EventDetail("url", .string(url)))
       details.append(EventDetail("note", .string("confirm the payment status on your backend")))
-    case .declined:
+    case .declined, .challengeRequired:
       details.append(EventDetail("outcome", .string("failed")))
     }
     record(.onPostAuthorisation, method: .applePay, details: details, in: &state, context: context)

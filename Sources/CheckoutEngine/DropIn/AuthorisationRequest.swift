@@ -51,13 +51,17 @@ public enum AuthorisationOutcome: Equatable, Sendable {
   case approved(systemTransactionId: String)
   /// Approved after a further step (a 3-D Secure redirect) from which the shopper came back to `returnURL`.
   case approvedAfterRedirect(systemTransactionId: String, returnURL: String)
+  /// Approved after 3-D Secure authenticated the shopper (frictionless or after a challenge).
+  case approvedWithThreeDSecure(systemTransactionId: String, ThreeDSecureResult)
+  /// The issuer asks the shopper for a one-time code before it decides.
+  case challengeRequired(ThreeDSecureChallenge)
   case declined(SdkError)
 
   /// The gateway's transaction id when the payment was approved.
   public var systemTransactionId: String? {
     switch self {
-    case .approved(let id), .approvedAfterRedirect(let id, _): return id
-    case .declined: return nil
+    case .approved(let id), .approvedAfterRedirect(let id, _), .approvedWithThreeDSecure(let id, _): return id
+    case .declined, .challengeRequired: return nil
     }
   }
 }

@@ -52,6 +52,10 @@ public enum CheckoutAction: Equatable, Sendable {
   case approvePaze(PazeCard)
   /// The shopper closed the Paze checkout.
   case cancelPaze
+  /// The shopper typed the 3-D Secure one-time code.
+  case submitChallengeCode(String)
+  /// The shopper cancelled the 3-D Secure challenge.
+  case cancelChallenge
   /// The shopper dismisses the sheet.
   case cancelSheet
   /// The tester switches the simulated device between Face ID, Touch ID and passcode.

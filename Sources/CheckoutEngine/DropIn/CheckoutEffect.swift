@@ -14,6 +14,9 @@ public enum CheckoutEffect: Equatable, Sendable {
   case prepareApplePay(ApplePayInitRequest)
   /// Create the PayPal order; the order comes back as `.payPalOrderCreated`.
   case createPayPalOrder(PayPalOrderRequest)
+  /// Send the challenge's outcome (the code, or nil when cancelled) to the issuer; the gateway's decision
+  /// comes back as `.gatewayAnswered`.
+  case completeChallenge(ThreeDSecureChallenge, code: String?)
   /// Send the payment to the gateway; the answer comes back as `.gatewayAnswered`.
   case authorise(AuthorisationRequest)
 }

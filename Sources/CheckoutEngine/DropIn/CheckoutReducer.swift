@@ -56,7 +56,7 @@ public enum CheckoutReducer {
 
     case .backToMethods:
       switch state.screen {
-      case .processing, .applePaySheet, .payPalApproval, .pazeCheckout: return []
+      case .processing, .applePaySheet, .payPalApproval, .pazeCheckout, .threeDSChallenge: return []
       case .cardForm where state.isAwaitingMerchant: return []
       default:
         state.screen = .methodList
@@ -129,6 +129,17 @@ public enum CheckoutReducer {
       state.pazeCard = nil
       return []
 
+    case .submitChallengeCode(let code):
+      guard case .threeDSChallenge(let challenge) = state.screen else { return [] }
+      state.screen = .processing(challenge.request.method)
+      state.processingSince = context.now
+      return [.completeChallenge(challenge, code: code)]
+
+    case .cancelChallenge:
+      guard case .threeDSChallenge(let challenge) = state.screen else { return [] }
+      state.screen = .processing(challenge.request.method)
+      return [.completeChallenge(challenge, code: nil)]
+
     case .payPalOrderCreated, .approvePayPal, .cancelPayPal:
       return reducePayPal(&state, action, context: context)
 
@@ -164,7 +175,30 @@ public enum CheckoutReducer {
   ) {
     state.processingSince = nil
     switch outcome {
-    case .approved(let systemTransactionId), .approvedAfterRedirect(let systemTransactionId, _):
+    case .challengeRequired(let challenge):
+      record(
+        .threeDSecure, method: method,
+        details: [
+          EventDetail("transStatus", .string("C")),
+          EventDetail("acsTransactionId", .string(challenge.acsTransactionId)),
+        ], in: &state, context: context)
+      state.screen = .threeDSChallenge(challenge)
+      return
+    case .approvedWithThreeDSecure(_, let result):
+      record(
+        .threeDSecure, method: method,
+        details: [
+          EventDetail("transStatus", .string(result.transStatus)), EventDetail("eci", .string(result.eci)),
+        ],
+        in: &state, context: context)
+    default:
+      break
+    }
+    switch outcome {
+    case .challengeRequired:
+      break
+    case .approved(let systemTransactionId), .approvedAfterRedirect(let systemTransactionId, _),
+      .approvedWithThreeDSecure(let systemTransactionId, _):
       let result = DropInSubmitResult(
         systemTransactionId: systemTransactionId,
         merchantTransactionId: state.scenario.merchantTransactionId)

@@ -18,6 +18,8 @@ public enum CheckoutScreen: Equatable, Sendable {
   case payPalApproval(PayPalOrder)
   /// The simulated Paze checkout: the shopper picks a card from their Paze wallet.
   case pazeCheckout
+  /// The simulated issuer's 3-D Secure challenge: the shopper types the one-time code.
+  case threeDSChallenge(ThreeDSecureChallenge)
   /// A method this build does not complete yet.
   case methodUnavailable(DropInPaymentMethod)
 }

@@ -21,6 +21,8 @@ public enum CallbackName: String, Sendable, Codable, CaseIterable {
   case initFailed
   /// Plugin event: the sheet could not present, or the token could not be read.
   case clientError
+  /// 3-D Secure's result (`transStatus`, ECI) or its challenge.
+  case threeDSecure
 
   /// Whether this is one of the merchant's callbacks (`on…`), as opposed to a plugin or method-state event.
   public var isMerchantCallback: Bool { rawValue.hasPrefix("on") }

@@ -25,6 +25,8 @@ public struct AppModel: Equatable, Sendable {
   public var galleryIsHome = false
   /// The highlighted option of a wallet's page (PayPal's approval, Paze's checkout).
   public var walletChoice = 0
+  /// The one-time code being typed on the 3-D Secure challenge.
+  public var challengeDraft = ""
   /// The highlighted row of the device panel, while it is open.
   public var devicePanel: Int?
   /// Whether the theme is dark (the `automatic` button style follows it).
@@ -61,6 +63,7 @@ public struct AppModel: Equatable, Sendable {
   var isTyping: Bool {
     switch checkout.screen {
     case .cardForm: return focus.field != nil
+    case .threeDSChallenge: return true
     case .applePaySheet:
       return couponDraft != nil || checkout.applePaySheet?.phase == .authenticating(.passcode)
     default: return false

@@ -94,6 +94,16 @@ public enum AppReducer {
       let options = CheckoutReducer.payPalOptions(model.checkout)
       guard let action = walletKey(key, count: options.count, in: &model) else { return [] }
       return send(action.map { .approvePayPal(options[$0]) } ?? .cancelPayPal, to: &model, context: context)
+    case .threeDSChallenge:
+      switch key {
+      case .character(let digit) where digit.isASCII && digit.isNumber && model.challengeDraft.count < 8:
+        model.challengeDraft.append(digit)
+      case .backspace: model.challengeDraft = String(model.challengeDraft.dropLast())
+      case .enter: return send(.submitChallengeCode(model.challengeDraft), to: &model, context: context)
+      case .escape: return send(.cancelChallenge, to: &model, context: context)
+      default: break
+      }
+      return []
     case .pazeCheckout:
       let cards = PazeCard.allCases
       guard let action = walletKey(key, count: cards.count, in: &model) else { return [] }
@@ -238,6 +248,8 @@ public enum AppReducer {
       break
     case .payPalApproval, .pazeCheckout:
       model.walletChoice = 0
+    case .threeDSChallenge:
+      model.challengeDraft = ""
     case .applePaySheet:
       model.sheetRow = .pay
       model.sheetChooser = nil

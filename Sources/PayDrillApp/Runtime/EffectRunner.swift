@@ -31,6 +31,8 @@ public struct EffectRunner: Sendable {
         inbox.post(.updateTimedOut(serial: serial))
       case .preAuthorise(let contact):
         inbox.post(.preAuthorisationAnswered(await hooks.preAuthorisation(shippingContact: contact)))
+      case .completeChallenge(let challenge, let code):
+        inbox.post(.gatewayAnswered(await gateway.completeChallenge(challenge, code: code)))
       case .createPayPalOrder(let request):
         inbox.post(.payPalOrderCreated(await gateway.createPayPalOrder(request)))
       case .prepareApplePay(let request):

@@ -54,6 +54,11 @@ enum KeyHelp {
       entries = [Entry(keys: "Enter Esc", action: "back to methods")]
     case .initialisationFailed:
       entries = [Entry(keys: "q", action: "quit")]
+    case .threeDSChallenge:
+      entries = [
+        Entry(keys: "0-9", action: "one-time code (1234 passes)"), Entry(keys: "Enter", action: "submit"),
+        Entry(keys: "Esc", action: "cancel"),
+      ]
     case .payPalApproval, .pazeCheckout:
       entries = [
         Entry(keys: "↑↓", action: "choose"), Entry(keys: "Enter", action: "approve"),

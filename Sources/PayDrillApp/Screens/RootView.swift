@@ -58,6 +58,8 @@ public enum RootView {
     case .applePaySetUp: ApplePaySetUpView().render(in: inner, into: &buffer)
     case .payPalApproval(let order):
       PayPalApprovalView(model: model, order: order).render(in: inner, into: &buffer)
+    case .threeDSChallenge(let challenge):
+      ThreeDSChallengeView(model: model, challenge: challenge).render(in: inner, into: &buffer)
     case .pazeCheckout:
       WalletPageView(
         header: "Paze checkout · the shopper's Paze wallet",
@@ -95,6 +97,7 @@ public enum RootView {
     case .applePaySetUp: return "Set up Apple Pay"
     case .payPalApproval: return "PayPal (sandbox)"
     case .pazeCheckout: return "Paze"
+    case .threeDSChallenge: return "3-D Secure"
     case .initialisationFailed: return "Checkout"
     }
   }

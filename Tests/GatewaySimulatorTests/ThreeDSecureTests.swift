@@ -1,0 +1,80 @@
+import CheckoutEngine
+import XCTest
+
+@testable import GatewaySimulator
+
+/// Every 3-D Secure test card's outcome and its ECI.
+final class ThreeDSecureTests: XCTestCase {
+  private let gateway = SimulatedGateway(latency: .zero, makeTransactionId: { "tx-1" })
+
+  private func request(_ number: String, method: DropInPaymentMethod = .card) -> AuthorisationRequest {
+    AuthorisationRequest(
+      method: method,
+      card: CardDetails(
+        number: CardNumber(digits: number), expiryMonth: 12, expiryYear: 2034, securityCode: "123",
+        holderName: "J"),
+      amount: Money(minorUnits: 4999, currency: .usd), intent: "Authorisation", merchantTransactionId: "m",
+      idempotencyKey: "m-1")
+  }
+
+  func testFrictionlessResultsAndTheirECI() {
+    let cases: [(String, String, String)] = [
+      ("4000000000003063", "Y", "05"), ("4000000000003089", "A", "06"), ("4000000000003113", "U", "07"),
+      ("5200000000001005", "Y", "02"),
+    ]
+    for (number, status, eci) in cases {
+      guard case .approvedWithThreeDSecure(_, let result) = gateway.decide(request(number)) else {
+        XCTFail("\(number): \(gateway.decide(request(number)))")
+        continue
+      }
+      XCTAssertEqual(
+        result, ThreeDSecureResult(transStatus: status, network: number.hasPrefix("5") ? .mastercard : .visa))
+      XCTAssertEqual(result.eci, eci, number)
+    }
+    XCTAssertEqual(ThreeDSecureResult(transStatus: "A", network: .mastercard).eci, "01")
+    XCTAssertEqual(ThreeDSecureResult(transStatus: "N", network: .mastercard).eci, "00")
+  }
+
+  func testNotAuthenticatedAndRejectedDecline() {
+    for (number, code) in [
+      ("4000000000003097", "THREE_DS_NOT_AUTHENTICATED"), ("4000000000003105", "THREE_DS_REJECTED"),
+    ] {
+      guard case .declined(let error) = gateway.decide(request(number)) else { return XCTFail(number) }
+      XCTAssertEqual(error.errorCode, code)
+    }
+  }
+
+  func testChallengePassesOnlyWith1234() {
+    guard case .challengeRequired(let challenge) = gateway.decide(request("4000000000003220")) else {
+      return XCTFail("no challenge")
+    }
+    XCTAssertEqual(
+      gateway.decideChallenge(challenge, code: "1234"),
+      .approvedWithThreeDSecure(
+        systemTransactionId: "tx-1", ThreeDSecureResult(transStatus: "Y", network: .visa)))
+    guard case .declined(let wrong) = gateway.decideChallenge(challenge, code: "9999") else {
+      return XCTFail()
+    }
+    XCTAssertEqual(wrong.errorCode, "THREE_DS_FAILED")
+    guard case .declined(let cancelled) = gateway.decideChallenge(challenge, code: nil) else {
+      return XCTFail()
+    }
+    XCTAssertEqual(cancelled.errorCode, "THREE_DS_CANCELLED")
+  }
+
+  func testChallengeThenDeclined() {
+    guard case .challengeRequired(let challenge) = gateway.decide(request("4000008400001629")) else {
+      return XCTFail("no challenge")
+    }
+    guard case .declined(let error) = gateway.decideChallenge(challenge, code: "1234") else {
+      return XCTFail()
+    }
+    XCTAssertEqual(error.errorCode, "CARD_DECLINED")
+  }
+
+  func testApplePayIsRedirectedInsteadOfChallenged() {
+    guard case .approvedAfterRedirect = gateway.decide(request("4000000000003220", method: .applePay)) else {
+      return XCTFail("\(gateway.decide(request("4000000000003220", method: .applePay)))")
+    }
+  }
+}
