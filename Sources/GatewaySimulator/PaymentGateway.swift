@@ -11,4 +11,11 @@ public protocol PaymentGateway: Sendable {
   func createPayPalOrder(_ request: PayPalOrderRequest) async -> PayPalOrder
   /// Answers the Apple Pay plugin's `POST /init`.
   func applePayInit(_ request: ApplePayInitRequest) async -> ApplePayInitResponse
+  /// Takes the tester's latency and fault settings (the gateway panel).
+  func apply(_ settings: GatewaySettings)
+}
+
+extension PaymentGateway {
+  /// Gateways without simulated latency or faults ignore the settings.
+  public func apply(_ settings: GatewaySettings) {}
 }

@@ -1,53 +1,75 @@
 import CheckoutEngine
 import Foundation
 
-/// The built-in gateway: answers from the test-card table after a simulated latency.
+/// The built-in gateway: answers from the test-card table after a simulated latency, meets the faults a
+/// tester arms, and charges a request once however often it arrives.
 public struct SimulatedGateway: PaymentGateway {
-  /// How long each authorisation takes.
-  public var latency: Duration
   /// Makes the gateway's transaction ids; swapped for a counter in tests.
   public var makeTransactionId: @Sendable () -> String
   /// The sessions whose payment succeeded.
   public let spentSessions = SpentSessions()
+  /// Latency, faults and the idempotency ledger, changeable while the checkout runs.
+  public let controls: GatewayControls
 
   public init(
-    latency: Duration = .milliseconds(600),
+    latency: Duration = .milliseconds(600), seed: UInt64 = 1,
     makeTransactionId: @escaping @Sendable () -> String = { UUID().uuidString.lowercased() }
   ) {
-    self.latency = latency
+    let (seconds, attoseconds) = latency.components
+    let milliseconds = Int(seconds) * 1000 + Int(attoseconds / 1_000_000_000_000_000)
+    controls = GatewayControls(settings: GatewaySettings(latencyMilliseconds: milliseconds, seed: seed))
     self.makeTransactionId = makeTransactionId
   }
 
-  public func authorise(_ request: AuthorisationRequest) async -> AuthorisationOutcome {
+  public func apply(_ settings: GatewaySettings) {
+    controls.apply(settings)
+  }
+
+  /// Waits the next call's latency.
+  private func simulateLatency() async {
+    let latency = controls.nextLatency()
     if latency > .zero {
       try? await Task.sleep(for: latency)
     }
-    if !request.sessionId.isEmpty, spentSessions.isSpent(request.sessionId) {
-      return .declined(
-        SdkError(
-          errorCode: "SESSION_SPENT",
-          errorMessage:
-            "Session \(request.sessionId) was already used for a successful payment; /validate refused"))
+  }
+
+  public func authorise(_ request: AuthorisationRequest) async -> AuthorisationOutcome {
+    await simulateLatency()
+    if let fault = controls.takeFault() {
+      guard fault == .duplicateRequest else { return .declined(fault.error) }
+      // The request arrives twice (a retry after a lost answer): the second gets the first's outcome.
+      _ = charge(request)
     }
-    let outcome = decide(request)
-    if outcome.systemTransactionId != nil, !request.sessionId.isEmpty {
-      spentSessions.spend(request.sessionId)
+    return charge(request)
+  }
+
+  /// The outcome of a request, once per idempotency key (a retry gets the first answer, and is never
+  /// charged again); a payment in a spent session is refused.
+  private func charge(_ request: AuthorisationRequest) -> AuthorisationOutcome {
+    controls.outcome(for: request.idempotencyKey) {
+      if !request.sessionId.isEmpty, spentSessions.isSpent(request.sessionId) {
+        return .declined(
+          SdkError(
+            errorCode: "SESSION_SPENT",
+            errorMessage:
+              "Session \(request.sessionId) was already used for a successful payment; /validate refused"))
+      }
+      let outcome = decide(request)
+      if outcome.systemTransactionId != nil, !request.sessionId.isEmpty {
+        spentSessions.spend(request.sessionId)
+      }
+      return outcome
     }
-    return outcome
   }
 
   public func createPayPalOrder(_ request: PayPalOrderRequest) async -> PayPalOrder {
-    if latency > .zero {
-      try? await Task.sleep(for: latency)
-    }
+    await simulateLatency()
     let id = makeTransactionId().replacingOccurrences(of: "-", with: "").prefix(17).uppercased()
     return PayPalOrder(orderId: "PAYID-\(id)", intent: request.intent, amount: request.amount)
   }
 
   public func applePayInit(_ request: ApplePayInitRequest) async -> ApplePayInitResponse {
-    if latency > .zero {
-      try? await Task.sleep(for: latency)
-    }
+    await simulateLatency()
     return ApplePayInitEndpoint.answer(request)
   }
 
@@ -55,9 +77,7 @@ public struct SimulatedGateway: PaymentGateway {
   public func completeChallenge(_ challenge: ThreeDSecureChallenge, code: String?) async
     -> AuthorisationOutcome
   {
-    if latency > .zero {
-      try? await Task.sleep(for: latency)
-    }
+    await simulateLatency()
     let outcome = decideChallenge(challenge, code: code)
     if outcome.systemTransactionId != nil, !challenge.request.sessionId.isEmpty {
       spentSessions.spend(challenge.request.sessionId)

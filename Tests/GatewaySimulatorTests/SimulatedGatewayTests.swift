@@ -96,8 +96,10 @@ final class SimulatedGatewayTests: XCTestCase {
 
   func testAuthoriseWithZeroLatencyAnswersLikeDecide() async {
     for number in TestCard.all.map(\.number) + ["4111111111111111"] {
-      let answer = await gateway.authorise(request(number))
-      XCTAssertEqual(answer, gateway.decide(request(number)), number)
+      // A fresh gateway each time: one gateway answers an idempotency key once.
+      let fresh = SimulatedGateway(latency: .zero, makeTransactionId: { "tx-1" })
+      let answer = await fresh.authorise(request(number))
+      XCTAssertEqual(answer, fresh.decide(request(number)), number)
     }
   }
 
@@ -120,14 +122,18 @@ final class SimulatedGatewayTests: XCTestCase {
 
 /// A session is spent once a payment in it succeeded: the simulated API refuses another.
 final class SpentSessionTests: XCTestCase {
+  private var attempt = 0
+
+  /// A request with an idempotency key of its own: each is a new payment attempt.
   private func request(_ number: String, session: String) -> AuthorisationRequest {
-    AuthorisationRequest(
+    attempt += 1
+    return AuthorisationRequest(
       method: .card,
       card: CardDetails(
         number: CardNumber(digits: number), expiryMonth: 12, expiryYear: 2034, securityCode: "123",
         holderName: "J"),
       amount: Money(minorUnits: 4999, currency: .usd), intent: "Authorisation", merchantTransactionId: "m",
-      sessionId: session, idempotencyKey: "m-1")
+      sessionId: session, idempotencyKey: "m-\(attempt)")
   }
 
   func testASecondPaymentInASpentSessionIsRefused() async {

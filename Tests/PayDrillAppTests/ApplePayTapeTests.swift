@@ -130,3 +130,27 @@ final class ThreeDSecureTapeTests: XCTestCase {
     Snapshot.assert(RootView.render(model), named: "three-d-secure-challenge-100x32")
   }
 }
+
+/// The gateway panel stages a network failure: the right error, nothing charged, then a successful retry.
+final class GatewayPanelTests: XCTestCase {
+  func testNetworkFailureTape() throws {
+    let runtime = CheckoutRuntime(
+      scenario: .acmeElectronics, size: Size(columns: 100, rows: 32), latencyMilliseconds: 20)
+    let tape = try Tape.load(path: TapeTests.root.appendingPathComponent("Tapes/network-failure.tape").path)
+    XCTAssertEqual(TapePlayer(runtime: runtime).play(tape), .completed)
+    let callbacks = runtime.model.checkout.events.filter(\.name.isMerchantCallback)
+    XCTAssertEqual(
+      callbacks.map(\.name), [.onBeforeSubmit, .onSubmit, .onError, .onBeforeSubmit, .onSubmit, .onSuccess])
+    XCTAssertEqual(callbacks[2]["errorCode"], .string("NETWORK_ERROR"))
+  }
+
+  func testPanelKeysChangeTheSettings() {
+    var model = Fixture.model(Size(columns: 100, rows: 32))
+    Fixture.send([.key(.character("g")), .key(.enter), .key(.down), .key(.down), .key(.enter)], to: &model)
+    XCTAssertEqual(model.gatewaySettings.latencyMilliseconds, 1500, "600 → 1500")
+    XCTAssertEqual(model.gatewaySettings.nextFault, .networkError)
+    Snapshot.assert(RootView.render(model), named: "gateway-panel-100x32")
+    Fixture.send([.key(.escape)], to: &model)
+    XCTAssertNil(model.gatewayPanel)
+  }
+}

@@ -68,7 +68,7 @@ public struct CheckoutState: Equatable, Sendable {
   public var paidWith: String {
     if let card = applePaySheet?.card { return card.displayName }
     if let payPal {
-      return "PayPal · \(payPal.funding == .paylater ? "Pay Later" : "PayPal") · \(payPal.orderId)"
+      return "\(payPal.funding == .paylater ? "Pay Later" : "PayPal balance") · \(payPal.orderId)"
     }
     if screen == .processing(.paypal) { return "PayPal" }
     if let pazeCard { return "Paze · \(pazeCard.label)" }

@@ -85,6 +85,12 @@ extension CheckoutReducer {
   /// and a declining source to rehearse errors.
   public static func payPalOptions(_ state: CheckoutState) -> [PayPalFunding] {
     let allowed = state.scenario.session.allowedFundingTypes.wallets.paypal?.allowedFundingOptions ?? []
-    return PayPalFunding.allCases.filter { $0 != .paylater || allowed.contains("paylater") }
+    return PayPalFunding.allCases.filter { funding in
+      switch funding {
+      case .paypal: return allowed.isEmpty || allowed.contains("paypal")
+      case .paylater: return allowed.contains("paylater")
+      case .declinedSource: return true
+      }
+    }
   }
 }

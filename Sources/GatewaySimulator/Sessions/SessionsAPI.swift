@@ -20,8 +20,14 @@ public final class SessionsAPI: Sendable {
     public var timestamp: Int64
     public var requestId: String
     public var signature: String
+    /// The path that was signed.
+    public var path: String
 
-    public init(body: String, tokenId: String, timestamp: Int64, requestId: String, signature: String) {
+    public init(
+      body: String, tokenId: String, timestamp: Int64, requestId: String, signature: String,
+      path: String = "api/v1/sessions"
+    ) {
+      self.path = path
       self.body = body
       self.tokenId = tokenId
       self.timestamp = timestamp
@@ -38,7 +44,7 @@ public final class SessionsAPI: Sendable {
     }
     let expected = RequestSignature(
       tokenId: request.tokenId, timestamp: request.timestamp, requestId: request.requestId,
-      path: "api/v1/sessions",
+      path: request.path,
       body: request.body
     ).signature(tokenKey: tokenKey)
     guard expected == request.signature.lowercased() else {

@@ -24,6 +24,8 @@ public struct CommandLineOptions: Equatable {
   public var theme = "dark"
   public var latencyMilliseconds: Int?
   public var size = Size(columns: 100, rows: 32)
+  /// The seed of the gateway's random latency and faults.
+  public var seed: UInt64 = 1
   public var screenPath: String?
   public var eventsPath: String?
   /// The button the gallery starts on (`--type`, `--style`, `--radius`).
@@ -81,6 +83,12 @@ public struct CommandLineOptions: Equatable {
         }
         options.size = size
       case "--screen": options.screenPath = try value(for: argument)
+      case "--seed":
+        let text = try value(for: argument)
+        guard let seed = UInt64(text) else {
+          throw UsageError(message: "--seed takes a whole number, not \"\(text)\"")
+        }
+        options.seed = seed
       case "--events": options.eventsPath = try value(for: argument)
       case "--type": options.button.type = try choice(for: argument, from: try value(for: argument))
       case "--style": options.button.style = try choice(for: argument, from: try value(for: argument))

@@ -22,6 +22,7 @@ enum HelpText {
       --theme NAME|PATH  light, dark (default) or a theme file; NO_COLOR turns colours off
       --latency MS       the simulated gateway's latency in milliseconds (default 600, 0 allowed)
       --events FILE      write every callback as JSON Lines when the run ends
+      --seed N           the seed of the gateway's random latency and faults (default 1)
 
     Options of buttons:
       --type TYPE        plain, buy, setUp, inStore, donate, checkout, book, subscribe, reload, addMoney,
@@ -46,7 +47,8 @@ enum HelpText {
       --size COLSxROWS   the screen's size (default 100x32)
       --screen FILE      write the final screen as plain text
 
-    Exit status: 0 done; 1 a tape's Wait timed out; 2 bad input (file, tape, option, no terminal).
+    Exit status: 0 done; 1 a tape's Wait timed out or the sessions API refused a request;
+    2 bad input (file, tape, option, no terminal); 128+N after signal N.
     Keys: ? in the program. Docs: README.md.
     """
 }

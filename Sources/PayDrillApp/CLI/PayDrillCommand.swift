@@ -93,7 +93,8 @@ public enum PayDrillCommand {
       return fail("not a terminal: run paydrill in a terminal, or replay a tape with `paydrill play TAPE`")
     }
     let runtime = CheckoutRuntime(
-      scenario: scenario, size: options.size, latencyMilliseconds: latency(options, scenario: scenario))
+      scenario: scenario, size: options.size, latencyMilliseconds: latency(options, scenario: scenario),
+      seed: options.seed)
     runtime.prepare { model in
       model.gallery = gallery
       model.galleryIsHome = gallery != nil
@@ -118,7 +119,8 @@ public enum PayDrillCommand {
       return fail("\(error)")
     }
     let runtime = CheckoutRuntime(
-      scenario: scenario, size: options.size, latencyMilliseconds: latency(options, scenario: scenario))
+      scenario: scenario, size: options.size, latencyMilliseconds: latency(options, scenario: scenario),
+      seed: options.seed)
     let outcome = TapePlayer(runtime: runtime).play(tape)
     let screen = runtime.render().text
     if let path = options.screenPath {

@@ -26,11 +26,20 @@ enum SessionCommand {
     let api = SessionsAPI()
     do {
       if let signature = options.signature {
+        guard let timestamp = sign.timestamp, let requestId = sign.requestId, !sign.tokenId.isEmpty,
+          !sign.tokenKey.isEmpty
+        else {
+          throw ConfigurationError(
+            file: "paydrill session",
+            problem:
+              "--signature needs --token-id, --token-key, --timestamp and --request-id: the parts that were signed"
+          )
+        }
         try api.verify(
           SessionsAPI.SignedRequest(
-            body: body, tokenId: sign.tokenId, timestamp: sign.timestamp ?? 0,
-            requestId: sign.requestId ?? "",
-            signature: signature), tokenKey: sign.tokenKey, now: now)
+            body: body, tokenId: sign.tokenId, timestamp: timestamp, requestId: requestId,
+            signature: signature,
+            path: sign.path), tokenKey: sign.tokenKey, now: now)
       }
       let session = try api.createSession(body: body, now: now)
       return .created(describe(session))

@@ -1,5 +1,6 @@
 import CheckoutEngine
 import Foundation
+import GatewaySimulator
 import TerminalUI
 
 /// The application's state: the checkout (owned by the engine) and what only the terminal needs: which row
@@ -27,6 +28,11 @@ public struct AppModel: Equatable, Sendable {
   public var walletChoice = 0
   /// The one-time code being typed on the 3-D Secure challenge.
   public var challengeDraft = ""
+  /// The simulated gateway's latency and faults, as the gateway panel sets them; the runtime hands them to
+  /// the gateway.
+  public var gatewaySettings = GatewaySettings(latencyMilliseconds: 600)
+  /// The highlighted row of the gateway panel, while it is open.
+  public var gatewayPanel: Int?
   /// The highlighted row of the device panel, while it is open.
   public var devicePanel: Int?
   /// Whether the theme is dark (the `automatic` button style follows it).
@@ -36,8 +42,6 @@ public struct AppModel: Equatable, Sendable {
   /// Advances while the gateway works, to turn the spinner.
   public var spinnerFrame = 0
   public var size: Size
-  /// The gateway's simulated latency, shown while processing.
-  public var latencyMilliseconds: Int
   /// The time zone of the event pane's timestamps.
   public var timeZone: TimeZone
   public var shouldQuit = false
@@ -47,9 +51,12 @@ public struct AppModel: Equatable, Sendable {
   ) {
     self.checkout = checkout
     self.size = size
-    self.latencyMilliseconds = latencyMilliseconds
+    gatewaySettings = GatewaySettings(latencyMilliseconds: latencyMilliseconds)
     self.timeZone = timeZone
   }
+
+  /// The gateway's mean simulated latency, shown while processing.
+  public var latencyMilliseconds: Int { gatewaySettings.latencyMilliseconds }
 
   /// The smallest terminal PayDrill draws a checkout in.
   public static let minimumSize = Size(columns: 60, rows: 20)

@@ -55,6 +55,10 @@ public enum AppReducer {
       galleryKey(key, in: &model)
       return []
     }
+    if let row = model.gatewayPanel {
+      GatewayPanel.handle(key, row: row, in: &model)
+      return []
+    }
     if let row = model.devicePanel {
       guard let device = DevicePanel.handle(key, row: row, in: &model) else { return [] }
       return send(.changeDevice(device), to: &model, context: context)
@@ -127,6 +131,8 @@ public enum AppReducer {
       model.shouldQuit = true
     case .character("d"):
       model.devicePanel = 0
+    case .character("g"):
+      model.gatewayPanel = 0
     case .character("b"):
       model.gallery = ButtonGallery(
         appearance: model.checkout.scenario.applePay?.button ?? ApplePayButtonAppearance())

@@ -40,6 +40,13 @@ enum DevicePanel {
     return device
   }
 
+  static func view(_ device: ApplePayDevice, highlighted: Int) -> SettingsPanelView {
+    SettingsPanelView(
+      title: "Device", rows: rows.indices.map { (rows[$0], value(of: $0, in: device)) },
+      highlighted: highlighted,
+      hint: "Enter changes a setting; the checkout is created again.")
+  }
+
   /// A key in the open panel; returns the changed device when a value changed.
   static func handle(_ key: KeyEvent, row: Int, in model: inout AppModel) -> ApplePayDevice? {
     switch key {

@@ -19,15 +19,15 @@ public final class CheckoutRuntime {
   }
 
   /// The runtime for a scenario with the built-in gateway and the scenario's merchant rules.
-  public convenience init(scenario: Scenario, size: Size, latencyMilliseconds: Int) {
+  public convenience init(scenario: Scenario, size: Size, latencyMilliseconds: Int, seed: UInt64 = 1) {
     let inbox = ActionInbox()
     let runner = EffectRunner(
-      gateway: SimulatedGateway(latency: .milliseconds(latencyMilliseconds)),
+      gateway: SimulatedGateway(latency: .milliseconds(latencyMilliseconds), seed: seed),
       hooks: ScenarioMerchantHooks(scenario: scenario), inbox: inbox)
-    self.init(
-      model: AppModel(
-        checkout: CheckoutState(scenario: scenario), size: size, latencyMilliseconds: latencyMilliseconds),
-      runner: runner)
+    var model = AppModel(
+      checkout: CheckoutState(scenario: scenario), size: size, latencyMilliseconds: latencyMilliseconds)
+    model.gatewaySettings.seed = seed
+    self.init(model: model, runner: runner)
   }
 
   /// Sets up what only the front end knows before the first frame (the theme's appearance, a screen to
@@ -47,6 +47,7 @@ public final class CheckoutRuntime {
     let before = model
     let effects = AppReducer.reduce(&model, action, context: ReduceContext(now: now()))
     if model != before { revision += 1 }
+    if model.gatewaySettings != before.gatewaySettings { runner.gateway.apply(model.gatewaySettings) }
     effects.forEach(runner.run)
   }
 

@@ -78,7 +78,10 @@ public enum RootView {
       ).render(in: inner, into: &buffer)
     }
     if let row = model.devicePanel {
-      DevicePanelView(device: model.checkout.device, highlighted: row).render(in: body, into: &buffer)
+      DevicePanel.view(model.checkout.device, highlighted: row).render(in: body, into: &buffer)
+    }
+    if let row = model.gatewayPanel {
+      GatewayPanel.view(model.gatewaySettings, highlighted: row).render(in: body, into: &buffer)
     }
     if model.showsHelp {
       HelpOverlay(model: model).render(in: body, into: &buffer)

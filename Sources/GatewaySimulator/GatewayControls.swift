@@ -1,0 +1,71 @@
+import CheckoutEngine
+import Synchronization
+
+/// The gateway's live settings and what it remembers: the latency of the next call, the fault armed for it,
+/// and the outcome of every request by idempotency key, so a request that arrives twice is charged once.
+public final class GatewayControls: Sendable {
+  private struct Inner {
+    var settings: GatewaySettings
+    var random: SeededRandom
+    var outcomes: [String: AuthorisationOutcome] = [:]
+    var charges = 0
+  }
+
+  private let inner: Mutex<Inner>
+
+  public init(settings: GatewaySettings) {
+    inner = Mutex(Inner(settings: settings, random: SeededRandom(seed: settings.seed)))
+  }
+
+  /// The settings now.
+  public var settings: GatewaySettings { inner.withLock { $0.settings } }
+
+  /// Applies new settings; a new seed restarts the random sequence.
+  public func apply(_ settings: GatewaySettings) {
+    inner.withLock { state in
+      if settings.seed != state.settings.seed { state.random = SeededRandom(seed: settings.seed) }
+      state.settings = settings
+    }
+  }
+
+  /// The latency of the next call: the mean, moved by up to the jitter, from the seeded sequence.
+  public func nextLatency() -> Duration {
+    inner.withLock { state in
+      let mean = state.settings.latencyMilliseconds
+      let spread = mean * state.settings.jitterPercent / 100
+      guard spread > 0 else { return .milliseconds(mean) }
+      let offset = Int(state.random.next() % UInt64(2 * spread + 1)) - spread
+      return .milliseconds(max(0, mean + offset))
+    }
+  }
+
+  /// The fault this call meets: the armed one (then cleared), or one drawn at the fault rate.
+  public func takeFault() -> GatewaySettings.Fault? {
+    inner.withLock { state in
+      if let armed = state.settings.nextFault {
+        state.settings.nextFault = nil
+        return armed
+      }
+      guard state.settings.faultRatePercent > 0 else { return nil }
+      let roll = Int(state.random.next() % 100)
+      guard roll < state.settings.faultRatePercent else { return nil }
+      let faults = GatewaySettings.Fault.allCases
+      return faults[Int(state.random.next() % UInt64(faults.count))]
+    }
+  }
+
+  /// The outcome for a request: the one already given for its idempotency key, or a new one (counted as a
+  /// charge when approved).
+  public func outcome(for key: String, decide: () -> AuthorisationOutcome) -> AuthorisationOutcome {
+    inner.withLock { state in
+      if let known = state.outcomes[key] { return known }
+      let outcome = decide()
+      state.outcomes[key] = outcome
+      if outcome.systemTransactionId != nil { state.charges += 1 }
+      return outcome
+    }
+  }
+
+  /// How many payments the gateway approved (charged).
+  public var charges: Int { inner.withLock { $0.charges } }
+}

@@ -1,0 +1,63 @@
+import CheckoutEngine
+import XCTest
+
+@testable import GatewaySimulator
+
+/// Latency, faults and idempotency of the simulated gateway.
+final class GatewayControlsTests: XCTestCase {
+  private func request(_ key: String, number: String = "4242424242424242") -> AuthorisationRequest {
+    AuthorisationRequest(
+      method: .card,
+      card: CardDetails(
+        number: CardNumber(digits: number), expiryMonth: 12, expiryYear: 2034, securityCode: "123",
+        holderName: "J"),
+      amount: Money(minorUnits: 4999, currency: .usd), intent: "Authorisation", merchantTransactionId: "m",
+      idempotencyKey: key)
+  }
+
+  func testAnArmedFaultMeetsTheNextCallOnlyAndChargesNothing() async {
+    let gateway = SimulatedGateway(latency: .zero, makeTransactionId: { "tx-1" })
+    gateway.apply(GatewaySettings(latencyMilliseconds: 0, nextFault: .networkError))
+    let first = await gateway.authorise(request("m-1"))
+    XCTAssertEqual(first, .declined(GatewaySettings.Fault.networkError.error))
+    XCTAssertEqual(gateway.controls.charges, 0)
+    let second = await gateway.authorise(request("m-2"))
+    XCTAssertEqual(second, .approved(systemTransactionId: "tx-1"))
+    XCTAssertNil(gateway.controls.settings.nextFault)
+  }
+
+  func testEveryFaultHasItsCode() {
+    XCTAssertEqual(
+      GatewaySettings.Fault.allCases.map(\.error.errorCode),
+      [
+        "NETWORK_ERROR", "GATEWAY_TIMEOUT", "GATEWAY_ERROR", "MERCHANT_VALIDATION_FAILED",
+        "DUPLICATE_REQUEST",
+      ])
+  }
+
+  func testADuplicatedRequestIsChargedOnce() async {
+    let gateway = SimulatedGateway(latency: .zero, makeTransactionId: { UUID().uuidString })
+    gateway.apply(GatewaySettings(latencyMilliseconds: 0, nextFault: .duplicateRequest))
+    let outcome = await gateway.authorise(request("m-1"))
+    XCTAssertNotNil(outcome.systemTransactionId)
+    XCTAssertEqual(gateway.controls.charges, 1)
+    let retry = await gateway.authorise(request("m-1"))
+    XCTAssertEqual(retry, outcome, "a retry with the same idempotency key gets the first answer")
+    XCTAssertEqual(gateway.controls.charges, 1, "and is not charged again")
+  }
+
+  func testRandomFaultsAndJitterRepeatWithTheSameSeed() {
+    func run(seed: UInt64) -> ([Duration], [GatewaySettings.Fault?]) {
+      let controls = GatewayControls(
+        settings: GatewaySettings(
+          latencyMilliseconds: 100, jitterPercent: 50, faultRatePercent: 50, seed: seed))
+      return ((0..<20).map { _ in controls.nextLatency() }, (0..<20).map { _ in controls.takeFault() })
+    }
+    let (latencies, faults) = run(seed: 42)
+    XCTAssertEqual(run(seed: 42).0, latencies)
+    XCTAssertEqual(run(seed: 42).1, faults)
+    XCTAssertNotEqual(run(seed: 43).0, latencies)
+    XCTAssertTrue(latencies.allSatisfy { $0 >= .milliseconds(50) && $0 <= .milliseconds(150) })
+    XCTAssertTrue(faults.contains { $0 != nil } && faults.contains { $0 == nil }, "about half the calls")
+  }
+}
