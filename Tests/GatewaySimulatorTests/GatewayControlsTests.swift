@@ -5,23 +5,14 @@ import XCTest
 
 /// Latency, faults and idempotency of the simulated gateway.
 final class GatewayControlsTests: XCTestCase {
-  private func request(_ key: String, number: String = "4242424242424242") -> AuthorisationRequest {
-    AuthorisationRequest(
-      method: .card,
-      card: CardDetails(
-        number: CardNumber(digits: number), expiryMonth: 12, expiryYear: 2034, securityCode: "123",
-        holderName: "J"),
-      amount: Money(minorUnits: 4999, currency: .usd), intent: "Authorisation", merchantTransactionId: "m",
-      idempotencyKey: key)
-  }
 
   func testAnArmedFaultMeetsTheNextCallOnlyAndChargesNothing() async {
     let gateway = SimulatedGateway(latency: .zero, makeTransactionId: { "tx-1" })
     gateway.apply(GatewaySettings(latencyMilliseconds: 0, nextFault: .networkError))
-    let first = await gateway.authorise(request("m-1"))
+    let first = await gateway.authorise(cardRequest("4242424242424242", key: "m-1"))
     XCTAssertEqual(first, .declined(GatewaySettings.Fault.networkError.error))
     XCTAssertEqual(gateway.controls.charges, 0)
-    let second = await gateway.authorise(request("m-2"))
+    let second = await gateway.authorise(cardRequest("4242424242424242", key: "m-2"))
     XCTAssertEqual(second, .approved(systemTransactionId: "tx-1"))
     XCTAssertNil(gateway.controls.settings.nextFault)
   }
@@ -38,10 +29,10 @@ final class GatewayControlsTests: XCTestCase {
   func testADuplicatedRequestIsChargedOnce() async {
     let gateway = SimulatedGateway(latency: .zero, makeTransactionId: { UUID().uuidString })
     gateway.apply(GatewaySettings(latencyMilliseconds: 0, nextFault: .duplicateRequest))
-    let outcome = await gateway.authorise(request("m-1"))
+    let outcome = await gateway.authorise(cardRequest("4242424242424242", key: "m-1"))
     XCTAssertNotNil(outcome.systemTransactionId)
     XCTAssertEqual(gateway.controls.charges, 1)
-    let retry = await gateway.authorise(request("m-1"))
+    let retry = await gateway.authorise(cardRequest("4242424242424242", key: "m-1"))
     XCTAssertEqual(retry, outcome, "a retry with the same idempotency key gets the first answer")
     XCTAssertEqual(gateway.controls.charges, 1, "and is not charged again")
   }

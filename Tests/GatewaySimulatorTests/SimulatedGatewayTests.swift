@@ -6,13 +6,7 @@ final class SimulatedGatewayTests: XCTestCase {
   private let gateway = SimulatedGateway(latency: .zero, makeTransactionId: { "tx-1" })
 
   private func request(_ number: String, method: DropInPaymentMethod = .card) -> AuthorisationRequest {
-    AuthorisationRequest(
-      method: method,
-      card: CardDetails(
-        number: CardNumber(digits: number), expiryMonth: 12, expiryYear: 2034, securityCode: "123",
-        holderName: "Jane Doe"),
-      amount: Money(minorUnits: 4999, currency: .usd), intent: "Authorisation",
-      merchantTransactionId: "m-1", idempotencyKey: "m-1-1")
+    cardRequest(number, method: method)
   }
 
   func testApprovingTestCardsApproveWithTheInjectedId() {
@@ -127,13 +121,7 @@ final class SpentSessionTests: XCTestCase {
   /// A request with an idempotency key of its own: each is a new payment attempt.
   private func request(_ number: String, session: String) -> AuthorisationRequest {
     attempt += 1
-    return AuthorisationRequest(
-      method: .card,
-      card: CardDetails(
-        number: CardNumber(digits: number), expiryMonth: 12, expiryYear: 2034, securityCode: "123",
-        holderName: "J"),
-      amount: Money(minorUnits: 4999, currency: .usd), intent: "Authorisation", merchantTransactionId: "m",
-      sessionId: session, idempotencyKey: "m-\(attempt)")
+    return cardRequest(number, key: "m-\(attempt)", session: session)
   }
 
   func testASecondPaymentInASpentSessionIsRefused() async {

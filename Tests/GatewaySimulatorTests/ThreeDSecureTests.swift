@@ -8,13 +8,7 @@ final class ThreeDSecureTests: XCTestCase {
   private let gateway = SimulatedGateway(latency: .zero, makeTransactionId: { "tx-1" })
 
   private func request(_ number: String, method: DropInPaymentMethod = .card) -> AuthorisationRequest {
-    AuthorisationRequest(
-      method: method,
-      card: CardDetails(
-        number: CardNumber(digits: number), expiryMonth: 12, expiryYear: 2034, securityCode: "123",
-        holderName: "J"),
-      amount: Money(minorUnits: 4999, currency: .usd), intent: "Authorisation", merchantTransactionId: "m",
-      idempotencyKey: "m-1")
+    cardRequest(number, method: method)
   }
 
   func testFrictionlessResultsAndTheirECI() {
