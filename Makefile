@@ -36,4 +36,7 @@ bench: deps
 	$(SWIFT) run -c release --skip-build paydrill bench
 
 play-tapes: build
-	@for tape in Tapes/*.tape; do echo "== $$tape"; $(SWIFT) run --skip-build paydrill play "$$tape" --latency 50 || exit 1; done
+	@for tape in Tapes/*.tape; do \
+	  scenario=""; case "$$tape" in *paze*) scenario="--scenario paze-checkout";; esac; \
+	  echo "== $$tape $$scenario"; $(SWIFT) run --skip-build paydrill play "$$tape" --latency 50 $$scenario || exit 1; \
+	done

@@ -104,6 +104,22 @@ final class InteractiveTerminalTests: XCTestCase {
     try assertTerminalRestored()
   }
 
+  func testThreeDSecureChallengeWithTheOneTimeCode() throws {
+    let session = try TmuxSession(command: try wrapped("--latency 50"))
+    try session.waitFor("Choose a payment method")
+    try session.press("Enter")
+    try session.waitFor("Card number")
+    try pay(in: session, number: "4000000000003220", name: "Jane Doe")
+    try session.waitFor("one-time code")
+    try session.type("1234")
+    try session.press("Enter")
+    let screen = try session.waitFor("Payment successful")
+    XCTAssertTrue(screen.contains("threeDSecure"), screen)
+    try session.press("C-c")
+    try session.waitFor("DONE status=0")
+    try assertTerminalRestored()
+  }
+
   func testDeclinedCardShowsTheSeedMessage() throws {
     let session = try TmuxSession(command: try wrapped("--latency 0"))
     try session.waitFor("Choose a payment method")

@@ -71,7 +71,7 @@ public struct CheckoutState: Equatable, Sendable {
       return "\(payPal.funding == .paylater ? "Pay Later" : "PayPal balance") · \(payPal.orderId)"
     }
     if screen == .processing(.paypal) { return "PayPal" }
-    if let pazeCard { return "Paze · \(pazeCard.label)" }
+    if let pazeCard { return pazeCard.label }
     let number = CardNumber(digits: cardForm.number)
     return "\(number.scheme?.displayName ?? "Card") \(number.masked)"
   }

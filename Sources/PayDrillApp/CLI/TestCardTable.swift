@@ -4,11 +4,11 @@ import GatewaySimulator
 /// The test cards as a table, for `paydrill cards` and the README.
 enum TestCardTable {
   static func text() -> String {
-    var lines = ["Number               Scheme            Outcome                         errorCode"]
+    var lines = ["Number               Scheme            Outcome                              errorCode"]
     for card in TestCard.all {
       let number = CardNumber.grouped(card.number)
       lines.append(
-        pad(number, 21) + pad(card.scheme.displayName, 18) + pad(card.summary, 32)
+        pad(number, 21) + pad(card.scheme.displayName, 18) + pad(card.summary, 37)
           + (card.decline?.errorCode ?? "-"))
     }
     lines.append(
