@@ -33,4 +33,14 @@ final class DegradationTapeTests: XCTestCase {
     XCTAssertEqual(runtime.model.checkout.applePayState?.name, "PARTNER_UI_FATAL_ERROR")
     XCTAssertEqual(runtime.model.checkout.events.last?["errorCode"], .string("PARTNER_UI_ERROR"))
   }
+
+  func testEveryOtherDegradation() throws {
+    let expected: [(String, String)] = [
+      ("apple-pay-no-cards", "READY (no card: setUp)"), ("apple-pay-no-configuration", "NO_CONFIGURATION"),
+      ("apple-pay-not-installed", "NOT_INSTALLED"), ("apple-pay-sheet-fails", "PARTNER_UI_FATAL_ERROR"),
+    ]
+    for (tape, state) in expected {
+      XCTAssertEqual(try replay(tape).model.checkout.applePayState?.name, state, tape)
+    }
+  }
 }
