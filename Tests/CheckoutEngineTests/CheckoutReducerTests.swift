@@ -66,6 +66,23 @@ final class CheckoutReducerTests: XCTestCase {
   }
 
   /// Fills a card, submits it and lets the merchant allow it: the store ends in `.processing(.card)`.
+  /// The gateway declines the submission: onError with the code and message, the failure screen.
+  private func declineExhaustively(
+    _ store: CheckoutTestStore, with declined: SdkError, file: StaticString = #filePath, line: UInt = #line
+  ) {
+    store.send(.gatewayAnswered(.declined(declined)), at: at(3), file: file, line: line) {
+      $0.screen = .result(.failure(method: .card, error: declined))
+      $0.processingSince = nil
+      $0.events.append(
+        self.event(
+          3, at(3), .onError,
+          [
+            EventDetail("errorCode", .string(declined.errorCode)),
+            EventDetail("errorMessage", .string(declined.errorMessage)),
+          ]))
+    }
+  }
+
   private func submitAllowed(
     _ store: CheckoutTestStore, number: String = "4242424242424242", scheme: String = "Visa",
     file: StaticString = #filePath, line: UInt = #line
@@ -400,17 +417,7 @@ final class CheckoutReducerTests: XCTestCase {
     let store = CheckoutTestStore()
     submitAllowed(store, number: "4000000000000002")
     let declined = SdkError(errorCode: "CARD_DECLINED", errorMessage: "The card was declined.")
-    store.send(.gatewayAnswered(.declined(declined)), at: at(3)) {
-      $0.screen = .result(.failure(method: .card, error: declined))
-      $0.processingSince = nil
-      $0.events.append(
-        self.event(
-          3, at(3), .onError,
-          [
-            EventDetail("errorCode", .string("CARD_DECLINED")),
-            EventDetail("errorMessage", .string("The card was declined.")),
-          ]))
-    }
+    declineExhaustively(store, with: declined)
     XCTAssertEqual(store.state.events.map(\.name), [.onBeforeSubmit, .onSubmit, .onError])
     guard case .result(.failure(_, let error)) = store.state.screen else { return XCTFail("not a failure") }
     XCTAssertEqual(error.shopperMessage, "Your card was declined. Please try another payment method.")
@@ -420,17 +427,7 @@ final class CheckoutReducerTests: XCTestCase {
     let store = CheckoutTestStore()
     submitAllowed(store, number: "4000000000009995")
     let declined = SdkError(errorCode: "INSUFFICIENT_FUNDS", errorMessage: "The card has insufficient funds.")
-    store.send(.gatewayAnswered(.declined(declined)), at: at(3)) {
-      $0.screen = .result(.failure(method: .card, error: declined))
-      $0.processingSince = nil
-      $0.events.append(
-        self.event(
-          3, at(3), .onError,
-          [
-            EventDetail("errorCode", .string("INSUFFICIENT_FUNDS")),
-            EventDetail("errorMessage", .string("The card has insufficient funds.")),
-          ]))
-    }
+    declineExhaustively(store, with: declined)
     store.send(.tryAgain) { $0.screen = .cardForm }
     XCTAssertEqual(store.state.cardForm.number, "4000000000009995")
     XCTAssertEqual(store.state.cardForm.expiry, "1234")
@@ -463,17 +460,7 @@ final class CheckoutReducerTests: XCTestCase {
     let store = CheckoutTestStore()
     submitAllowed(store, number: "4000000000000002")
     let declined = SdkError(errorCode: "CARD_DECLINED", errorMessage: "The card was declined.")
-    store.send(.gatewayAnswered(.declined(declined)), at: at(3)) {
-      $0.screen = .result(.failure(method: .card, error: declined))
-      $0.processingSince = nil
-      $0.events.append(
-        self.event(
-          3, at(3), .onError,
-          [
-            EventDetail("errorCode", .string("CARD_DECLINED")),
-            EventDetail("errorMessage", .string("The card was declined.")),
-          ]))
-    }
+    declineExhaustively(store, with: declined)
     store.send(.backToMethods) {
       $0.screen = .methodList
       $0.cardForm = CardForm()
@@ -539,17 +526,7 @@ final class CheckoutReducerTests: XCTestCase {
     let store = CheckoutTestStore()
     submitAllowed(store, number: "4000000000000002")
     let declined = SdkError(errorCode: "CARD_DECLINED", errorMessage: "The card was declined.")
-    store.send(.gatewayAnswered(.declined(declined)), at: at(3)) {
-      $0.screen = .result(.failure(method: .card, error: declined))
-      $0.processingSince = nil
-      $0.events.append(
-        self.event(
-          3, at(3), .onError,
-          [
-            EventDetail("errorCode", .string("CARD_DECLINED")),
-            EventDetail("errorMessage", .string("The card was declined.")),
-          ]))
-    }
+    declineExhaustively(store, with: declined)
     store.send(.startNewCheckout)
     store.send(.gatewayAnswered(.approved(systemTransactionId: "late")))
   }
