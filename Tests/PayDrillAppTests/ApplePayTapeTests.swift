@@ -123,11 +123,13 @@ final class ThreeDSecureTapeTests: XCTestCase {
   }
 
   func testChallengePageGolden() {
-    var model = Fixture.model(Size(columns: 100, rows: 32))
-    Fixture.settle(
-      Fixture.fillCard(number: "4000000000003220") + [.key(.enter)] + Fixture.type("12"), in: &model,
-      gateway: { SimulatedGateway(latency: .zero, makeTransactionId: { "0b813565" }).decide($0) })
-    Snapshot.assert(RootView.render(model), named: "three-d-secure-challenge-100x32")
+    for size in [Size(columns: 100, rows: 32), Size(columns: 60, rows: 20)] {
+      var model = Fixture.model(size)
+      Fixture.settle(
+        Fixture.fillCard(number: "4000000000003220") + [.key(.enter)] + Fixture.type("12"), in: &model,
+        gateway: { SimulatedGateway(latency: .zero, makeTransactionId: { "0b813565" }).decide($0) })
+      Snapshot.assert(RootView.render(model), named: "three-d-secure-challenge-\(size.columns)x\(size.rows)")
+    }
   }
 }
 
