@@ -6,24 +6,10 @@ import XCTest
 /// PayPal's timeline: onBeforeSubmit(.paypal), processing and the order (onPreAuthorisation), approval on
 /// PayPal.com, then onSuccess or onError(.paypal, …). Never onSubmit.
 final class PayPalFlowTests: XCTestCase {
-  private let context = ReduceContext(now: Date(timeIntervalSince1970: 1_796_140_598))
-  private let gateway = SimulatedGateway(
-    latency: .zero, makeTransactionId: { "7f3e9c2a-5b1d-4e8f-a6c4-2d9b8e1f0a37" })
+  private let driver = GatewayDriver(transactionId: "7f3e9c2a-5b1d-4e8f-a6c4-2d9b8e1f0a37")
 
-  /// Sends an action and answers its effects as the runtime would.
   private func send(_ action: CheckoutAction, _ state: inout CheckoutState) async {
-    for effect in CheckoutReducer.reduce(&state, action, context: context) {
-      switch effect {
-      case .askBeforeSubmit(let method):
-        await send(.beforeSubmitAnswered(method, state.scenario.beforeSubmit.verdict(for: method)), &state)
-      case .createPayPalOrder(let request):
-        await send(.payPalOrderCreated(await gateway.createPayPalOrder(request)), &state)
-      case .authorise(let request):
-        await send(.gatewayAnswered(await gateway.authorise(request)), &state)
-      default:
-        break
-      }
-    }
+    await driver.send(action, &state)
   }
 
   func testApprovedWithPayPalFiresNoOnSubmit() async {

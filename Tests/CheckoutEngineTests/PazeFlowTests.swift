@@ -5,21 +5,11 @@ import XCTest
 
 /// Paze: the seed's rules and codes, the Paze checkout, and onSuccess with paymentData.
 final class PazeFlowTests: XCTestCase {
-  private let context = ReduceContext(now: Date(timeIntervalSince1970: 1_796_140_598))
-  private let gateway = SimulatedGateway(latency: .zero, makeTransactionId: { "tx-paze" })
+  private let driver = GatewayDriver(transactionId: "tx-paze")
   private let paze = Scenario.builtIn(named: "paze-checkout")!
 
   private func send(_ action: CheckoutAction, _ state: inout CheckoutState) async {
-    for effect in CheckoutReducer.reduce(&state, action, context: context) {
-      switch effect {
-      case .askBeforeSubmit(let method):
-        await send(.beforeSubmitAnswered(method, state.scenario.beforeSubmit.verdict(for: method)), &state)
-      case .authorise(let request):
-        await send(.gatewayAnswered(await gateway.authorise(request)), &state)
-      default:
-        break
-      }
-    }
+    await driver.send(action, &state)
   }
 
   func testPazePaysWithPaymentData() async {

@@ -86,7 +86,25 @@ final class TmuxSession {
     process.standardError = capturing ? pipe : FileHandle.nullDevice
     try process.run()
     let data = capturing ? pipe.fileHandleForReading.readDataToEndOfFile() : Data()
-    process.waitUntilExit()
-    return (process.terminationStatus, String(decoding: data, as: UTF8.self))
+    return (try exitStatus(of: process), String(decoding: data, as: UTF8.self))
   }
+
+  /// Reaps the child with a bound: Foundation's `waitUntilExit` has been seen to miss the exit of the
+  /// client that starts a fresh tmux server and wait forever on a zombie.
+  private static func exitStatus(of process: Process, timeout: TimeInterval = 10) throws -> Int32 {
+    let deadline = Date().addingTimeInterval(timeout)
+    var status: Int32 = 0
+    while Date() < deadline {
+      let reaped = waitpid(process.processIdentifier, &status, WNOHANG)
+      if reaped == process.processIdentifier {
+        return status & 0x7f == 0 ? (status >> 8) & 0xff : 128 + (status & 0x7f)
+      }
+      if reaped == -1, !process.isRunning { return process.terminationStatus }
+      Thread.sleep(forTimeInterval: 0.01)
+    }
+    process.terminate()
+    throw TmuxError.hung(process.arguments ?? [])
+  }
+
+  enum TmuxError: Error { case hung([String]) }
 }

@@ -73,10 +73,7 @@ final class ApplePayTapeTests: XCTestCase {
 /// The PayPal tape, and the approval page's golden screen.
 final class PayPalTapeTests: XCTestCase {
   func testPayPalTapePaysWithoutOnSubmit() throws {
-    let runtime = CheckoutRuntime(
-      scenario: .acmeElectronics, size: Size(columns: 100, rows: 32), latencyMilliseconds: 20)
-    let tape = try Tape.load(path: TapeTests.root.appendingPathComponent("Tapes/pay-with-paypal.tape").path)
-    XCTAssertEqual(TapePlayer(runtime: runtime).play(tape), .completed)
+    let runtime = try Fixture.replay("pay-with-paypal")
     XCTAssertEqual(
       runtime.model.checkout.events.map(\.name).filter(\.isMerchantCallback),
       [.onBeforeSubmit, .onPreAuthorisation, .onSuccess])
@@ -93,32 +90,20 @@ final class PayPalTapeTests: XCTestCase {
 
 /// The 3-D Secure tapes and the challenge page.
 final class ThreeDSecureTapeTests: XCTestCase {
-  private func replay(_ name: String) throws -> CheckoutRuntime {
-    let runtime = CheckoutRuntime(
-      scenario: .acmeElectronics, size: Size(columns: 100, rows: 32), latencyMilliseconds: 20)
-    let tape = try Tape.load(path: TapeTests.root.appendingPathComponent("Tapes/\(name).tape").path)
-    XCTAssertEqual(TapePlayer(runtime: runtime).play(tape), .completed, name)
-    return runtime
-  }
-
   func testChallengePasses() throws {
-    let events = try replay("three-d-secure-challenge").model.checkout.events
+    let events = try Fixture.replay("three-d-secure-challenge").model.checkout.events
     XCTAssertEqual(
       events.filter { $0.name == .threeDSecure }.map { $0["transStatus"] }, [.string("C"), .string("Y")])
     XCTAssertEqual(events.last?.name, .onSuccess)
   }
 
   func testWrongCodeFails() throws {
-    let runtime = try replay("three-d-secure-failed")
+    let runtime = try Fixture.replay("three-d-secure-failed")
     XCTAssertEqual(runtime.model.checkout.events.last?["errorCode"], .string("THREE_DS_FAILED"))
   }
 
   func testPazeTapeWithItsScenario() throws {
-    let runtime = CheckoutRuntime(
-      scenario: Scenario.builtIn(named: "paze-checkout")!, size: Size(columns: 100, rows: 32),
-      latencyMilliseconds: 20)
-    let tape = try Tape.load(path: TapeTests.root.appendingPathComponent("Tapes/pay-with-paze.tape").path)
-    XCTAssertEqual(TapePlayer(runtime: runtime).play(tape), .completed)
+    let runtime = try Fixture.replay("pay-with-paze", scenario: Scenario.builtIn(named: "paze-checkout")!)
     XCTAssertEqual(runtime.model.checkout.events.last?["paymentData"], .string("paze(PazeCheckoutDecoded)"))
   }
 
@@ -136,10 +121,7 @@ final class ThreeDSecureTapeTests: XCTestCase {
 /// The gateway panel stages a network failure: the right error, nothing charged, then a successful retry.
 final class GatewayPanelTests: XCTestCase {
   func testNetworkFailureTape() throws {
-    let runtime = CheckoutRuntime(
-      scenario: .acmeElectronics, size: Size(columns: 100, rows: 32), latencyMilliseconds: 20)
-    let tape = try Tape.load(path: TapeTests.root.appendingPathComponent("Tapes/network-failure.tape").path)
-    XCTAssertEqual(TapePlayer(runtime: runtime).play(tape), .completed)
+    let runtime = try Fixture.replay("network-failure")
     let callbacks = runtime.model.checkout.events.filter(\.name.isMerchantCallback)
     XCTAssertEqual(
       callbacks.map(\.name), [.onBeforeSubmit, .onSubmit, .onError, .onBeforeSubmit, .onSubmit, .onSuccess])

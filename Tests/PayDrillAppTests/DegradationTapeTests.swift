@@ -8,10 +8,7 @@ import XCTest
 /// screens are reviewed golden files.
 final class DegradationTapeTests: XCTestCase {
   private func replay(_ name: String) throws -> CheckoutRuntime {
-    let runtime = CheckoutRuntime(
-      scenario: .acmeElectronics, size: Size(columns: 100, rows: 32), latencyMilliseconds: 20)
-    let tape = try Tape.load(path: TapeTests.root.appendingPathComponent("Tapes/\(name).tape").path)
-    XCTAssertEqual(TapePlayer(runtime: runtime).play(tape), .completed, name)
+    let runtime = try Fixture.replay(name)
     Snapshot.compare(runtime.render().text + "\n", with: "tape-\(name).txt")
     return runtime
   }

@@ -2,6 +2,7 @@ import CheckoutEngine
 import Foundation
 import GatewaySimulator
 import TerminalUI
+import XCTest
 
 @testable import PayDrillApp
 
@@ -65,6 +66,18 @@ enum Fixture {
         }
       }
     }
+  }
+
+  /// Replays `Tapes/NAME.tape` headlessly at 100×32 with a short gateway latency, and asserts it ran through.
+  @discardableResult
+  static func replay(
+    _ name: String, scenario: Scenario = .acmeElectronics, file: StaticString = #filePath, line: UInt = #line
+  ) throws -> CheckoutRuntime {
+    let runtime = CheckoutRuntime(
+      scenario: scenario, size: Size(columns: 100, rows: 32), latencyMilliseconds: 20)
+    let tape = try Tape.load(path: TapeTests.root.appendingPathComponent("Tapes/\(name).tape").path)
+    XCTAssertEqual(TapePlayer(runtime: runtime).play(tape), .completed, name, file: file, line: line)
+    return runtime
   }
 
   /// Key presses for typed text.

@@ -56,10 +56,8 @@ extension CheckoutReducer {
       + "(\(configuration.countryCode)), currency (\(configuration.currencyCode.code)) and networks are usable on this device"
     record(
       .clientError, method: .applePay,
-      details: [
-        EventDetail("errorCode", .string("PARTNER_UI_ERROR")), EventDetail("errorMessage", .string(message)),
-        EventDetail("outcome", .string("failed")),
-      ], in: &state, context: context)
+      details: SdkError(errorCode: "PARTNER_UI_ERROR", errorMessage: message).eventDetails
+        + [EventDetail("outcome", .string("failed"))], in: &state, context: context)
     setApplePayState(
       .partnerUIFatalError(message), reason: "the sheet could not present", in: &state, context: context)
     state.notice = "Apple Pay failed: \(message)"

@@ -55,11 +55,8 @@ extension CheckoutReducer {
     if let problem = response.problem {
       record(
         .initFailed, method: .applePay,
-        details: [
-          EventDetail("errorCode", .string("PARTNER_UI_ERROR")),
-          EventDetail("errorMessage", .string(problem)),
-        ],
-        in: &state, context: context)
+        details: SdkError(errorCode: "PARTNER_UI_ERROR", errorMessage: problem).eventDetails, in: &state,
+        context: context)
       setApplePayState(.partnerUIFatalError(problem), reason: problem, in: &state, context: context)
       state.notice = "Apple Pay is unavailable: \(problem)"
       return
@@ -104,15 +101,10 @@ extension CheckoutReducer {
       return []
     }
     if let failure {
-      record(
-        .onError, method: .applePay,
-        details: [
-          EventDetail("outcome", .string("failed")), EventDetail("errorCode", .string(failure.errorCode)),
-          EventDetail("errorMessage", .string(failure.errorMessage)),
-        ], in: &state, context: context)
-      state.notice =
-        failure.errorMessage.hasPrefix("Apple Pay")
-        ? failure.errorMessage : "Apple Pay failed: \(failure.errorMessage)"
+      reportOnMethodList(
+        failure, method: .applePay, outcome: "failed",
+        notice: failure.errorMessage.hasPrefix("Apple Pay")
+          ? failure.errorMessage : "Apple Pay failed: \(failure.errorMessage)", in: &state, context: context)
     }
     return []
   }

@@ -15,13 +15,7 @@ public enum CheckoutReducer {
         let error = SdkError(
           errorCode: "INVALID_SESSION",
           errorMessage: "CheckoutDropIn(config:) refused the session: \(problem)")
-        record(
-          .onError, method: nil,
-          details: [
-            EventDetail("errorCode", .string(error.errorCode)),
-            EventDetail("errorMessage", .string(error.errorMessage)),
-          ],
-          in: &state, context: context)
+        record(.onError, method: nil, details: error.eventDetails, in: &state, context: context)
         state.screen = .initialisationFailed(error)
         return []
       }
@@ -213,14 +207,22 @@ public enum CheckoutReducer {
         in: &state, context: context)
       state.screen = .result(.success(result))
     case .declined(let error):
-      record(
-        .onError, method: method,
-        details: [
-          EventDetail("errorCode", .string(error.errorCode)),
-          EventDetail("errorMessage", .string(error.errorMessage)),
-        ], in: &state, context: context)
+      record(.onError, method: method, details: error.eventDetails, in: &state, context: context)
       state.screen = .result(.failure(method: method, error: error))
     }
+  }
+
+  /// `onError(method, error)` reported where the shopper already is: the method list, with a notice (the
+  /// error's message unless another is given). `outcome` names the plugin's outcome when there is one.
+  static func reportOnMethodList(
+    _ error: SdkError, method: DropInPaymentMethod, outcome: String? = nil, notice: String? = nil,
+    in state: inout CheckoutState, context: ReduceContext
+  ) {
+    let outcomeDetail = outcome.map { [EventDetail("outcome", .string($0))] } ?? []
+    record(
+      .onError, method: method, details: outcomeDetail + error.eventDetails, in: &state, context: context)
+    state.screen = .methodList
+    state.notice = notice ?? error.errorMessage
   }
 
   /// The error for a submission in a session past its `sessionExpiry`, or nil while it is valid.

@@ -8,6 +8,11 @@ public struct SdkError: Equatable, Sendable, Error {
     self.errorMessage = errorMessage
   }
 
+  /// The error as a callback's payload: `errorCode`, then `errorMessage`.
+  public var eventDetails: [EventDetail] {
+    [EventDetail("errorCode", .string(errorCode)), EventDetail("errorMessage", .string(errorMessage))]
+  }
+
   /// The message a merchant following the seed's `onError` example shows the shopper for this code.
   public var shopperMessage: String {
     switch errorCode {

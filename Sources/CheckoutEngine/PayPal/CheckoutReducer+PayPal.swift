@@ -5,14 +5,7 @@ extension CheckoutReducer {
   /// The PayPal button: the merchant's `onBeforeSubmit` first (an expired session fails at once).
   static func activatePayPal(_ state: inout CheckoutState, context: ReduceContext) -> [CheckoutEffect] {
     if let expired = sessionExpired(state, context: context) {
-      record(
-        .onError, method: .paypal,
-        details: [
-          EventDetail("errorCode", .string(expired.errorCode)),
-          EventDetail("errorMessage", .string(expired.errorMessage)),
-        ],
-        in: &state, context: context)
-      state.notice = expired.errorMessage
+      reportOnMethodList(expired, method: .paypal, in: &state, context: context)
       return []
     }
     state.isAwaitingMerchant = true
@@ -65,15 +58,7 @@ extension CheckoutReducer {
       guard case .payPalApproval = state.screen else { return [] }
       let error = SdkError(
         errorCode: "PAYPAL_CANCELED", errorMessage: "The buyer cancelled on PayPal; nothing was charged")
-      record(
-        .onError, method: .paypal,
-        details: [
-          EventDetail("errorCode", .string(error.errorCode)),
-          EventDetail("errorMessage", .string(error.errorMessage)),
-        ],
-        in: &state, context: context)
-      state.screen = .methodList
-      state.notice = error.errorMessage
+      reportOnMethodList(error, method: .paypal, in: &state, context: context)
       return []
 
     default:

@@ -1,0 +1,31 @@
+import Foundation
+import GatewaySimulator
+
+@testable import CheckoutEngine
+
+/// Plays the runtime's part for the wallet flows: sends an action, then answers the effects it asks for
+/// (the scenario's `onBeforeSubmit` rule, the simulated gateway's order, authorisation and challenge) until
+/// none are left.
+struct GatewayDriver {
+  let gateway: SimulatedGateway
+  let context = ReduceContext(now: Date(timeIntervalSince1970: 1_796_140_598))
+
+  init(transactionId: String) {
+    gateway = SimulatedGateway(latency: .zero, makeTransactionId: { transactionId })
+  }
+
+  func send(_ action: CheckoutAction, _ state: inout CheckoutState) async {
+    for effect in CheckoutReducer.reduce(&state, action, context: context) {
+      switch effect {
+      case .askBeforeSubmit(let method):
+        await send(.beforeSubmitAnswered(method, state.scenario.beforeSubmit.verdict(for: method)), &state)
+      case .createPayPalOrder(let request):
+        await send(.payPalOrderCreated(await gateway.createPayPalOrder(request)), &state)
+      case .authorise(let request):
+        await send(.gatewayAnswered(await gateway.authorise(request)), &state)
+      default:
+        break
+      }
+    }
+  }
+}
