@@ -3,7 +3,7 @@ import PackageDescription
 
 let builtInScenarios = [
   "acme-electronics", "terms-not-accepted", "tokyo-yen", "outdoor-adventure-gear", "events-example",
-  "streammax-subscription", "photovault-trial", "metro-transit-reload", "paze-checkout",
+  "streammax-subscription", "photovault-trial", "metro-transit-reload", "paze-checkout", "harbour-books",
 ]
 
 let package = Package(

@@ -28,14 +28,10 @@ public final class GatewayControls: Sendable {
     }
   }
 
-  /// The latency of the next call: the mean, moved by up to the jitter, from the seeded sequence.
-  public func nextLatency() -> Duration {
+  /// The latency of the next call of an operation, drawn from its distribution and the seeded sequence.
+  public func nextLatency(for operation: GatewayOperation) -> Duration {
     inner.withLock { state in
-      let mean = state.settings.latencyMilliseconds
-      let spread = mean * state.settings.jitterPercent / 100
-      guard spread > 0 else { return .milliseconds(mean) }
-      let offset = Int(state.random.next() % UInt64(2 * spread + 1)) - spread
-      return .milliseconds(max(0, mean + offset))
+      state.settings.latency(of: operation).sample(using: &state.random)
     }
   }
 
@@ -54,15 +50,17 @@ public final class GatewayControls: Sendable {
     }
   }
 
-  /// The outcome for a request: the one already given for its idempotency key, or a new one (counted as a
-  /// charge when approved).
-  public func outcome(for key: String, decide: () -> AuthorisationOutcome) -> AuthorisationOutcome {
+  /// The outcome for a request: the one already given for its idempotency key (`replayed`), or a new one
+  /// (counted as a charge when approved).
+  public func outcome(for key: String, decide: () -> AuthorisationOutcome) -> (
+    outcome: AuthorisationOutcome, replayed: Bool
+  ) {
     inner.withLock { state in
-      if let known = state.outcomes[key] { return known }
+      if let known = state.outcomes[key] { return (known, true) }
       let outcome = decide()
       state.outcomes[key] = outcome
       if outcome.systemTransactionId != nil { state.charges += 1 }
-      return outcome
+      return (outcome, false)
     }
   }
 

@@ -1,8 +1,8 @@
 import CheckoutEngine
 
-/// What a tester can change in the simulated gateway while a checkout runs (the gateway panel): latency and
-/// its jitter, a fault armed for the next call, a random fault rate, and the seed that makes randomness
-/// repeatable.
+/// What a tester can change in the simulated gateway while a checkout runs (the gateway panel): the latency
+/// of each kind of call, a fault armed for the next call, a random fault rate, the seed that makes randomness
+/// repeatable, the PSP profile and the AVS rules.
 public struct GatewaySettings: Equatable, Sendable {
   /// A fault real integrations meet.
   public enum Fault: String, Equatable, Sendable, CaseIterable {
@@ -29,26 +29,59 @@ public struct GatewaySettings: Equatable, Sendable {
     }
   }
 
-  /// The mean latency of each call.
-  public var latencyMilliseconds: Int
-  /// How far a call's latency may stray from the mean, in percent (uniformly, seeded).
-  public var jitterPercent: Int
+  /// How long each kind of call takes.
+  public var latency: [GatewayOperation: LatencyDistribution]
   /// A fault the next authorisation meets, then cleared.
   public var nextFault: Fault?
   /// The share of authorisations that meet a random fault, in percent.
   public var faultRatePercent: Int
   /// The seed of the latency jitter and of random faults.
   public var seed: UInt64
+  /// The PSP the gateway speaks as (its result codes).
+  public var profile: PSPProfile
+  /// Which AVS results decline.
+  public var addressVerification: AddressVerificationPolicy
 
+  /// Every operation with the same mean and jitter (`--latency`), uniformly spread.
   public init(
     latencyMilliseconds: Int, jitterPercent: Int = 0, nextFault: Fault? = nil, faultRatePercent: Int = 0,
-    seed: UInt64 = 1
+    seed: UInt64 = 1, profile: PSPProfile = .default,
+    addressVerification: AddressVerificationPolicy = AddressVerificationPolicy()
   ) {
-    self.latencyMilliseconds = latencyMilliseconds
-    self.jitterPercent = jitterPercent
+    let distribution = LatencyDistribution(
+      meanMilliseconds: latencyMilliseconds, jitterPercent: jitterPercent)
+    latency = Dictionary(uniqueKeysWithValues: GatewayOperation.allCases.map { ($0, distribution) })
     self.nextFault = nextFault
     self.faultRatePercent = faultRatePercent
     self.seed = seed
+    self.profile = profile
+    self.addressVerification = addressVerification
+  }
+
+  /// The settings a scenario asks for: its `latencyMs` (or `--latency`) for every operation, then the
+  /// latencies, profile and AVS rules of its `gateway` object.
+  public init(latencyMilliseconds: Int, seed: UInt64, configuration: GatewayConfiguration) {
+    self.init(
+      latencyMilliseconds: latencyMilliseconds, seed: seed, profile: configuration.profile,
+      addressVerification: configuration.addressVerification)
+    latency.merge(configuration.latency) { _, configured in configured }
+  }
+
+  /// The distribution of one operation.
+  public func latency(of operation: GatewayOperation) -> LatencyDistribution {
+    latency[operation] ?? LatencyDistribution(meanMilliseconds: 0)
+  }
+
+  /// The authorisation's mean; setting it sets every operation's mean (`--latency`).
+  public var latencyMilliseconds: Int {
+    get { latency(of: .authorise).meanMilliseconds }
+    set { for operation in GatewayOperation.allCases { latency[operation]?.meanMilliseconds = newValue } }
+  }
+
+  /// The authorisation's jitter; setting it sets every operation's.
+  public var jitterPercent: Int {
+    get { latency(of: .authorise).jitterPercent }
+    set { for operation in GatewayOperation.allCases { latency[operation]?.jitterPercent = newValue } }
   }
 }
 

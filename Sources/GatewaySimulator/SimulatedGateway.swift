@@ -17,7 +17,17 @@ public struct SimulatedGateway: PaymentGateway {
   ) {
     let (seconds, attoseconds) = latency.components
     let milliseconds = Int(seconds) * 1000 + Int(attoseconds / 1_000_000_000_000_000)
-    controls = GatewayControls(settings: GatewaySettings(latencyMilliseconds: milliseconds, seed: seed))
+    self.init(
+      settings: GatewaySettings(latencyMilliseconds: milliseconds, seed: seed),
+      makeTransactionId: makeTransactionId)
+  }
+
+  /// A gateway with the settings a scenario and the command line ask for (profile, AVS rules, latencies).
+  public init(
+    settings: GatewaySettings,
+    makeTransactionId: @escaping @Sendable () -> String = { UUID().uuidString.lowercased() }
+  ) {
+    controls = GatewayControls(settings: settings)
     self.makeTransactionId = makeTransactionId
   }
 
@@ -25,51 +35,59 @@ public struct SimulatedGateway: PaymentGateway {
     controls.apply(settings)
   }
 
-  /// Waits the next call's latency.
-  private func simulateLatency() async {
-    let latency = controls.nextLatency()
+  /// Waits the latency of an operation's next call.
+  private func simulateLatency(_ operation: GatewayOperation) async {
+    let latency = controls.nextLatency(for: operation)
     if latency > .zero {
       try? await Task.sleep(for: latency)
     }
   }
 
   public func authorise(_ request: AuthorisationRequest) async -> AuthorisationOutcome {
-    await simulateLatency()
+    await simulateLatency(.authorise)
     if let fault = controls.takeFault() {
-      guard fault == .duplicateRequest else { return .declined(fault.error) }
-      // The request arrives twice (a retry after a lost answer): the second gets the first's outcome.
+      guard fault == .duplicateRequest else { return coded(.declined(fault.error), for: request) }
+      // The request arrives twice (a retry after a lost answer): the second gets the first's outcome,
+      // uncharged, and says it is a replay.
       _ = charge(request)
     }
     return charge(request)
   }
 
-  /// The outcome of a request, once per idempotency key (a retry gets the first answer, and is never
-  /// charged again); a payment in a spent session is refused.
+  /// The outcome of a request, once per idempotency key (a retry gets the first answer marked as a replay,
+  /// and is never charged again); a payment in a spent session is refused.
   private func charge(_ request: AuthorisationRequest) -> AuthorisationOutcome {
-    controls.outcome(for: request.idempotencyKey) {
+    let settings = controls.settings
+    let (outcome, replayed) = controls.outcome(for: request.idempotencyKey) {
       if !request.sessionId.isEmpty, spentSessions.isSpent(request.sessionId) {
-        return .declined(
-          SdkError(
-            errorCode: "SESSION_SPENT",
-            errorMessage:
-              "Session \(request.sessionId) was already used for a successful payment; /validate refused"))
+        return coded(
+          .declined(
+            SdkError(
+              errorCode: "SESSION_SPENT",
+              errorMessage:
+                "Session \(request.sessionId) was already used for a successful payment; /validate refused")),
+          for: request, profile: settings.profile)
       }
-      let outcome = decide(request)
+      let outcome = decide(request, settings: settings)
       if outcome.systemTransactionId != nil, !request.sessionId.isEmpty {
         spentSessions.spend(request.sessionId)
       }
       return outcome
     }
+    guard replayed else { return outcome }
+    var report = outcome.report ?? GatewayReport(profile: settings.profile)
+    report.replayed = true
+    return outcome.reporting(report)
   }
 
   public func createPayPalOrder(_ request: PayPalOrderRequest) async -> PayPalOrder {
-    await simulateLatency()
+    await simulateLatency(.initialise)
     let id = makeTransactionId().replacingOccurrences(of: "-", with: "").prefix(17).uppercased()
     return PayPalOrder(orderId: "PAYID-\(id)", intent: request.intent, amount: request.amount)
   }
 
   public func applePayInit(_ request: ApplePayInitRequest) async -> ApplePayInitResponse {
-    await simulateLatency()
+    await simulateLatency(.initialise)
     return ApplePayInitEndpoint.answer(request)
   }
 
@@ -77,7 +95,7 @@ public struct SimulatedGateway: PaymentGateway {
   public func completeChallenge(_ challenge: ThreeDSecureChallenge, code: String?) async
     -> AuthorisationOutcome
   {
-    await simulateLatency()
+    await simulateLatency(.threeDSecure)
     let outcome = decideChallenge(challenge, code: code)
     if outcome.systemTransactionId != nil, !challenge.request.sessionId.isEmpty {
       spentSessions.spend(challenge.request.sessionId)
@@ -85,8 +103,12 @@ public struct SimulatedGateway: PaymentGateway {
     return outcome
   }
 
-  /// The challenge's outcome without the wait.
+  /// The challenge's outcome without the wait, with the PSP's codes.
   public func decideChallenge(_ challenge: ThreeDSecureChallenge, code: String?) -> AuthorisationOutcome {
+    coded(challengeDecision(challenge, code: code), for: challenge.request)
+  }
+
+  private func challengeDecision(_ challenge: ThreeDSecureChallenge, code: String?) -> AuthorisationOutcome {
     guard let code else {
       return .declined(
         SdkError(
@@ -108,8 +130,58 @@ public struct SimulatedGateway: PaymentGateway {
       ThreeDSecureResult(transStatus: "Y", network: challenge.scheme))
   }
 
-  /// The answer without the wait: what the tests and the benchmark call.
+  /// The answer without the wait: what the tests and the benchmark call. The seed's order: the address check
+  /// (AVS) first, which may decline, then 3-D Secure and the authorisation itself.
   public func decide(_ request: AuthorisationRequest) -> AuthorisationOutcome {
+    decide(request, settings: controls.settings)
+  }
+
+  private func decide(_ request: AuthorisationRequest, settings: GatewaySettings) -> AuthorisationOutcome {
+    guard let address = request.addressVerification, request.card != nil else {
+      return coded(decision(for: request), for: request, profile: settings.profile)
+    }
+    let result = TestAddress.result(forPostalCode: address.postalCode)
+    let decline = settings.addressVerification.decline(for: result)
+    var outcome = coded(
+      decline.map(AuthorisationOutcome.declined) ?? decision(for: request), for: request,
+      profile: settings.profile)
+    var report = outcome.report ?? GatewayReport(profile: settings.profile)
+    report.addressVerification = result
+    outcome = outcome.reporting(report)
+    return outcome
+  }
+
+  /// A decision with the codes of the gateway's PSP profile beside it.
+  private func coded(
+    _ decision: AuthorisationOutcome, for request: AuthorisationRequest, profile: PSPProfile? = nil
+  ) -> AuthorisationOutcome {
+    let intent = request.method == .paypal ? "Authorisation" : request.intent
+    return decision.reporting(
+      (profile ?? controls.settings.profile).report(
+        for: decision, intent: intent, funding: request.payPal?.funding))
+  }
+
+  /// 3-D Secure's result when it completes without a challenge: N and R decline, the rest approve.
+  private func threeDSecureDecision(
+    _ result: ThreeDSecureResult, systemTransactionId: String
+  ) -> AuthorisationOutcome {
+    switch result.transStatus {
+    case "N":
+      return .declined(
+        SdkError(
+          errorCode: "THREE_DS_NOT_AUTHENTICATED",
+          errorMessage: "3-D Secure did not authenticate the cardholder (transStatus N)"))
+    case "R":
+      return .declined(
+        SdkError(
+          errorCode: "THREE_DS_REJECTED",
+          errorMessage: "The issuer rejected 3-D Secure authentication (transStatus R)"))
+    default:
+      return .approvedWithThreeDSecure(systemTransactionId: systemTransactionId, result)
+    }
+  }
+
+  private func decision(for request: AuthorisationRequest) -> AuthorisationOutcome {
     if let pazeCard = request.paze {
       guard pazeCard != .failing else {
         return .declined(SdkError(errorCode: "SDK1123", errorMessage: "Paze could not complete the checkout"))
@@ -137,6 +209,13 @@ public struct SimulatedGateway: PaymentGateway {
     }
     let id = makeTransactionId()
     let scheme = card.number.scheme ?? .visa
+    if let supplied = request.threeDSecureData {
+      // The merchant ran 3-D Secure itself (onPreAuthorisation): its result stands, no challenge.
+      return threeDSecureDecision(
+        ThreeDSecureResult(
+          transStatus: supplied.threeDSecureTransactionStatus, eci: supplied.electronicCommerceIndicator),
+        systemTransactionId: id)
+    }
     switch testCard?.threeDS {
     case .challenge?:
       // Apple Pay's cryptogram stands in for the challenge: the shopper is redirected and comes back.
@@ -147,21 +226,8 @@ public struct SimulatedGateway: PaymentGateway {
       return .challengeRequired(
         ThreeDSecureChallenge(acsTransactionId: "acs-\(id)", scheme: scheme, request: request))
     case .frictionless(let status)? where request.method == .card:
-      switch status {
-      case "N":
-        return .declined(
-          SdkError(
-            errorCode: "THREE_DS_NOT_AUTHENTICATED",
-            errorMessage: "3-D Secure did not authenticate the cardholder (transStatus N)"))
-      case "R":
-        return .declined(
-          SdkError(
-            errorCode: "THREE_DS_REJECTED",
-            errorMessage: "The issuer rejected 3-D Secure authentication (transStatus R)"))
-      default:
-        return .approvedWithThreeDSecure(
-          systemTransactionId: id, ThreeDSecureResult(transStatus: status, network: scheme))
-      }
+      return threeDSecureDecision(
+        ThreeDSecureResult(transStatus: status, network: scheme), systemTransactionId: id)
     default:
       return .approved(systemTransactionId: id)
     }

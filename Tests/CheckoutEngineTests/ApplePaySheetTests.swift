@@ -283,13 +283,17 @@ final class ApplePaySheetTests: XCTestCase {
   )
     -> AuthorisationRequest
   {
-    AuthorisationRequest(
+    var request = AuthorisationRequest(
       method: .applePay,
       card: CardDetails(
         number: CardNumber(digits: number), expiryMonth: 12, expiryYear: 2030, securityCode: "",
         holderName: holder),
       amount: .usd(cents), intent: "Authorisation", merchantTransactionId: Acme.transactionId,
       sessionId: Acme.scenario.session.sessionId, idempotencyKey: "\(Acme.transactionId)-\(attempt)")
+    // The demo's onPreAuthorisation sends an AVS address with the payment.
+    request.addressVerification = Acme.scenario.applePay?.rules.preAuthorisation?.addressVerification
+    XCTAssertNotNil(request.addressVerification)
+    return request
   }
 
   /// An opened sheet with Jane, standard shipping and the Visa debit card, every update applied.

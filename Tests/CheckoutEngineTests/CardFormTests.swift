@@ -70,7 +70,9 @@ final class CardFormTests: XCTestCase {
     form.type("12", into: .expiry)
     form.type("9", into: .securityCode)
     form.type("Al", into: .holderName)
-    XCTAssertEqual(CardField.allCases.map(form.value(of:)), ["4242", "12", "9", "Al"])
+    form.type("sw1a 1aa!", into: .postalCode)
+    XCTAssertEqual(CardField.allCases.map(form.value(of:)), ["4242", "12", "9", "Al", "SW1A 1AA"])
+    XCTAssertEqual(form.displayValue(of: .postalCode), "SW1A 1AA")
   }
 
   func testTypingClearsOnlyThatFieldsError() {
@@ -106,7 +108,10 @@ final class CardFormTests: XCTestCase {
   }
 
   func testFieldLabelsAndOrder() {
-    XCTAssertEqual(CardField.allCases, [.number, .expiry, .securityCode, .holderName])
+    XCTAssertEqual(CardField.allCases, [.number, .expiry, .securityCode, .holderName, .postalCode])
+    XCTAssertEqual(
+      CardField.shown(collectingPostcode: false), [.number, .expiry, .securityCode, .holderName])
+    XCTAssertEqual(CardField.postalCode.label, "Billing postcode")
     XCTAssertEqual(CardField.expiry.label, "Expiry (MM/YY)")
   }
 }

@@ -31,6 +31,7 @@ final class GatewayControlsTests: XCTestCase {
     gateway.apply(GatewaySettings(latencyMilliseconds: 0, nextFault: .duplicateRequest))
     let outcome = await gateway.authorise(cardRequest("4242424242424242", key: "m-1"))
     XCTAssertNotNil(outcome.systemTransactionId)
+    XCTAssertEqual(outcome.report?.replayed, true, "the second copy is answered as a replay")
     XCTAssertEqual(gateway.controls.charges, 1)
     let retry = await gateway.authorise(cardRequest("4242424242424242", key: "m-1"))
     XCTAssertEqual(retry, outcome, "a retry with the same idempotency key gets the first answer")
@@ -42,7 +43,10 @@ final class GatewayControlsTests: XCTestCase {
       let controls = GatewayControls(
         settings: GatewaySettings(
           latencyMilliseconds: 100, jitterPercent: 50, faultRatePercent: 50, seed: seed))
-      return ((0..<20).map { _ in controls.nextLatency() }, (0..<20).map { _ in controls.takeFault() })
+      return (
+        (0..<20).map { _ in controls.nextLatency(for: .authorise) },
+        (0..<20).map { _ in controls.takeFault() }
+      )
     }
     let (latencies, faults) = run(seed: 42)
     XCTAssertEqual(run(seed: 42).0, latencies)

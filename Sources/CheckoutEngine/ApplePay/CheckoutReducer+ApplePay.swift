@@ -184,7 +184,11 @@ extension CheckoutReducer {
         number: card.number, expiryMonth: 12, expiryYear: 2030, securityCode: "",
         holderName: sheet.shippingContact?.name ?? "")
       state.processingSince = context.now
-      return [.authorise(authorisationRequest(.applePay, card: cardDetails, amount: amount, state: state))]
+      var request = authorisationRequest(.applePay, card: cardDetails, amount: amount, state: state)
+      // The merchant's own checks travel with the payment: its AVS address, and 3-D Secure it already ran.
+      request.addressVerification = answer.data?.addressVerification
+      request.threeDSecureData = answer.data?.threeDSecureData
+      return [.authorise(request)]
 
     case .cancelSheet:
       guard sheet.phase != .processing else { return [] }
@@ -234,8 +238,10 @@ extension CheckoutReducer {
     -> [CheckoutEffect]
   {
     guard let sheet = state.applePaySheet, sheet.phase == .processing else { return [] }
+    // The gateway checked the address before it answered: the AVS update comes first.
+    let outcome = recordAddressVerification(outcome, method: .applePay, in: &state, context: context)
     var details: [EventDetail]
-    switch outcome {
+    switch outcome.decision {
     case .approved(let transactionId), .approvedAfterRedirect(let transactionId, _),
       .approvedWithThreeDSecure(let transactionId, _):
       details = [
@@ -252,7 +258,7 @@ extension CheckoutReducer {
         EventDetail("submitResultType", .string("Declined")),
         EventDetail("errorReason", .string(error.errorMessage)),
       ]
-    case .challengeRequired:
+    case .challengeRequired, .reported:
       // Apple Pay's cryptogram stands in for 3-D Secure: the simulated gateway never challenges it.
       details = [
         EventDetail("submitResultType", .string("Exception")),
@@ -261,14 +267,14 @@ extension CheckoutReducer {
     }
     details += sheet.shippingContact?.eventDetails(prefix: "shippingContact") ?? []
     // The plugin's outcome, as the seed names it: completed(ValidationResult) or failed(PurseError).
-    switch outcome {
+    switch outcome.decision {
     case .approved, .approvedWithThreeDSecure:
       details.append(EventDetail("outcome", .string("completed")))
     case .approvedAfterRedirect(_, let url):
       details.append(EventDetail("outcome", .string("returnedFromRedirect")))
       details.append(EventDetail("url", .string(url)))
       details.append(EventDetail("note", .string("confirm the payment status on your backend")))
-    case .declined, .challengeRequired:
+    case .declined, .challengeRequired, .reported:
       details.append(EventDetail("outcome", .string("failed")))
     }
     record(.onPostAuthorisation, method: .applePay, details: details, in: &state, context: context)

@@ -9,6 +9,8 @@ public struct CardForm: Equatable, Sendable {
   public var expiry: String = ""
   public var securityCode: String = ""
   public var holderName: String = ""
+  /// The billing postcode (letters, digits, spaces and hyphens), when the form asks for it.
+  public var postalCode: String = ""
   /// The error shown under each field, if any.
   public var errors: [CardField: String] = [:]
 
@@ -24,6 +26,7 @@ public struct CardForm: Equatable, Sendable {
     case .expiry: return expiry
     case .securityCode: return securityCode
     case .holderName: return holderName
+    case .postalCode: return postalCode
     }
   }
 
@@ -33,7 +36,7 @@ public struct CardForm: Equatable, Sendable {
     case .number: return CardNumber.grouped(number)
     case .expiry: return expiry.count > 2 ? "\(expiry.prefix(2))/\(expiry.dropFirst(2))" : expiry
     case .securityCode: return String(repeating: "•", count: securityCode.count)
-    case .holderName: return holderName
+    case .holderName, .postalCode: return value(of: field)
     }
   }
 
@@ -52,6 +55,11 @@ public struct CardForm: Equatable, Sendable {
         character.unicodeScalars.allSatisfy { $0.properties.generalCategory != .control }
       }
       holderName = String((holderName + printable).prefix(40))
+    case .postalCode:
+      let allowed = text.uppercased().filter {
+        $0.isASCII && ($0.isLetter || $0.isNumber || $0 == " " || $0 == "-")
+      }
+      postalCode = String((postalCode + allowed).prefix(10))
     }
     errors[field] = nil
   }
@@ -63,6 +71,7 @@ public struct CardForm: Equatable, Sendable {
     case .expiry: expiry = String(expiry.dropLast())
     case .securityCode: securityCode = String(securityCode.dropLast())
     case .holderName: holderName = String(holderName.dropLast())
+    case .postalCode: postalCode = String(postalCode.dropLast())
     }
     errors[field] = nil
   }

@@ -5,9 +5,15 @@ public struct CardValidator: Sendable {
   /// The month the check runs in, as year (four digits) and month (1…12).
   public let currentYear: Int
   public let currentMonth: Int
+  /// The fields the form shows (the postcode only when the merchant verifies addresses).
+  public let fields: [CardField]
 
-  public init(acceptedSchemes: [CardScheme], currentYear: Int, currentMonth: Int) {
+  public init(
+    acceptedSchemes: [CardScheme], currentYear: Int, currentMonth: Int,
+    fields: [CardField] = CardField.shown(collectingPostcode: false)
+  ) {
     self.acceptedSchemes = acceptedSchemes
+    self.fields = fields
     self.currentYear = currentYear
     self.currentMonth = currentMonth
   }
@@ -20,13 +26,18 @@ public struct CardValidator: Sendable {
     case .securityCode: return securityCodeError(form.securityCode, scheme: form.scheme)
     case .holderName:
       return form.holderName.allSatisfy(\.isWhitespace) ? "Enter the cardholder name" : nil
+    case .postalCode:
+      guard fields.contains(.postalCode) else { return nil }
+      let characters = form.postalCode.filter { $0.isLetter || $0.isNumber }.count
+      if characters == 0 { return "Enter the billing postcode" }
+      return characters < 3 ? "Billing postcode is too short" : nil
     }
   }
 
   /// Every field's error; empty when the form can be submitted.
   public func errors(in form: CardForm) -> [CardField: String] {
     var errors: [CardField: String] = [:]
-    for field in CardField.allCases {
+    for field in fields {
       errors[field] = error(for: field, in: form)
     }
     return errors

@@ -29,6 +29,12 @@ public struct AuthorisationRequest: Equatable, Sendable {
   public var payPal: PayPalApproval?
   /// For Paze: the wallet card the shopper chose.
   public var paze: PazeCard?
+  /// The billing address to verify (AVS): the card form's postcode, or Apple Pay's `onPreAuthorisation`
+  /// `AddressVerification`.
+  public var addressVerification: ApplePayTransactionInitData.AddressVerification?
+  /// 3-D Secure the merchant already ran (Apple Pay's `onPreAuthorisation` `ThreeDSecureData`): the gateway
+  /// uses it and skips its own.
+  public var threeDSecureData: ApplePayTransactionInitData.ThreeDSecureData?
   /// Unique per attempt, so a gateway can recognise a request it has already seen.
   public var idempotencyKey: String
 
@@ -56,13 +62,33 @@ public enum AuthorisationOutcome: Equatable, Sendable {
   /// The issuer asks the shopper for a one-time code before it decides.
   case challengeRequired(ThreeDSecureChallenge)
   case declined(SdkError)
+  /// An outcome with what the gateway reports beside it (AVS, the PSP's result code).
+  indirect case reported(GatewayReport, AuthorisationOutcome)
 
   /// The gateway's transaction id when the payment was approved.
   public var systemTransactionId: String? {
     switch self {
     case .approved(let id), .approvedAfterRedirect(let id, _), .approvedWithThreeDSecure(let id, _): return id
     case .declined, .challengeRequired: return nil
+    case .reported(_, let outcome): return outcome.systemTransactionId
     }
+  }
+
+  /// The decision without the report.
+  public var decision: AuthorisationOutcome {
+    if case .reported(_, let outcome) = self { return outcome.decision }
+    return self
+  }
+
+  /// What the gateway reported beside the decision, if anything.
+  public var report: GatewayReport? {
+    if case .reported(let report, _) = self { return report }
+    return nil
+  }
+
+  /// The outcome with a report beside it (none when the report is empty).
+  public func reporting(_ report: GatewayReport) -> AuthorisationOutcome {
+    report.isEmpty ? decision : .reported(report, decision)
   }
 }
 

@@ -168,14 +168,17 @@ public enum CheckoutReducer {
     context: ReduceContext
   ) {
     state.processingSince = nil
-    switch outcome {
+    // The seed's card timeline: the AVS update, then 3-D Secure, then the authorisation's callback.
+    let outcome = recordAddressVerification(outcome, method: method, in: &state, context: context)
+    let reportDetails = outcome.report?.outcomeDetails ?? []
+    switch outcome.decision {
     case .challengeRequired(let challenge):
       record(
         .threeDSecure, method: method,
         details: [
           EventDetail("transStatus", .string("C")),
           EventDetail("acsTransactionId", .string(challenge.acsTransactionId)),
-        ], in: &state, context: context)
+        ] + reportDetails, in: &state, context: context)
       state.screen = .threeDSChallenge(challenge)
       return
     case .approvedWithThreeDSecure(_, let result):
@@ -188,8 +191,8 @@ public enum CheckoutReducer {
     default:
       break
     }
-    switch outcome {
-    case .challengeRequired:
+    switch outcome.decision {
+    case .challengeRequired, .reported:
       break
     case .approved(let systemTransactionId), .approvedAfterRedirect(let systemTransactionId, _),
       .approvedWithThreeDSecure(let systemTransactionId, _):
@@ -203,13 +206,32 @@ public enum CheckoutReducer {
           EventDetail("merchantTransactionId", .string(result.merchantTransactionId)),
         ] + amountDetails(amount)
           // DropInSubmitResult.paymentData is nil for every method but Paze.
-          + (method == .paze ? [EventDetail("paymentData", .string("paze(PazeCheckoutDecoded)"))] : []),
+          + (method == .paze ? [EventDetail("paymentData", .string("paze(PazeCheckoutDecoded)"))] : [])
+          + reportDetails,
         in: &state, context: context)
       state.screen = .result(.success(result))
     case .declined(let error):
-      record(.onError, method: method, details: error.eventDetails, in: &state, context: context)
+      record(
+        .onError, method: method, details: error.eventDetails + reportDetails, in: &state, context: context)
       state.screen = .result(.failure(method: method, error: error))
     }
+  }
+
+  /// Records the AVS session update the gateway reported, if any, and returns the outcome without it (so it
+  /// is recorded once).
+  static func recordAddressVerification(
+    _ outcome: AuthorisationOutcome, method: DropInPaymentMethod, in state: inout CheckoutState,
+    context: ReduceContext
+  ) -> AuthorisationOutcome {
+    guard var report = outcome.report, let result = report.addressVerification else { return outcome }
+    record(
+      .addressVerification, method: method,
+      details: [
+        EventDetail("avsResult", .string(result.rawValue)), EventDetail("meaning", .string(result.meaning)),
+      ],
+      in: &state, context: context)
+    report.addressVerification = nil
+    return outcome.reporting(report)
   }
 
   /// `onError(method, error)` reported where the shopper already is: the method list, with a notice (the
@@ -242,7 +264,7 @@ public enum CheckoutReducer {
     let (year, month) = context.yearAndMonth
     return CardValidator(
       acceptedSchemes: state.scenario.session.allowedFundingTypes.acceptedSchemes,
-      currentYear: year, currentMonth: month)
+      currentYear: year, currentMonth: month, fields: state.cardFields)
   }
 
   /// `onSubmit` and the gateway request, once the merchant let the submission through.
@@ -264,7 +286,12 @@ public enum CheckoutReducer {
       ] + amountDetails(state.total), in: &state, context: context)
     state.screen = .processing(method)
     state.processingSince = context.now
-    return [.authorise(authorisationRequest(method, card: card, amount: state.total, state: state))]
+    var request = authorisationRequest(method, card: card, amount: state.total, state: state)
+    if state.cardFields.contains(.postalCode) {
+      request.addressVerification = ApplePayTransactionInitData.AddressVerification(
+        countryCode: "", houseNumberOrName: "", postalCode: form.postalCode)
+    }
+    return [.authorise(request)]
   }
 
   /// The gateway request for the current attempt, in the checkout's session.

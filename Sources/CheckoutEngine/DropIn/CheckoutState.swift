@@ -46,6 +46,11 @@ public struct CheckoutState: Equatable, Sendable {
     scenario.availableMethods.filter { $0 != .applePay || applePayState != .pluginIncompatible }
   }
 
+  /// The card form's fields: the billing postcode too when the merchant verifies addresses.
+  public var cardFields: [CardField] {
+    CardField.shown(collectingPostcode: scenario.gateway.addressVerification.collectPostcode)
+  }
+
   /// The amount to pay.
   public var total: Money { scenario.total }
 

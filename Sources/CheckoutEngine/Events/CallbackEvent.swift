@@ -21,6 +21,8 @@ public enum CallbackName: String, Sendable, Codable, CaseIterable {
   case initFailed
   /// Plugin event: the sheet could not present, or the token could not be read.
   case clientError
+  /// The AVS session update: the address check's result, before 3-D Secure.
+  case addressVerification
   /// 3-D Secure's result (`transStatus`, ECI) or its challenge.
   case threeDSecure
 

@@ -211,12 +211,30 @@ public struct ApplePayTransactionInitData: Equatable, Sendable, Codable {
     public var cardHolderAuthenticationVerificationValue: String
     public var directoryServerTransactionId: String
     public var threeDSecureTransactionStatus: String
+
+    public init(
+      threeDSecureVersion: String, electronicCommerceIndicator: String,
+      cardHolderAuthenticationVerificationValue: String, directoryServerTransactionId: String,
+      threeDSecureTransactionStatus: String
+    ) {
+      self.threeDSecureVersion = threeDSecureVersion
+      self.electronicCommerceIndicator = electronicCommerceIndicator
+      self.cardHolderAuthenticationVerificationValue = cardHolderAuthenticationVerificationValue
+      self.directoryServerTransactionId = directoryServerTransactionId
+      self.threeDSecureTransactionStatus = threeDSecureTransactionStatus
+    }
   }
 
   public struct AddressVerification: Equatable, Sendable, Codable {
     public var countryCode: String
     public var houseNumberOrName: String
     public var postalCode: String
+
+    public init(countryCode: String, houseNumberOrName: String, postalCode: String) {
+      self.countryCode = countryCode
+      self.houseNumberOrName = houseNumberOrName
+      self.postalCode = postalCode
+    }
   }
 
   public struct IdentityVerification: Equatable, Sendable, Codable {

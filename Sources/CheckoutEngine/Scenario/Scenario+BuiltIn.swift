@@ -8,7 +8,7 @@ extension Scenario {
     PackageResources.tokyo_yen_json, PackageResources.outdoor_adventure_gear_json,
     PackageResources.events_example_json, PackageResources.streammax_subscription_json,
     PackageResources.photovault_trial_json, PackageResources.metro_transit_reload_json,
-    PackageResources.paze_checkout_json,
+    PackageResources.paze_checkout_json, PackageResources.harbour_books_json,
   ].map { bytes in
     do {
       return try JSONDecoder().decode(Scenario.self, from: Data(bytes))

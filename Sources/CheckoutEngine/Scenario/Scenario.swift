@@ -30,6 +30,8 @@ public struct Scenario: Equatable, Sendable {
   /// The Apple Pay component's configuration, Wallet and merchant rules; without it the Apple Pay method
   /// shows as not available.
   public var applePay: ApplePayConfiguration?
+  /// The simulated gateway: PSP profile, address verification, latency by operation.
+  public var gateway: GatewayConfiguration
 
   public init(
     name: String, description: String = "", merchantName: String, locale: String = "en-US",
@@ -37,8 +39,10 @@ public struct Scenario: Equatable, Sendable {
     entryType: String = "ecom", cardIntent: String = "Authorisation", paypalIntent: String = "Authorisation",
     merchantTransactionId: String, merchantShopperId: String = "shopper-123", items: [LineItem],
     session: SessionData, beforeSubmit: BeforeSubmitRule = BeforeSubmitRule(allow: true),
-    latencyMilliseconds: Int? = nil, applePay: ApplePayConfiguration? = nil
+    latencyMilliseconds: Int? = nil, applePay: ApplePayConfiguration? = nil,
+    gateway: GatewayConfiguration = GatewayConfiguration()
   ) {
+    self.gateway = gateway
     self.name = name
     self.description = description
     self.merchantName = merchantName
@@ -80,7 +84,9 @@ public struct Scenario: Equatable, Sendable {
 
 extension Scenario: Codable {
   enum CodingKeys: String, CodingKey {
-    case name, description, merchant, locale, transaction, items, session, onBeforeSubmit, latencyMs, applePay
+    case name, description, merchant, locale, transaction, items, session, onBeforeSubmit, latencyMs,
+      applePay,
+      gateway
   }
 
   struct Merchant: Codable {
@@ -188,6 +194,8 @@ extension Scenario: Codable {
       container.contains(.applePay)
       ? try ApplePayConfiguration(from: container.superDecoder(forKey: .applePay), scenarioCurrency: currency)
       : nil
+    gateway =
+      try container.decodeIfPresent(GatewayConfiguration.self, forKey: .gateway) ?? GatewayConfiguration()
   }
 
   public func encode(to encoder: Encoder) throws {
@@ -210,6 +218,7 @@ extension Scenario: Codable {
     try container.encode(beforeSubmit, forKey: .onBeforeSubmit)
     try container.encodeIfPresent(latencyMilliseconds, forKey: .latencyMs)
     try container.encodeIfPresent(applePay, forKey: .applePay)
+    if gateway != GatewayConfiguration() { try container.encode(gateway, forKey: .gateway) }
   }
 }
 

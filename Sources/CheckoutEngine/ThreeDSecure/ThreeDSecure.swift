@@ -16,6 +16,13 @@ public struct ThreeDSecureResult: Equatable, Sendable {
     default: eci = mastercard ? "00" : "07"
     }
   }
+
+  /// A result the merchant supplies (Apple Pay's `ThreeDSecureData`); the ECI may be written `eci5` or `05`.
+  public init(transStatus: String, eci: String) {
+    self.transStatus = transStatus
+    let digits = eci.filter(\.isNumber)
+    self.eci = digits.count == 1 ? "0" + digits : digits.isEmpty ? eci : digits
+  }
 }
 
 /// A challenge the issuer asks for: the shopper types the one-time code on the simulated issuer page.

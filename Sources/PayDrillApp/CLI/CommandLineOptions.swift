@@ -26,6 +26,8 @@ public struct CommandLineOptions: Equatable {
   public var size = Size(columns: 100, rows: 32)
   /// The seed of the gateway's random latency and faults.
   public var seed: UInt64 = 1
+  /// The PSP profile the simulated gateway speaks as (`--gateway`), over the scenario's.
+  public var gatewayProfile: PSPProfile?
   public var screenPath: String?
   public var eventsPath: String?
   /// The button the gallery starts on (`--type`, `--style`, `--radius`).
@@ -90,6 +92,7 @@ public struct CommandLineOptions: Equatable {
         }
         options.seed = seed
       case "--events": options.eventsPath = try value(for: argument)
+      case "--gateway": options.gatewayProfile = try choice(for: argument, from: try value(for: argument))
       case "--type": options.button.type = try choice(for: argument, from: try value(for: argument))
       case "--style": options.button.style = try choice(for: argument, from: try value(for: argument))
       case "--radius":

@@ -23,6 +23,7 @@ enum HelpText {
       --latency MS       the simulated gateway's latency in milliseconds (default 600, 0 allowed)
       --events FILE      write every callback as JSON Lines when the run ends
       --seed N           the seed of the gateway's random latency and faults (default 1)
+      --gateway PROFILE  default, adyen or worldline: the PSP whose result codes the gateway returns
 
     Options of buttons:
       --type TYPE        plain, buy, setUp, inStore, donate, checkout, book, subscribe, reload, addMoney,

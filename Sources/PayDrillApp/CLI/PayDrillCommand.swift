@@ -71,9 +71,14 @@ public enum PayDrillCommand {
     }
   }
 
-  private static func loadScenario(_ options: CommandLineOptions) throws -> Scenario {
-    guard let nameOrPath = options.scenarioPath else { return .acmeElectronics }
-    return try ScenarioLocator.scenario(named: nameOrPath)
+  /// The scenario to run, with `--gateway` applied: the PSP's result codes and Apple Pay's `/init` variant.
+  static func loadScenario(_ options: CommandLineOptions) throws -> Scenario {
+    var scenario = try options.scenarioPath.map(ScenarioLocator.scenario(named:)) ?? .acmeElectronics
+    if let profile = options.gatewayProfile {
+      scenario.gateway.profile = profile
+      scenario.applePay?.device.gatewayProfile = profile.rawValue
+    }
+    return scenario
   }
 
   private static func latency(_ options: CommandLineOptions, scenario: Scenario) -> Int {

@@ -16,6 +16,17 @@ enum TestCardTable {
     lines.append(
       "A scheme the session leaves out of cardSchemes is refused by the form (the demo leaves out Discover and JCB)."
     )
+    lines.append(
+      "3-D Secure challenge code: \(ThreeDSecureChallenge.passingCode) passes; any other code fails.")
+    lines.append("")
+    lines.append("Billing postcode (AVS, when the scenario sets gateway.addressVerification.collectPostcode)")
+    for address in TestAddress.all {
+      lines.append(pad(address.postalCode, 21) + "\(address.result.rawValue)  \(address.result.meaning)")
+    }
+    lines.append(
+      pad("any other", 21)
+        + "\(AddressVerificationResult.fullMatch.rawValue)  \(AddressVerificationResult.fullMatch.meaning)")
+    lines.append("Declined with AVS_DECLINED: the scenario's declineResults (default N).")
     return lines.joined(separator: "\n")
   }
 

@@ -51,7 +51,8 @@ public struct AppModel: Equatable, Sendable {
   ) {
     self.checkout = checkout
     self.size = size
-    gatewaySettings = GatewaySettings(latencyMilliseconds: latencyMilliseconds)
+    gatewaySettings = GatewaySettings(
+      latencyMilliseconds: latencyMilliseconds, seed: 1, configuration: checkout.scenario.gateway)
     self.timeZone = timeZone
   }
 

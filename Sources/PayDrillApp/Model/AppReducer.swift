@@ -155,12 +155,14 @@ public enum AppReducer {
     case .escape:
       return send(.backToMethods, to: &model, context: context)
     case .tab, .down:
-      return moveFocus(to: model.focus.next, in: &model, context: context)
+      return moveFocus(to: model.focus.next(among: model.checkout.cardFields), in: &model, context: context)
     case .backTab, .up:
-      return moveFocus(to: model.focus.previous, in: &model, context: context)
+      return moveFocus(
+        to: model.focus.previous(among: model.checkout.cardFields), in: &model, context: context)
     case .enter:
       switch model.focus {
-      case .field: return moveFocus(to: model.focus.next, in: &model, context: context)
+      case .field:
+        return moveFocus(to: model.focus.next(among: model.checkout.cardFields), in: &model, context: context)
       case .payButton: return send(.submitCard, to: &model, context: context)
       case .backButton: return send(.backToMethods, to: &model, context: context)
       }
@@ -235,14 +237,14 @@ public enum AppReducer {
     // A method can leave the list (a device that cannot pay): keep the highlight on a row that exists.
     model.highlightedMethod = min(model.highlightedMethod, max(0, model.checkout.methods.count - 1))
     if action == .submitCard, after == .cardForm,
-      let first = CardField.allCases.first(where: { model.checkout.cardForm.errors[$0] != nil })
+      let first = model.checkout.cardFields.first(where: { model.checkout.cardForm.errors[$0] != nil })
     {
       model.focus = .field(first)
     }
     guard before != after else { return effects }
     switch after {
     case .cardForm:
-      let firstError = CardField.allCases.first { model.checkout.cardForm.errors[$0] != nil }
+      let firstError = model.checkout.cardFields.first { model.checkout.cardForm.errors[$0] != nil }
       model.focus = .field(firstError ?? .number)
     case .result:
       model.resultChoice = 0

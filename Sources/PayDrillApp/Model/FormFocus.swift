@@ -6,16 +6,22 @@ public enum FormFocus: Equatable, Sendable {
   case payButton
   case backButton
 
-  /// Tab order: the four fields, Pay, Back.
-  static let order: [FormFocus] = CardField.allCases.map(FormFocus.field) + [.payButton, .backButton]
+  /// Tab order: the form's fields, Pay, Back.
+  static func order(_ fields: [CardField]) -> [FormFocus] {
+    fields.map(FormFocus.field) + [.payButton, .backButton]
+  }
 
-  /// The next element in tab order, wrapping around.
-  var next: FormFocus { Self.order[(index + 1) % Self.order.count] }
+  /// The next element in tab order among the form's fields, wrapping around.
+  func next(among fields: [CardField]) -> FormFocus { moved(by: 1, among: fields) }
 
-  /// The previous element in tab order, wrapping around.
-  var previous: FormFocus { Self.order[(index + Self.order.count - 1) % Self.order.count] }
+  /// The previous element in tab order among the form's fields, wrapping around.
+  func previous(among fields: [CardField]) -> FormFocus { moved(by: -1, among: fields) }
 
-  private var index: Int { Self.order.firstIndex(of: self) ?? 0 }
+  private func moved(by step: Int, among fields: [CardField]) -> FormFocus {
+    let order = Self.order(fields)
+    let index = order.firstIndex(of: self) ?? 0
+    return order[(index + step + order.count) % order.count]
+  }
 
   /// The card field, when the focus is on one.
   var field: CardField? {

@@ -18,15 +18,20 @@ public final class CheckoutRuntime {
     self.now = now
   }
 
-  /// The runtime for a scenario with the built-in gateway and the scenario's merchant rules.
-  public convenience init(scenario: Scenario, size: Size, latencyMilliseconds: Int, seed: UInt64 = 1) {
-    let inbox = ActionInbox()
+  /// The runtime for a scenario with the scenario's merchant rules, and the built-in gateway set up as the
+  /// scenario's `gateway` object says (or another gateway, such as a plugin).
+  public convenience init(
+    scenario: Scenario, size: Size, latencyMilliseconds: Int, seed: UInt64 = 1,
+    gateway: (any PaymentGateway)? = nil
+  ) {
+    let settings = GatewaySettings(
+      latencyMilliseconds: latencyMilliseconds, seed: seed, configuration: scenario.gateway)
     let runner = EffectRunner(
-      gateway: SimulatedGateway(latency: .milliseconds(latencyMilliseconds), seed: seed),
-      hooks: ScenarioMerchantHooks(scenario: scenario), inbox: inbox)
+      gateway: gateway ?? SimulatedGateway(settings: settings),
+      hooks: ScenarioMerchantHooks(scenario: scenario), inbox: ActionInbox())
     var model = AppModel(
       checkout: CheckoutState(scenario: scenario), size: size, latencyMilliseconds: latencyMilliseconds)
-    model.gatewaySettings.seed = seed
+    model.gatewaySettings = settings
     self.init(model: model, runner: runner)
   }
 

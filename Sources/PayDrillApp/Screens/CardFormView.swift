@@ -1,7 +1,8 @@
 import CheckoutEngine
 import TerminalUI
 
-/// The card form: number, expiry, security code and name, each with its error, and the Pay and Back buttons.
+/// The card form: number, expiry, security code, name (and the billing postcode when the merchant verifies
+/// addresses), each with its error, and the Pay and Back buttons.
 struct CardFormView {
   var model: AppModel
 
@@ -23,7 +24,7 @@ struct CardFormView {
       y += 3
     }
     let boxWidth = max(8, min(26, rect.width - Self.labelWidth - 14))
-    for field in CardField.allCases where y < rect.maxY - 1 {
+    for field in checkout.cardFields where y < rect.maxY - 1 {
       let focused = model.focus == .field(field)
       buffer.write(
         field.label, x: rect.x, y: y, role: focused ? .title : .normal, maxWidth: Self.labelWidth - 1)

@@ -26,7 +26,9 @@ struct ProcessingView {
     LabeledValue("With", card).render(in: Rect(x: rect.x, y: y, width: rect.width, height: 1), into: &buffer)
     y += 2
     buffer.write(
-      truncating: "The simulated gateway answers in \(model.latencyMilliseconds) ms.", x: rect.x, y: y,
+      truncating:
+        "The simulated gateway answers in \(model.gatewaySettings.latency(of: .authorise).summary).",
+      x: rect.x, y: y,
       role: .muted, maxWidth: rect.width)
   }
 }
