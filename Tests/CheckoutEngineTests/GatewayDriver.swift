@@ -10,8 +10,15 @@ struct GatewayDriver {
   let gateway: SimulatedGateway
   let context = ReduceContext(now: Date(timeIntervalSince1970: 1_796_140_598))
 
-  init(transactionId: String) {
-    gateway = SimulatedGateway(latency: .zero, makeTransactionId: { transactionId })
+  init(transactionId: String, settings: GatewaySettings = GatewaySettings(latencyMilliseconds: 0)) {
+    gateway = SimulatedGateway(settings: settings, makeTransactionId: { transactionId })
+  }
+
+  /// A driver whose gateway is set up as the scenario's `gateway` object says, without latency.
+  init(transactionId: String, scenario: Scenario) {
+    var settings = GatewaySettings(latencyMilliseconds: 0, seed: 1, configuration: scenario.gateway)
+    settings.latency = settings.latency.mapValues { _ in LatencyDistribution(meanMilliseconds: 0) }
+    self.init(transactionId: transactionId, settings: settings)
   }
 
   func send(_ action: CheckoutAction, _ state: inout CheckoutState) async {
@@ -23,6 +30,8 @@ struct GatewayDriver {
         await send(.payPalOrderCreated(await gateway.createPayPalOrder(request)), &state)
       case .authorise(let request):
         await send(.gatewayAnswered(await gateway.authorise(request)), &state)
+      case .completeChallenge(let challenge, let code):
+        await send(.gatewayAnswered(await gateway.completeChallenge(challenge, code: code)), &state)
       default:
         break
       }

@@ -47,4 +47,16 @@ final class CommandLineOptionsTests: XCTestCase {
     XCTAssertEqual(try CommandLineOptions.parse(["play", "--help"]).command, .help)
     XCTAssertEqual(try CommandLineOptions.parse(["--version"]).command, .version)
   }
+
+  func testGatewayProfileOverridesTheScenariosAndApplePaysVariant() throws {
+    let options = try CommandLineOptions.parse(["--gateway", "worldline"])
+    XCTAssertEqual(options.gatewayProfile, .worldline)
+    let scenario = try PayDrillCommand.loadScenario(options)
+    XCTAssertEqual(scenario.gateway.profile, .worldline)
+    XCTAssertEqual(scenario.applePay?.device.gatewayProfile, "worldline")
+    XCTAssertEqual(try PayDrillCommand.loadScenario(CommandLineOptions.parse([])).gateway.profile, .default)
+    XCTAssertThrowsError(try CommandLineOptions.parse(["--gateway", "stripe"])) { error in
+      XCTAssertEqual("\(error)", "--gateway takes one of default, adyen, worldline, not \"stripe\"")
+    }
+  }
 }

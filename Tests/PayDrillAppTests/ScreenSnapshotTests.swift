@@ -35,6 +35,14 @@ final class ScreenSnapshotTests: XCTestCase {
     check("card-form-filled", Fixture.fillCard(number: "378282246310005", code: "1234"))
   }
 
+  func testCardFormWithTheBillingPostcode() {
+    // harbour-books verifies addresses: the form asks for the billing postcode last.
+    check(
+      "card-form-postcode",
+      Fixture.fillCard(number: "4242424242424242") + Fixture.type("sw1a 1aa"),
+      scenario: Scenario.builtIn(named: "harbour-books")!)
+  }
+
   func testProcessing() {
     check("processing", Fixture.fillCard(number: "4242424242424242") + [.key(.enter), Fixture.allow])
   }
