@@ -37,6 +37,6 @@ bench: deps
 
 play-tapes: build
 	@for tape in Tapes/*.tape; do \
-	  scenario=""; case "$$tape" in *paze*) scenario="--scenario paze-checkout";; esac; \
+	  scenario=""; case "$$tape" in *paze*) scenario="--scenario paze-checkout";; *avs*) scenario="--scenario harbour-books";; esac; \
 	  echo "== $$tape $$scenario"; $(SWIFT) run --skip-build paydrill play "$$tape" --latency 50 $$scenario || exit 1; \
 	done

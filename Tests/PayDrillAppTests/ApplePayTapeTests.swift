@@ -128,6 +128,29 @@ final class GatewayPanelTests: XCTestCase {
     XCTAssertEqual(callbacks[2]["errorCode"], .string("NETWORK_ERROR"))
   }
 
+  func testAVSDeclineTape() throws {
+    let runtime = try Fixture.replay("avs-declined", scenario: Scenario.builtIn(named: "harbour-books")!)
+    let events = runtime.model.checkout.events
+    XCTAssertEqual(events.map(\.name), [.onBeforeSubmit, .onSubmit, .addressVerification, .onError])
+    XCTAssertEqual(events[2]["avsResult"], .string("N"))
+    XCTAssertEqual(events[3]["errorCode"], .string("AVS_DECLINED"))
+    XCTAssertEqual(events[3]["resultCode"], .string("Refused"), "harbour-books speaks as Adyen")
+  }
+
+  func testEveryOperationsLatencyAndTheProfileChangeFromThePanel() {
+    var model = Fixture.model(Size(columns: 100, rows: 32))
+    let rows = GatewayPanel.rows.count
+    // Down to "Init / order" (row 5), Enter: 600 → 1500; then to "Distribution" (row 8), Enter; "PSP profile".
+    Fixture.send([.key(.character("g"))] + Array(repeating: .key(.down), count: 5) + [.key(.enter)], to: &model)
+    XCTAssertEqual(model.gatewaySettings.latency(of: .initialise).meanMilliseconds, 1500)
+    XCTAssertEqual(model.gatewaySettings.latency(of: .authorise).meanMilliseconds, 600, "the others keep theirs")
+    Fixture.send([.key(.down), .key(.down), .key(.down), .key(.enter), .key(.down), .key(.enter)], to: &model)
+    XCTAssertEqual(model.gatewaySettings.latency(of: .session).shape, .normal)
+    XCTAssertEqual(model.gatewaySettings.profile, .adyen)
+    Fixture.send(Array(repeating: .key(.down), count: rows), to: &model)
+    XCTAssertEqual(model.gatewayPanel, rows - 1, "the highlight stops at the last row")
+  }
+
   func testPanelKeysChangeTheSettings() {
     var model = Fixture.model(Size(columns: 100, rows: 32))
     Fixture.send([.key(.character("g")), .key(.enter), .key(.down), .key(.down), .key(.enter)], to: &model)

@@ -73,6 +73,8 @@ enum Fixture {
   static func replay(
     _ name: String, scenario: Scenario = .acmeElectronics, file: StaticString = #filePath, line: UInt = #line
   ) throws -> CheckoutRuntime {
+    var scenario = scenario
+    scenario.gateway.latency = [:]
     let runtime = CheckoutRuntime(
       scenario: scenario, size: Size(columns: 100, rows: 32), latencyMilliseconds: 20)
     let tape = try Tape.load(path: TapeTests.root.appendingPathComponent("Tapes/\(name).tape").path)

@@ -71,9 +71,11 @@ public enum PayDrillCommand {
     }
   }
 
-  /// The scenario to run, with `--gateway` applied: the PSP's result codes and Apple Pay's `/init` variant.
+  /// The scenario to run, with `--gateway` applied (the PSP's result codes and Apple Pay's `/init` variant)
+  /// and `--latency` over every operation's latency.
   static func loadScenario(_ options: CommandLineOptions) throws -> Scenario {
     var scenario = try options.scenarioPath.map(ScenarioLocator.scenario(named:)) ?? .acmeElectronics
+    if options.latencyMilliseconds != nil { scenario.gateway.latency = [:] }
     if let profile = options.gatewayProfile {
       scenario.gateway.profile = profile
       scenario.applePay?.device.gatewayProfile = profile.rawValue
