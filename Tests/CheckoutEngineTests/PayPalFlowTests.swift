@@ -45,6 +45,32 @@ final class PayPalFlowTests: XCTestCase {
     XCTAssertEqual(state.attempts, 0)
   }
 
+  func testAnOrderTheGatewayCouldNotCreateFiresOnErrorOnTheMethodList() {
+    var state = CheckoutState(scenario: .acmeElectronics)
+    let context = ReduceContext(now: fixedNow)
+    XCTAssertEqual(
+      CheckoutReducer.reduce(&state, .selectMethod(.paypal), context: context), [.askBeforeSubmit(.paypal)])
+    let verdict = state.scenario.beforeSubmit.verdict(for: .paypal)
+    guard
+      case .createPayPalOrder(let request)? = CheckoutReducer.reduce(
+        &state, .beforeSubmitAnswered(.paypal, verdict), context: context
+      ).first
+    else { return XCTFail("no PayPal order was asked for") }
+    XCTAssertEqual(state.screen, .processing(.paypal))
+    let failure = SdkError(
+      errorCode: "GATEWAY_TIMEOUT", errorMessage: "The gateway plugin did not answer paypalOrder within 5 s")
+    let order = PayPalOrder(orderId: "", intent: request.intent, amount: request.amount, failure: failure)
+    XCTAssertEqual(CheckoutReducer.reduce(&state, .payPalOrderCreated(order), context: context), [])
+    XCTAssertEqual(state.screen, .methodList)
+    XCTAssertEqual(state.notice, failure.errorMessage)
+    XCTAssertNil(state.processingSince)
+    XCTAssertEqual(state.events.map(\.name), [.onBeforeSubmit, .onError])
+    XCTAssertEqual(state.events.last?.method, .paypal)
+    XCTAssertEqual(state.events.last?["errorCode"], .string("GATEWAY_TIMEOUT"))
+    XCTAssertFalse(
+      state.events.contains { $0.name == .onPreAuthorisation }, "no order, no onPreAuthorisation")
+  }
+
   func testPayLaterIsOfferedOnlyWhenTheSessionAllowsIt() {
     var scenario = Scenario.acmeElectronics
     scenario.session.allowedFundingTypes.wallets.paypal?.allowedFundingOptions = ["paypal"]

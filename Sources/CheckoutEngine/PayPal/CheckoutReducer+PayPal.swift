@@ -30,6 +30,11 @@ extension CheckoutReducer {
     switch action {
     case .payPalOrderCreated(let order):
       guard state.screen == .processing(.paypal) else { return [] }
+      if let failure = order.failure {
+        state.processingSince = nil
+        reportOnMethodList(failure, method: .paypal, in: &state, context: context)
+        return []
+      }
       record(
         .onPreAuthorisation, method: .paypal,
         details: [

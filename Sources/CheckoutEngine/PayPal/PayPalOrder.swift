@@ -4,11 +4,14 @@ public struct PayPalOrder: Equatable, Sendable {
   /// `Authorisation` or `Purchase`, from the transaction's PayPal intent.
   public var intent: String
   public var amount: Money
+  /// Why the gateway could not create the order; the checkout then reports `onError(.paypal, …)`.
+  public var failure: SdkError? = nil
 
-  public init(orderId: String, intent: String, amount: Money) {
+  public init(orderId: String, intent: String, amount: Money, failure: SdkError? = nil) {
     self.orderId = orderId
     self.intent = intent
     self.amount = amount
+    self.failure = failure
   }
 }
 

@@ -1,0 +1,108 @@
+import CheckoutEngine
+import Foundation
+
+/// A gateway plugin's answer to `authorise` or `threeDSecureResult`, as it came over the pipe: the decision
+/// and what goes with it, and the PSP's own `resultCode` and `avsResult`, kept for reporting.
+public struct PluginAnswer: Equatable, Sendable {
+  /// The plugin's `"result"`.
+  public enum Decision: String, Equatable, Sendable, CaseIterable {
+    case approved, declined, challenge, redirect
+  }
+
+  public var result: Decision
+  public var systemTransactionId: String?
+  public var errorCode: String?
+  public var errorMessage: String?
+  /// A frictionless 3-D Secure `transStatus` ("Y", "A", …) that came with an approval.
+  public var transStatus: String?
+  public var acsTransactionId: String?
+  public var returnURL: String?
+  /// The PSP's own result code ("Authorised", "Refused", …).
+  public var resultCode: String?
+  /// The address verification result ("Y", "N", …).
+  public var avsResult: String?
+
+  public init(
+    result: Decision, systemTransactionId: String? = nil, errorCode: String? = nil,
+    errorMessage: String? = nil,
+    transStatus: String? = nil, acsTransactionId: String? = nil, returnURL: String? = nil,
+    resultCode: String? = nil, avsResult: String? = nil
+  ) {
+    self.result = result
+    self.systemTransactionId = systemTransactionId
+    self.errorCode = errorCode
+    self.errorMessage = errorMessage
+    self.transStatus = transStatus
+    self.acsTransactionId = acsTransactionId
+    self.returnURL = returnURL
+    self.resultCode = resultCode
+    self.avsResult = avsResult
+  }
+
+  /// Reads an answer line, checking what each `result` needs; `requestType` names the request in errors.
+  /// Throws `PLUGIN_PROTOCOL_ERROR`.
+  public init(line: Data, requestType: String) throws(SdkError) {
+    let text = String(decoding: line, as: UTF8.self)
+    guard let object = (try? JSONSerialization.jsonObject(with: line)) as? [String: Any] else {
+      throw PluginError.protocolError(type: requestType, expected: "one JSON object per line", got: text)
+    }
+    func string(_ key: String) throws(SdkError) -> String? {
+      guard let value = object[key], !(value is NSNull) else { return nil }
+      guard let string = value as? String else {
+        throw PluginError.protocolError(type: requestType, expected: "\"\(key)\" as a string", got: text)
+      }
+      return string
+    }
+    func required(_ key: String, for result: Decision) throws(SdkError) -> String {
+      guard let value = try string(key), !value.isEmpty else {
+        throw PluginError.protocolError(
+          type: requestType, expected: "\"\(key)\" with \"result\": \"\(result.rawValue)\"", got: text)
+      }
+      return value
+    }
+    let choices = Decision.allCases.map { "\"\($0.rawValue)\"" }.joined(separator: ", ")
+    guard let raw = object["result"] as? String, let result = Decision(rawValue: raw) else {
+      throw PluginError.protocolError(type: requestType, expected: "\"result\": one of \(choices)", got: text)
+    }
+    self.init(
+      result: result, systemTransactionId: try string("systemTransactionId"),
+      errorCode: try string("errorCode"),
+      errorMessage: try string("errorMessage"), transStatus: try string("transStatus"),
+      acsTransactionId: try string("acsTransactionId"), returnURL: try string("returnURL"),
+      resultCode: try string("resultCode"), avsResult: try string("avsResult"))
+    switch result {
+    case .approved:
+      _ = try required("systemTransactionId", for: result)
+    case .redirect:
+      _ = try required("systemTransactionId", for: result)
+      _ = try required("returnURL", for: result)
+    case .challenge:
+      _ = try required("acsTransactionId", for: result)
+    case .declined:
+      _ = try required("errorCode", for: result)
+    }
+  }
+
+  /// The answer as the engine takes it, for the request it answers.
+  public func outcome(for request: AuthorisationRequest) -> AuthorisationOutcome {
+    // resultCode/avsResult: reported once AuthorisationOutcome can carry them
+    let scheme = request.card?.number.scheme ?? .visa
+    let id = systemTransactionId ?? ""
+    switch result {
+    case .approved:
+      guard let transStatus, !transStatus.isEmpty else { return .approved(systemTransactionId: id) }
+      return .approvedWithThreeDSecure(
+        systemTransactionId: id, ThreeDSecureResult(transStatus: transStatus, network: scheme))
+    case .redirect:
+      return .approvedAfterRedirect(systemTransactionId: id, returnURL: returnURL ?? "")
+    case .challenge:
+      return .challengeRequired(
+        ThreeDSecureChallenge(acsTransactionId: acsTransactionId ?? "", scheme: scheme, request: request))
+    case .declined:
+      return .declined(
+        SdkError(
+          errorCode: errorCode ?? "DECLINED",
+          errorMessage: errorMessage ?? "The gateway plugin declined the payment"))
+    }
+  }
+}
