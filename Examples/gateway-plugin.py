@@ -13,13 +13,14 @@ import sys
 import uuid
 
 DECLINED_CARD = "4000000000000002"
+NO_MATCH_POSTCODE = "33333"
 CHALLENGE_CARD = "4000000000003220"
 PASSING_CODE = "1234"
 
 
 def approved(**extra):
     return {"result": "approved", "systemTransactionId": str(uuid.uuid4()),
-            "resultCode": "Authorised", "avsResult": "Y", **extra}
+            "resultCode": "Authorised", **extra}
 
 
 def declined(code, message, result_code="Refused"):
@@ -28,11 +29,17 @@ def declined(code, message, result_code="Refused"):
 
 def authorise(request):
     number = (request.get("card") or {}).get("number", "")
+    address = request.get("addressVerification")
+    if address and address["postalCode"] == NO_MATCH_POSTCODE:
+        return {**declined("AVS_DECLINED", "The billing postcode does not match"), "avsResult": "N"}
     if number == DECLINED_CARD:
         return declined("CARD_DECLINED", "The card was declined.")
-    if number == CHALLENGE_CARD:
+    checks = {"avsResult": "Y"} if address else {}
+    if request.get("threeDSecureData"):  # the merchant ran 3-D Secure itself: its result stands
+        checks["transStatus"] = request["threeDSecureData"]["threeDSecureTransactionStatus"]
+    elif number == CHALLENGE_CARD:
         return {"result": "challenge", "acsTransactionId": "acs-" + uuid.uuid4().hex[:12]}
-    return approved()  # any other card, PayPal, Paze and Apple Pay
+    return approved(**checks)  # any other card, PayPal, Paze and Apple Pay
 
 
 def three_ds_result(request):

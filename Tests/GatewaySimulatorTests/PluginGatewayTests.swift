@@ -24,34 +24,59 @@ final class PluginGatewayTests: XCTestCase {
 
   func testAnApprovingCardIsApproved() async throws {
     let outcome = try await examplePlugin().authorise(cardRequest("4242424242424242"))
-    guard case .approved(let id) = outcome else { return XCTFail("\(outcome)") }
+    guard case .approved(let id) = outcome.decision else { return XCTFail("\(outcome)") }
     XCTAssertEqual(UUID(uuidString: id)?.uuidString.lowercased(), id, "the plugin's transaction id")
+    XCTAssertEqual(outcome.report?.resultCode, "Authorised", "the plugin's own result code is reported")
+    XCTAssertNil(outcome.report?.addressVerification, "no address, no AVS")
+  }
+
+  func testTheAddressAndMerchant3DSReachThePlugin() async throws {
+    let gateway = try examplePlugin()
+    var request = cardRequest("4242424242424242")
+    request.addressVerification = ApplePayTransactionInitData.AddressVerification(
+      countryCode: "GB", houseNumberOrName: "1", postalCode: "SW1A 1AA")
+    let matched = await gateway.authorise(request)
+    XCTAssertEqual(matched.report?.addressVerification, .fullMatch)
+    request.addressVerification?.postalCode = "33333"
+    request.idempotencyKey = "k-2"
+    let declined = await gateway.authorise(request)
+    XCTAssertEqual(declined.declineCode, "AVS_DECLINED")
+    XCTAssertEqual(declined.report?.addressVerification, .noMatch)
+    var applePay = cardRequest("4000000000003220", method: .applePay)
+    applePay.threeDSecureData = ApplePayTransactionInitData.ThreeDSecureData(
+      threeDSecureVersion: "2.1.0", electronicCommerceIndicator: "eci5",
+      cardHolderAuthenticationVerificationValue: "AAAB", directoryServerTransactionId: "ds",
+      threeDSecureTransactionStatus: "A")
+    let supplied = await gateway.authorise(applePay)
+    guard case .approvedWithThreeDSecure(_, let result) = supplied.decision else { return XCTFail("\(supplied)") }
+    XCTAssertEqual(result.transStatus, "A", "the merchant's 3-D Secure skipped the challenge")
   }
 
   func testTheDecliningCardIsDeclinedWithThePluginsError() async throws {
     let outcome = try await examplePlugin().authorise(cardRequest("4000000000000002"))
     XCTAssertEqual(
-      outcome, .declined(SdkError(errorCode: "CARD_DECLINED", errorMessage: "The card was declined.")))
+      outcome.decision, .declined(SdkError(errorCode: "CARD_DECLINED", errorMessage: "The card was declined.")))
+    XCTAssertEqual(outcome.report?.resultCode, "Refused")
   }
 
   func testAChallengeThenTheRightCodeApprovesWith3DS() async throws {
     let gateway = try examplePlugin()
     let request = cardRequest("4000000000003220")
-    guard case .challengeRequired(let challenge) = await gateway.authorise(request) else {
+    guard case .challengeRequired(let challenge) = await gateway.authorise(request).decision else {
       return XCTFail("expected a challenge")
     }
     XCTAssertTrue(challenge.acsTransactionId.hasPrefix("acs-"))
     XCTAssertEqual(challenge.scheme, .visa)
     XCTAssertEqual(challenge.request, request)
     let outcome = await gateway.completeChallenge(challenge, code: "1234")
-    guard case .approvedWithThreeDSecure(_, let result) = outcome else { return XCTFail("\(outcome)") }
+    guard case .approvedWithThreeDSecure(_, let result) = outcome.decision else { return XCTFail("\(outcome)") }
     XCTAssertEqual(result, ThreeDSecureResult(transStatus: "Y", network: .visa))
     XCTAssertEqual(result.eci, "05")
   }
 
   func testAChallengeWithTheWrongCodeOrCancelledIsDeclined() async throws {
     let gateway = try examplePlugin()
-    guard case .challengeRequired(let challenge) = await gateway.authorise(cardRequest("4000000000003220"))
+    guard case .challengeRequired(let challenge) = await gateway.authorise(cardRequest("4000000000003220")).decision
     else { return XCTFail("expected a challenge") }
     let wrong = await gateway.completeChallenge(challenge, code: "0000")
     XCTAssertEqual(wrong.declineCode, "THREE_DS_FAILED")
@@ -392,7 +417,7 @@ final class PluginGatewayTests: XCTestCase {
 extension AuthorisationOutcome {
   /// The error code of a decline, or nil.
   fileprivate var declineCode: String? {
-    if case .declined(let error) = self { return error.errorCode }
+    if case .declined(let error) = decision { return error.errorCode }
     return nil
   }
 }

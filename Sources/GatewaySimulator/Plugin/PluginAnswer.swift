@@ -81,11 +81,23 @@ public struct PluginAnswer: Equatable, Sendable {
     case .declined:
       _ = try required("errorCode", for: result)
     }
+    if let avsResult, AddressVerificationResult(rawValue: avsResult) == nil {
+      let letters = AddressVerificationResult.allCases.map(\.rawValue).joined(separator: ", ")
+      throw PluginError.protocolError(
+        type: requestType, expected: "\"avsResult\": one of \(letters)", got: text)
+    }
   }
 
-  /// The answer as the engine takes it, for the request it answers.
+  /// The answer as the engine takes it, for the request it answers: the decision, with the plugin's
+  /// `resultCode` and `avsResult` reported beside it.
   public func outcome(for request: AuthorisationRequest) -> AuthorisationOutcome {
-    // resultCode/avsResult: reported once AuthorisationOutcome can carry them
+    decision(for: request).reporting(
+      GatewayReport(
+        addressVerification: avsResult.flatMap(AddressVerificationResult.init(rawValue:)),
+        resultCode: resultCode))
+  }
+
+  private func decision(for request: AuthorisationRequest) -> AuthorisationOutcome {
     let scheme = request.card?.number.scheme ?? .visa
     let id = systemTransactionId ?? ""
     switch result {

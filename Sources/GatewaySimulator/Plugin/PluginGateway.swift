@@ -16,7 +16,10 @@ import Foundation
 /// - `paypalOrder`: `intent`, `amount`, `merchantTransactionId`, `sessionId` → `{"orderId"}`.
 /// - `authorise`: `method` (`card`, `applePay`, `paypal`, `paze`), `amount`, `intent`,
 ///   `merchantTransactionId`, `sessionId`, `idempotencyKey`; with a card `card: {number (all digits), expiryMonth, expiryYear,
-///   securityCode, holderName, scheme}`, with PayPal `paypal: {orderId, funding}`, with Paze `paze: "visa"`.
+///   securityCode, holderName, scheme}`, with PayPal `paypal: {orderId, funding}`, with Paze `paze: "visa"`;
+///   `addressVerification: {countryCode, houseNumberOrName, postalCode}` when there is an address to check
+///   (the card form's postcode, Apple Pay's `onPreAuthorisation`), `threeDSecureData: {…}` when the merchant
+///   ran 3-D Secure itself (the seed's `ThreeDSecureData` fields).
 ///   Answer: `result` (`approved`, `declined`, `challenge` or `redirect`) and `systemTransactionId`
 ///   (approved, redirect), `transStatus` (approved after frictionless 3-D Secure), `returnURL` (redirect),
 ///   `acsTransactionId` (challenge), `errorCode` and `errorMessage` (declined); optionally `resultCode` (the
@@ -225,6 +228,21 @@ public struct PluginGateway: PaymentGateway {
     }
     if let paze = request.paze {
       fields["paze"] = paze.rawValue
+    }
+    if let address = request.addressVerification {
+      fields["addressVerification"] = [
+        "countryCode": address.countryCode, "houseNumberOrName": address.houseNumberOrName,
+        "postalCode": address.postalCode,
+      ]
+    }
+    if let secure = request.threeDSecureData {
+      fields["threeDSecureData"] = [
+        "threeDSecureVersion": secure.threeDSecureVersion,
+        "electronicCommerceIndicator": secure.electronicCommerceIndicator,
+        "cardHolderAuthenticationVerificationValue": secure.cardHolderAuthenticationVerificationValue,
+        "directoryServerTransactionId": secure.directoryServerTransactionId,
+        "threeDSecureTransactionStatus": secure.threeDSecureTransactionStatus,
+      ]
     }
     return fields
   }
