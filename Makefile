@@ -3,7 +3,7 @@
 
 SWIFT ?= swift
 ARGS ?=
-DEBIAN_PACKAGES = pkg-config libncurses-dev libssl-dev tmux
+DEBIAN_PACKAGES = pkg-config libncurses-dev libssl-dev tmux python3
 
 .PHONY: run test build deps bench play-tapes
 
@@ -13,6 +13,7 @@ deps:
 	pkg-config --exists ncursesw 2>/dev/null || missing="$$missing libncurses-dev"; \
 	pkg-config --exists libcrypto 2>/dev/null || missing="$$missing libssl-dev"; \
 	command -v tmux >/dev/null 2>&1 || missing="$$missing tmux"; \
+	command -v python3 >/dev/null 2>&1 || missing="$$missing python3"; \
 	if [ -n "$$missing" ]; then \
 	  if [ "$$(id -u)" = "0" ]; then \
 	    echo "Installing:$$missing"; \

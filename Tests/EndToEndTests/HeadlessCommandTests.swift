@@ -163,6 +163,36 @@ final class HeadlessCommandTests: XCTestCase {
     )
   }
 
+  func testSessionThroughTheExampleGatewayPlugin() throws {
+    try PayDrillBinary.requirePython()
+    let plugin =
+      "python3 " + PayDrillBinary.packageRoot.appendingPathComponent("Examples/gateway-plugin.py").path
+    let request = folder.appendingPathComponent("request.json")
+    try #"{"merchant":"MERCHANT-1","site":"SITE-1"}"#.write(to: request, atomically: true, encoding: .utf8)
+    let created = try PayDrillBinary.run(["session", "--request", request.path, "--gateway-plugin", plugin])
+    XCTAssertEqual(created.status, 0, created.standardError)
+    XCTAssertTrue(created.standardOutput.contains("\"sessionId\""), created.standardOutput)
+    XCTAssertTrue(created.standardOutput.contains("(redacted)"), "the plugin's keys are redacted too")
+    try #"{"site":"SITE-1"}"#.write(to: request, atomically: true, encoding: .utf8)
+    let refused = try PayDrillBinary.run(["session", "--request", request.path, "--gateway-plugin", plugin])
+    XCTAssertEqual(refused.status, 1)
+    XCTAssertEqual(
+      refused.standardError,
+      "paydrill: the sessions API refused the request: SESSION_REFUSED: 400 merchant: expected a string of 1 to 20 characters\n"
+    )
+  }
+
+  func testAPluginThatCannotStartIsReportedByPlay() throws {
+    let events = folder.appendingPathComponent("events.jsonl").path
+    let result = try PayDrillBinary.run([
+      "play", PayDrillBinary.packageRoot.appendingPathComponent("Tapes/declined-card.tape").path,
+      "--gateway-plugin", "no-such-plugin-command", "--events", events,
+    ])
+    XCTAssertEqual(result.status, 1, "the tape waits for a decline that never shows")
+    let log = try String(contentsOfFile: events, encoding: .utf8)
+    XCTAssertTrue(log.contains(#""errorCode":"PLUGIN_UNAVAILABLE""#), log)
+  }
+
   func testHelpVersionAndCards() throws {
     let help = try PayDrillBinary.run(["--help"])
     XCTAssertEqual(help.status, 0)

@@ -134,6 +134,48 @@ final class InteractiveTerminalTests: XCTestCase {
     try assertTerminalRestored()
   }
 
+  func testTheExampleGatewayPluginAnswersThePayment() throws {
+    let plugin = PayDrillBinary.packageRoot.appendingPathComponent("Examples/gateway-plugin.py").path
+    try PayDrillBinary.requirePython()
+    let events = folder.appendingPathComponent("events.jsonl").path
+    let session = try TmuxSession(
+      command: try wrapped("--gateway-plugin 'python3 \(plugin)' --events \(events)"))
+    try session.waitFor("Choose a payment method")
+    try session.press("Enter")
+    try session.waitFor("Card number")
+    try pay(in: session, number: "4242 4242 4242 4242", name: "Jane Doe")
+    try session.waitFor("Payment successful")
+    try session.press("C-c")
+    try session.waitFor("DONE status=0")
+    let success = try String(contentsOfFile: events, encoding: .utf8).split(separator: "\n")
+      .first { $0.contains(#""event":"onSuccess""#) }
+    XCTAssertTrue(
+      success?.contains(#""resultCode":"Authorised""#) ?? false, "the plugin's code: \(success ?? "")")
+    try assertTerminalRestored()
+  }
+
+  func testACrashingPluginGivesAClearErrorAndTheCheckoutStaysUsable() throws {
+    let plugin = folder.appendingPathComponent("crashing-plugin.sh")
+    try "read line; echo 'the backend mock fell over' >&2; exit 3\n".write(
+      to: plugin, atomically: true, encoding: .utf8)
+    let session = try TmuxSession(command: try wrapped("--gateway-plugin 'sh \(plugin.path)'"))
+    try session.waitFor("Choose a payment method")
+    try session.press("1")
+    try session.waitFor("Card number")
+    try pay(in: session, number: "4242 4242 4242 4242", name: "Jane Doe")
+    let screen = try session.waitFor("PLUGIN_CRASHED")
+    XCTAssertTrue(screen.contains("Payment failed"), screen)
+    try session.press("Enter")  // Try again: the form, then the plugin is started again (and crashes again)
+    try session.waitFor("Card number")
+    try session.press("Tab", "Tab", "Tab", "Tab", "Enter")
+    try session.waitFor("Try again")
+    try session.press("Right", "Enter")
+    try session.waitFor("Choose a payment method")
+    try session.press("q")
+    try session.waitFor("DONE status=0")
+    try assertTerminalRestored()
+  }
+
   /// Sends a signal to the paydrill running in the session; returns the status the shell saw.
   private func send(_ signal: String, to session: TmuxSession) throws -> String {
     try session.waitFor("Choose a payment method")

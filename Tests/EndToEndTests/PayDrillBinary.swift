@@ -19,6 +19,17 @@ enum PayDrillBinary {
     throw XCTSkip("paydrill is not built (run `swift build` first); looked in \(candidates)")
   }
 
+  /// Skips without python3 (the example plugin's language), except on CI, where its absence is a failure.
+  static func requirePython(file: StaticString = #filePath, line: UInt = #line) throws {
+    let path = (ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin").split(separator: ":")
+    if path.contains(where: { FileManager.default.isExecutableFile(atPath: "\($0)/python3") }) { return }
+    let message = "python3 is not installed: the gateway plugin example needs it (make test installs it)"
+    if ProcessInfo.processInfo.environment["CI"] == "true" {
+      XCTFail(message, file: file, line: line)
+    }
+    throw XCTSkip(message)
+  }
+
   struct Result {
     var status: Int32
     var standardOutput: String

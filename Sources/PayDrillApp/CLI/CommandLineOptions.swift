@@ -28,6 +28,10 @@ public struct CommandLineOptions: Equatable {
   public var seed: UInt64 = 1
   /// The PSP profile the simulated gateway speaks as (`--gateway`), over the scenario's.
   public var gatewayProfile: PSPProfile?
+  /// The command of a gateway plugin that answers in place of the simulated gateway (`--gateway-plugin`).
+  public var gatewayPlugin: String?
+  /// How long a plugin may take to answer one request, in seconds (`--plugin-timeout`).
+  public var pluginTimeoutSeconds = 5.0
   public var screenPath: String?
   public var eventsPath: String?
   /// The button the gallery starts on (`--type`, `--style`, `--radius`).
@@ -93,6 +97,19 @@ public struct CommandLineOptions: Equatable {
         options.seed = seed
       case "--events": options.eventsPath = try value(for: argument)
       case "--gateway": options.gatewayProfile = try choice(for: argument, from: try value(for: argument))
+      case "--gateway-plugin":
+        let command = try value(for: argument)
+        guard !command.trimmingCharacters(in: .whitespaces).isEmpty else {
+          throw UsageError(
+            message: "--gateway-plugin needs a command, like \"python3 Examples/gateway-plugin.py\"")
+        }
+        options.gatewayPlugin = command
+      case "--plugin-timeout":
+        let text = try value(for: argument)
+        guard let seconds = Double(text), (0.1...600).contains(seconds) else {
+          throw UsageError(message: "--plugin-timeout takes seconds from 0.1 to 600, not \"\(text)\"")
+        }
+        options.pluginTimeoutSeconds = seconds
       case "--type": options.button.type = try choice(for: argument, from: try value(for: argument))
       case "--style": options.button.style = try choice(for: argument, from: try value(for: argument))
       case "--radius":

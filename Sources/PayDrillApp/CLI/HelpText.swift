@@ -24,6 +24,9 @@ enum HelpText {
       --events FILE      write every callback as JSON Lines when the run ends
       --seed N           the seed of the gateway's random latency and faults (default 1)
       --gateway PROFILE  default, adyen or worldline: the PSP whose result codes the gateway returns
+      --gateway-plugin "CMD ARGS"
+                         a process that answers in place of the simulated gateway (JSON Lines; see README)
+      --plugin-timeout S how long the plugin may take to answer one request (default 5 seconds)
 
     Options of buttons:
       --type TYPE        plain, buy, setUp, inStore, donate, checkout, book, subscribe, reload, addMoney,

@@ -52,7 +52,9 @@ public enum PayDrillCommand {
       }
     case .session:
       do {
-        switch try SessionCommand.run(options.session, sign: options.sign) {
+        let plugin = gatewayPlugin(options)
+        defer { shutDown(plugin) }
+        switch try SessionCommand.run(options.session, sign: options.sign, plugin: plugin) {
         case .created(let response):
           print(response)
           return 0
@@ -99,10 +101,13 @@ public enum PayDrillCommand {
     guard NcursesTerminal.isInteractive else {
       return fail("not a terminal: run paydrill in a terminal, or replay a tape with `paydrill play TAPE`")
     }
+    let plugin = gatewayPlugin(options)
+    defer { shutDown(plugin) }
     let runtime = CheckoutRuntime(
       scenario: scenario, size: options.size, latencyMilliseconds: latency(options, scenario: scenario),
-      seed: options.seed)
+      seed: options.seed, gateway: plugin)
     runtime.prepare { model in
+      model.gatewayPlugin = plugin?.command
       model.gallery = gallery
       model.galleryIsHome = gallery != nil
       model.darkAppearance = theme.appearance == .dark
@@ -125,9 +130,12 @@ public enum PayDrillCommand {
     } catch {
       return fail("\(error)")
     }
+    let plugin = gatewayPlugin(options)
+    defer { shutDown(plugin) }
     let runtime = CheckoutRuntime(
       scenario: scenario, size: options.size, latencyMilliseconds: latency(options, scenario: scenario),
-      seed: options.seed)
+      seed: options.seed, gateway: plugin)
+    runtime.prepare { $0.gatewayPlugin = plugin?.command }
     let outcome = TapePlayer(runtime: runtime).play(tape)
     let screen = runtime.render().text
     if let path = options.screenPath {
@@ -151,6 +159,19 @@ public enum PayDrillCommand {
             .utf8))
       return 1
     }
+  }
+
+  /// The gateway plugin `--gateway-plugin` asks for, started on its first request.
+  static func gatewayPlugin(_ options: CommandLineOptions) -> PluginGateway? {
+    options.gatewayPlugin.map {
+      PluginGateway(command: $0, timeout: .milliseconds(Int(options.pluginTimeoutSeconds * 1000)))
+    }
+  }
+
+  /// Ends a plugin's process before PayDrill exits.
+  static func shutDown(_ plugin: PluginGateway?) {
+    guard let plugin else { return }
+    AsyncBridge.wait { await plugin.shutDown() }
   }
 
   /// Writes events as JSON Lines; returns an error message when the file cannot be written.

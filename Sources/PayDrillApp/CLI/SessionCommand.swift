@@ -15,7 +15,9 @@ enum SessionCommand {
     case refused(String)
   }
 
-  static func run(_ options: Options, sign: SignCommand.Options, now: Date = Date()) throws -> Outcome {
+  static func run(
+    _ options: Options, sign: SignCommand.Options, plugin: PluginGateway? = nil, now: Date = Date()
+  ) throws -> Outcome {
     guard !options.requestPath.isEmpty else {
       throw ConfigurationError(file: "paydrill session", problem: "needs --request FILE")
     }
@@ -41,11 +43,31 @@ enum SessionCommand {
             signature: signature,
             path: sign.path), tokenKey: sign.tokenKey, now: now)
       }
+      if let plugin {
+        // The signature is checked here; the plugin answers the request itself.
+        switch AsyncBridge.wait({ await plugin.session(requestBody: Data(body.utf8)) }) {
+        case .success(let response): return .created(describe(pluginResponse: response))
+        case .failure(let error): return .refused("\(error.errorCode): \(error.errorMessage)")
+        }
+      }
       let session = try api.createSession(body: body, now: now)
       return .created(describe(session))
     } catch let error as SessionRequestError {
       return .refused("\(error)")
     }
+  }
+
+  /// A plugin's session response as JSON, with its keys redacted the same way.
+  static func describe(pluginResponse: Data) -> String {
+    guard var object = (try? JSONSerialization.jsonObject(with: pluginResponse)) as? [String: Any] else {
+      return String(decoding: pluginResponse, as: UTF8.self)
+    }
+    for key in ["hmacKey", "encryptionKey"] {
+      if let value = object[key] as? String { object[key] = SessionsAPI.redacted(value) }
+    }
+    let data = try? JSONSerialization.data(
+      withJSONObject: object, options: [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes])
+    return String(decoding: data ?? Data(), as: UTF8.self)
   }
 
   /// The response as JSON, with `hmacKey` and `encryptionKey` redacted: PayDrill never prints a key whole.

@@ -31,6 +31,8 @@ public struct AppModel: Equatable, Sendable {
   /// The simulated gateway's latency and faults, as the gateway panel sets them; the runtime hands them to
   /// the gateway.
   public var gatewaySettings = GatewaySettings(latencyMilliseconds: 600)
+  /// The command of the gateway plugin answering instead of the simulated gateway, if one does.
+  public var gatewayPlugin: String?
   /// The highlighted row of the gateway panel, while it is open.
   public var gatewayPanel: Int?
   /// The highlighted row of the device panel, while it is open.

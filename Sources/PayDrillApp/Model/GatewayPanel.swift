@@ -80,10 +80,14 @@ enum GatewayPanel {
     }
   }
 
-  static func view(_ settings: GatewaySettings, highlighted: Int) -> SettingsPanelView {
+  static func view(_ settings: GatewaySettings, highlighted: Int, plugin: String? = nil) -> SettingsPanelView
+  {
     SettingsPanelView(
-      title: "Gateway", rows: rows.indices.map { (rows[$0].name, value(of: $0, in: settings)) },
+      title: plugin == nil ? "Gateway" : "Gateway (plugin)",
+      rows: rows.indices.map { (rows[$0].name, value(of: $0, in: settings)) },
       highlighted: highlighted,
-      hint: "Enter changes a setting; it applies to the next call.")
+      hint: plugin == nil
+        ? "Enter changes a setting; it applies to the next call."
+        : "A gateway plugin answers: these settings do not apply to it.")
   }
 }

@@ -25,10 +25,11 @@ struct ProcessingView {
     y += 1
     LabeledValue("With", card).render(in: Rect(x: rect.x, y: y, width: rect.width, height: 1), into: &buffer)
     y += 2
+    let gateway =
+      model.gatewayPlugin.map { "The gateway plugin answers: \($0)" }
+      ?? "The simulated gateway answers in \(model.gatewaySettings.latency(of: .authorise).summary)."
     buffer.write(
-      truncating:
-        "The simulated gateway answers in \(model.gatewaySettings.latency(of: .authorise).summary).",
-      x: rect.x, y: y,
+      truncating: gateway, x: rect.x, y: y,
       role: .muted, maxWidth: rect.width)
   }
 }

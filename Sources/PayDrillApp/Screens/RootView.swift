@@ -81,7 +81,8 @@ public enum RootView {
       DevicePanel.view(model.checkout.device, highlighted: row).render(in: body, into: &buffer)
     }
     if let row = model.gatewayPanel {
-      GatewayPanel.view(model.gatewaySettings, highlighted: row).render(in: body, into: &buffer)
+      GatewayPanel.view(model.gatewaySettings, highlighted: row, plugin: model.gatewayPlugin).render(
+        in: body, into: &buffer)
     }
     if model.showsHelp {
       HelpOverlay(model: model).render(in: body, into: &buffer)
