@@ -37,7 +37,4 @@ bench: deps
 	$(SWIFT) run -c release --skip-build paydrill bench
 
 play-tapes: build
-	@for tape in Tapes/*.tape; do \
-	  scenario=""; case "$$tape" in *paze*) scenario="--scenario paze-checkout";; *avs*) scenario="--scenario harbour-books";; esac; \
-	  echo "== $$tape $$scenario"; $(SWIFT) run --skip-build paydrill play "$$tape" --latency 50 $$scenario || exit 1; \
-	done
+	$(SWIFT) run --skip-build paydrill play Tapes/*.tape --latency 50

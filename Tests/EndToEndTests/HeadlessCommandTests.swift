@@ -193,6 +193,37 @@ final class HeadlessCommandTests: XCTestCase {
     XCTAssertTrue(log.contains(#""errorCode":"PLUGIN_UNAVAILABLE""#), log)
   }
 
+  func testASuiteOfTapesWithJUnitAndTheHeadersScenario() throws {
+    let tapes = PayDrillBinary.packageRoot.appendingPathComponent("Tapes")
+    let failing = folder.appendingPathComponent("failing.tape")
+    try """
+    # paydrill: --scenario tokyo-yen --size 80x24
+    Wait /Choose a payment method/
+    Expect total "¥1,235"
+    Expect@200ms event onSuccess
+    """.write(to: failing, atomically: true, encoding: .utf8)
+    let junit = folder.appendingPathComponent("report.xml")
+    let result = try PayDrillBinary.run([
+      "play", tapes.appendingPathComponent("pay-with-visa.tape").path,
+      tapes.appendingPathComponent("avs-declined.tape").path, failing.path, "--latency", "0", "--junit",
+      junit.path,
+    ])
+    XCTAssertEqual(result.status, 1, "one tape failed")
+    let lines = result.standardOutput.split(separator: "\n").map(String.init)
+    XCTAssertEqual(lines.count, 4, result.standardOutput)
+    XCTAssertTrue(lines[0].hasPrefix("ok    ") && lines[0].contains("pay-with-visa.tape"), lines[0])
+    XCTAssertTrue(
+      lines[1].hasPrefix("ok    ") && lines[1].contains("avs-declined.tape"), "its header's scenario")
+    XCTAssertTrue(lines[2].hasPrefix("FAIL  \(failing.path):4 "), lines[2])
+    XCTAssertEqual(lines[3], "2 passed, 1 failed")
+    XCTAssertTrue(
+      result.standardError.contains("failing.tape:4: Expect event onSuccess did not hold within 0.2 seconds"),
+      result.standardError)
+    XCTAssertTrue(result.standardError.contains("Shibuya Records"), "the header's scenario, on the screen")
+    let xml = try String(contentsOf: junit, encoding: .utf8)
+    XCTAssertTrue(xml.contains(#"<testsuite name="paydrill tapes" tests="3" failures="1""#), xml)
+  }
+
   func testHelpVersionAndCards() throws {
     let help = try PayDrillBinary.run(["--help"])
     XCTAssertEqual(help.status, 0)

@@ -17,7 +17,7 @@ final class CommandLineOptionsTests: XCTestCase {
         "play", "a.tape", "--size", "80x24", "--screen", "s.txt", "--events", "e.jsonl", "--latency", "0",
         "--scenario", "x.json", "--theme", "light",
       ])
-    XCTAssertEqual(options.command, .play(tape: "a.tape"))
+    XCTAssertEqual(options.command, .play(tapes: ["a.tape"]))
     XCTAssertEqual(options.size, Size(columns: 80, rows: 24))
     XCTAssertEqual(options.screenPath, "s.txt")
     XCTAssertEqual(options.eventsPath, "e.jsonl")
@@ -33,7 +33,8 @@ final class CommandLineOptionsTests: XCTestCase {
       (["--size", "big"], "--size takes COLUMNSxROWS"),
       (["--frobnicate"], "unknown option --frobnicate"),
       (["dance"], "unknown command \"dance\""),
-      (["play"], "play takes one tape"),
+      (["play"], "play takes tapes"),
+      (["play", "a.tape", "b.tape", "--screen", "s.txt"], "--screen and --events take one tape"),
       (["--scenario"], "--scenario needs a value"),
     ]
     for (arguments, message) in cases {

@@ -5,7 +5,8 @@ import TerminalUI
 public struct CommandLineOptions: Equatable {
   public enum Command: Equatable {
     case run
-    case play(tape: String)
+    /// Replay one tape or a suite of them.
+    case play(tapes: [String])
     case bench
     case cards
     case scenarios
@@ -34,6 +35,8 @@ public struct CommandLineOptions: Equatable {
   public var pluginTimeoutSeconds = 5.0
   public var screenPath: String?
   public var eventsPath: String?
+  /// Where `play` writes its JUnit XML report.
+  public var junitPath: String?
   /// The button the gallery starts on (`--type`, `--style`, `--radius`).
   public var button = ApplePayButtonAppearance()
   var printsButton = false
@@ -96,6 +99,7 @@ public struct CommandLineOptions: Equatable {
         }
         options.seed = seed
       case "--events": options.eventsPath = try value(for: argument)
+      case "--junit": options.junitPath = try value(for: argument)
       case "--gateway": options.gatewayProfile = try choice(for: argument, from: try value(for: argument))
       case "--gateway-plugin":
         let command = try value(for: argument)
@@ -143,11 +147,17 @@ public struct CommandLineOptions: Equatable {
     guard let first = positional.first else { return options }
     switch first {
     case "play":
-      guard positional.count == 2 else {
+      guard positional.count >= 2 else {
         throw UsageError(
-          message: "play takes one tape: paydrill play TAPE [--size 100x32] [--screen FILE] [--events FILE]")
+          message:
+            "play takes tapes: paydrill play TAPE… [--size 100x32] [--screen FILE] [--events FILE] [--junit FILE]"
+        )
       }
-      options.command = .play(tape: positional[1])
+      guard positional.count == 2 || (options.screenPath == nil && options.eventsPath == nil) else {
+        throw UsageError(
+          message: "--screen and --events take one tape; for a suite of tapes use --junit FILE")
+      }
+      options.command = .play(tapes: Array(positional.dropFirst()))
     case "sign", "session":
       guard positional.count == 1 else { throw UsageError(message: "\(first) takes options only") }
       options.command = first == "sign" ? .sign : .session

@@ -66,8 +66,8 @@ public enum PayDrillCommand {
       } catch {
         return fail("\(error)")
       }
-    case .play(let tapePath):
-      return play(tapePath, options: options)
+    case .play(let tapes):
+      return PlayCommand.run(tapes, arguments: arguments, options: options)
     case .run:
       return runInteractive(options)
     }
@@ -85,7 +85,7 @@ public enum PayDrillCommand {
     return scenario
   }
 
-  private static func latency(_ options: CommandLineOptions, scenario: Scenario) -> Int {
+  static func latency(_ options: CommandLineOptions, scenario: Scenario) -> Int {
     options.latencyMilliseconds ?? scenario.latencyMilliseconds ?? defaultLatencyMilliseconds
   }
 
@@ -120,47 +120,6 @@ public enum PayDrillCommand {
     return signal.map { 128 + $0 } ?? 0
   }
 
-  private static func play(_ tapePath: String, options: CommandLineOptions) -> Int32 {
-    let scenario: Scenario
-    let tape: Tape
-    do {
-      scenario = try loadScenario(options)
-      _ = try ThemeLocator.theme(named: options.theme)
-      tape = try Tape.load(path: tapePath)
-    } catch {
-      return fail("\(error)")
-    }
-    let plugin = gatewayPlugin(options)
-    defer { shutDown(plugin) }
-    let runtime = CheckoutRuntime(
-      scenario: scenario, size: options.size, latencyMilliseconds: latency(options, scenario: scenario),
-      seed: options.seed, gateway: plugin)
-    runtime.prepare { $0.gatewayPlugin = plugin?.command }
-    let outcome = TapePlayer(runtime: runtime).play(tape)
-    let screen = runtime.render().text
-    if let path = options.screenPath {
-      do {
-        try (screen + "\n").write(toFile: path, atomically: true, encoding: .utf8)
-      } catch {
-        return fail("\(path): cannot be written")
-      }
-    }
-    if let path = options.eventsPath, let failure = writeEvents(runtime.model.checkout.events, to: path) {
-      return fail(failure)
-    }
-    switch outcome {
-    case .completed, .quit:
-      return 0
-    case .waitTimedOut(let step, let lastScreen):
-      guard case .wait(let pattern, let timeout) = step.command else { return 1 }
-      FileHandle.standardError.write(
-        Data(
-          "paydrill: \(tape.file):\(step.line): Wait /\(pattern)/ timed out after \(timeout); the screen was:\n\(lastScreen)\n"
-            .utf8))
-      return 1
-    }
-  }
-
   /// The gateway plugin `--gateway-plugin` asks for, started on its first request.
   static func gatewayPlugin(_ options: CommandLineOptions) -> PluginGateway? {
     options.gatewayPlugin.map {
@@ -185,7 +144,7 @@ public enum PayDrillCommand {
     }
   }
 
-  private static func fail(_ message: String) -> Int32 {
+  static func fail(_ message: String) -> Int32 {
     FileHandle.standardError.write(Data("paydrill: \(message)\n".utf8))
     return 2
   }

@@ -1,3 +1,4 @@
+import CheckoutEngine
 import Foundation
 import TerminalUI
 
@@ -6,14 +7,23 @@ import TerminalUI
 /// Supported: `Type "…"`, `Enter`, `Up`, `Down`, `Left`, `Right`, `Tab`, `Shift+Tab`, `Escape`, `Backspace`,
 /// `Delete`, `Space`, `Ctrl+C`, `Ctrl+E` (each with an optional count: `Down 2`), `Sleep 100ms` (`s`, `ms`,
 /// or bare seconds), `Wait /regex/` with an optional timeout (`Wait@5s /re/` or `Wait /re/ @5s`),
-/// and `#` comments. VHS's recording settings (`Output`, `Set`, `Require`, `Hide`, `Show`) are accepted and
-/// ignored, so a tape written for VHS plays here too.
+/// `Expect event NAME [key=value…]`, `Expect screen /regex/`, `Expect total "…"` (with the same timeout
+/// syntax), `Caption "…"`, and `#` comments. A comment `# paydrill: --scenario NAME --size 100x32 …` is the
+/// tape's header: the options it was recorded with. VHS's recording settings (`Output`, `Set`, `Require`,
+/// `Hide`, `Show`) are accepted and ignored, so a tape written for VHS plays here too.
 public struct Tape: Equatable, Sendable {
   public var file: String
   public var steps: [TapeStep]
+  /// The options of the header comment (`# paydrill: --scenario harbour-books --seed 7`), which the command
+  /// line may override.
+  public var headerArguments: [String] = []
 
   /// How long a `Wait` waits when the tape gives no timeout (VHS's default).
   public static let defaultWaitTimeout = Duration.seconds(15)
+  /// How long an `Expect` gives the checkout to get there when the tape gives no timeout.
+  public static let defaultExpectTimeout = Duration.seconds(5)
+  /// The comment that starts a header.
+  public static let headerPrefix = "# paydrill:"
 
   /// Reads and parses a tape file.
   public static func load(path: String) throws -> Tape {
@@ -29,8 +39,17 @@ public struct Tape: Equatable, Sendable {
   /// Parses a tape's text.
   public static func parse(_ text: String, file: String) throws -> Tape {
     var steps: [TapeStep] = []
+    var header: [String] = []
     for (index, rawLine) in text.components(separatedBy: "\n").enumerated() {
       let line = rawLine.trimmingCharacters(in: .whitespaces)
+      if line.hasPrefix(headerPrefix) {
+        do {
+          header += try arguments(String(line.dropFirst(headerPrefix.count)))
+        } catch let problem as Problem {
+          throw TapeError(file: file, line: index + 1, problem: problem.text)
+        }
+        continue
+      }
       if line.isEmpty || line.hasPrefix("#") { continue }
       do {
         if let command = try parseLine(line) { steps.append(TapeStep(line: index + 1, command: command)) }
@@ -38,7 +57,31 @@ public struct Tape: Equatable, Sendable {
         throw TapeError(file: file, line: index + 1, problem: problem.text)
       }
     }
-    return Tape(file: file, steps: steps)
+    return Tape(file: file, steps: steps, headerArguments: header)
+  }
+
+  /// A header's options, split like a shell would split them (double quotes group words).
+  static func arguments(_ text: String) throws -> [String] {
+    var arguments: [String] = []
+    var current = ""
+    var quoted = false
+    var started = false
+    for character in text {
+      if character == "\"" {
+        quoted.toggle()
+        started = true
+      } else if character.isWhitespace && !quoted {
+        if started { arguments.append(current) }
+        current = ""
+        started = false
+      } else {
+        current.append(character)
+        started = true
+      }
+    }
+    guard !quoted else { throw Problem(text: "the header has an unclosed quote") }
+    if started { arguments.append(current) }
+    return arguments
   }
 
   struct Problem: Error {
@@ -67,7 +110,13 @@ public struct Tape: Equatable, Sendable {
     case "sleep":
       return .sleep(try duration(rest, defaultUnit: "s"))
     case "wait", "wait+screen", "wait+line":
-      return try wait(word: word, rest: rest)
+      let (pattern, timeout) = try patternAndTimeout(
+        word: word, rest: rest, defaultTimeout: defaultWaitTimeout)
+      return .wait(pattern: pattern, timeout: timeout)
+    case "expect":
+      return try expect(word: word, rest: rest)
+    case "caption":
+      return .caption(try quoted(rest))
     default:
       guard let key = keys[name] else {
         throw Problem(
@@ -86,11 +135,50 @@ public struct Tape: Equatable, Sendable {
     }
   }
 
-  private static func wait(word: String, rest: String) throws -> TapeCommand {
-    var timeout = defaultWaitTimeout
-    if let at = word.firstIndex(of: "@") {
-      timeout = try duration(String(word[word.index(after: at)...]), defaultUnit: "s")
+  private static func expect(word: String, rest: String) throws -> TapeCommand {
+    let kind = String(rest.prefix { !$0.isWhitespace })
+    let argument = rest.dropFirst(kind.count).trimmingCharacters(in: .whitespaces)
+    let usage = "expected Expect event NAME [key=value…], Expect screen /regex/ or Expect total \"…\""
+    switch kind.lowercased() {
+    case "screen":
+      let (pattern, timeout) = try patternAndTimeout(
+        word: word, rest: argument, defaultTimeout: defaultExpectTimeout)
+      return .expect(.screen(pattern: pattern), timeout: timeout)
+    case "total":
+      return .expect(
+        .total(try quoted(argument)), timeout: try timeout(in: word, default: defaultExpectTimeout))
+    case "event":
+      var words = try arguments(argument)
+      guard !words.isEmpty else { throw Problem(text: usage) }
+      let name = words.removeFirst()
+      guard CallbackName(rawValue: name) != nil else {
+        let names = CallbackName.allCases.map(\.rawValue).joined(separator: ", ")
+        throw Problem(text: "unknown event \"\(name)\" (expected one of \(names))")
+      }
+      var details: [String: String] = [:]
+      for pair in words {
+        guard let equals = pair.firstIndex(of: "="), equals != pair.startIndex else {
+          throw Problem(text: "expected key=value after Expect event \(name), found \"\(pair)\"")
+        }
+        details[String(pair[..<equals])] = String(pair[pair.index(after: equals)...])
+      }
+      return .expect(
+        .event(name: name, details: details), timeout: try timeout(in: word, default: defaultExpectTimeout))
+    default:
+      throw Problem(text: usage)
     }
+  }
+
+  /// The timeout written after `@` in the command's word (`Expect@2s`), or the default.
+  private static func timeout(in word: String, default fallback: Duration) throws -> Duration {
+    guard let at = word.firstIndex(of: "@") else { return fallback }
+    return try duration(String(word[word.index(after: at)...]), defaultUnit: "s")
+  }
+
+  private static func patternAndTimeout(word: String, rest: String, defaultTimeout: Duration) throws -> (
+    String, Duration
+  ) {
+    var timeout = try timeout(in: word, default: defaultTimeout)
     var body = rest
     if let at = body.range(of: "@", options: .backwards),
       body[at.upperBound...].allSatisfy({ !$0.isWhitespace && $0 != "/" }),
@@ -100,7 +188,7 @@ public struct Tape: Equatable, Sendable {
       body = body[..<at.lowerBound].trimmingCharacters(in: .whitespaces)
     }
     guard body.count >= 2, body.hasPrefix("/"), body.hasSuffix("/") else {
-      throw Problem(text: "expected Wait /regex/, found \"\(rest)\"")
+      throw Problem(text: "expected \(word.prefix { $0 != "@" }) /regex/, found \"\(rest)\"")
     }
     let pattern = String(body.dropFirst().dropLast())
     do {
@@ -108,7 +196,7 @@ public struct Tape: Equatable, Sendable {
     } catch {
       throw Problem(text: "the regular expression /\(pattern)/ is not valid")
     }
-    return .wait(pattern: pattern, timeout: timeout)
+    return (pattern, timeout)
   }
 
   private static func quoted(_ text: String) throws -> String {

@@ -10,6 +10,11 @@ public enum TapeCommand: Equatable, Sendable {
   case sleep(Duration)
   /// `Wait /regex/ @5s`: until the screen matches, or the timeout.
   case wait(pattern: String, timeout: Duration)
+  /// `Expect event onSuccess`, `Expect screen /re/`, `Expect total "$42.38"`: a check that fails the tape
+  /// (with a report) when it does not hold within the timeout.
+  case expect(TapeExpectation, timeout: Duration)
+  /// `Caption "Now the shopper applies a coupon"`: the caption line of `paydrill demo` (ignored by `play`).
+  case caption(String)
 }
 
 /// A tape command and the line it was written on.

@@ -5,12 +5,14 @@ import TerminalUI
 /// rendered screen. No terminal is involved.
 public struct TapePlayer {
   /// How a replay ended.
-  public enum Outcome: Equatable {
+  public enum Outcome: Equatable, Sendable {
     case completed
     /// A `Wait` did not see its pattern in time: the step and the screen it last saw.
     case waitTimedOut(step: TapeStep, screen: String)
     /// The tape pressed Ctrl-C (or otherwise quit) before its end.
     case quit(step: TapeStep)
+    /// An `Expect` did not hold in time: the step, what the checkout showed instead, and the screen.
+    case expectationFailed(step: TapeStep, seen: String, screen: String)
   }
 
   public var runtime: CheckoutRuntime
@@ -31,9 +33,16 @@ public struct TapePlayer {
       case .sleep(let duration):
         pass(duration)
       case .wait(let pattern, let timeout):
-        guard wait(for: pattern, timeout: timeout) else {
+        guard waitUntil(timeout: timeout, TapeExpectation.screen(pattern: pattern)) else {
           return .waitTimedOut(step: step, screen: runtime.render().text)
         }
+      case .expect(let expectation, let timeout):
+        guard waitUntil(timeout: timeout, expectation) else {
+          return .expectationFailed(
+            step: step, seen: expectation.seen(in: runtime.model), screen: runtime.render().text)
+        }
+      case .caption:
+        break
       }
       if runtime.model.shouldQuit { return .quit(step: step) }
     }
@@ -57,20 +66,17 @@ public struct TapePlayer {
     runtime.drainInbox()
   }
 
-  private func wait(for pattern: String, timeout: Duration) -> Bool {
-    guard let regex = try? NSRegularExpression(pattern: pattern) else { return false }
+  /// Lets time pass until the checkout meets the expectation (true), or the timeout (false).
+  private func waitUntil(timeout: Duration, _ expectation: TapeExpectation) -> Bool {
     let deadline = ContinuousClock.now + timeout
     var lastTick = ContinuousClock.now
     var checkedRevision = -1
     while true {
       step(&lastTick)
-      // The screen only changes with the model: draw and match again only then.
+      // The screen and the events only change with the model: check again only then.
       if runtime.revision != checkedRevision {
         checkedRevision = runtime.revision
-        let screen = runtime.render().text
-        if regex.firstMatch(in: screen, range: NSRange(screen.startIndex..., in: screen)) != nil {
-          return true
-        }
+        if expectation.isMet(by: runtime.model, screen: runtime.render().text) { return true }
       }
       if ContinuousClock.now >= deadline { return false }
       Thread.sleep(forTimeInterval: 0.01)

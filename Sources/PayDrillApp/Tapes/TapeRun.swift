@@ -1,0 +1,62 @@
+import CheckoutEngine
+import Foundation
+
+/// One tape played: how it ended, how long it took, and what the checkout did, for the reports.
+public struct TapeRun: Sendable {
+  public var tape: Tape
+  public var outcome: TapePlayer.Outcome
+  public var duration: Duration
+  public var events: [CallbackEvent]
+
+  /// Whether the tape ran through (or quit on purpose) with every `Wait` and `Expect` met.
+  public var passed: Bool {
+    switch outcome {
+    case .completed, .quit: return true
+    case .waitTimedOut, .expectationFailed: return false
+    }
+  }
+
+  /// How many of the last events a failure report shows.
+  static let reportedEvents = 5
+
+  /// The failure as a reader needs it: where, what was expected, what was seen, the screen and the last
+  /// events. Nil when the tape passed.
+  public var failureReport: String? {
+    let screen: String
+    var lines: [String]
+    switch outcome {
+    case .completed, .quit:
+      return nil
+    case .waitTimedOut(let step, let lastScreen):
+      guard case .wait(let pattern, let timeout) = step.command else { return nil }
+      lines = ["\(tape.file):\(step.line): Wait /\(pattern)/ timed out after \(timeout); the screen was:"]
+      screen = lastScreen
+    case .expectationFailed(let step, let seen, let lastScreen):
+      guard case .expect(let expectation, let timeout) = step.command else { return nil }
+      lines = [
+        "\(tape.file):\(step.line): \(expectation.text) did not hold within \(timeout)",
+        "  expected: \(expectation.text)",
+        "  seen:     \(seen)",
+        "the screen:",
+      ]
+      screen = lastScreen
+    }
+    lines.append(screen)
+    lines.append("the last events:")
+    let last = events.suffix(Self.reportedEvents)
+    lines += last.isEmpty ? ["  (none)"] : last.map { "  " + $0.jsonLine() }
+    return lines.joined(separator: "\n")
+  }
+
+  /// The one-line summary `play` prints for each tape of a suite.
+  public var summary: String {
+    let seconds = String(
+      format: "%.2f s", Double(duration.components.seconds) + Double(duration.components.attoseconds) / 1e18)
+    switch outcome {
+    case .completed, .quit:
+      return "ok    \(tape.file) (\(tape.steps.count) steps, \(seconds))"
+    case .waitTimedOut(let step, _), .expectationFailed(let step, _, _):
+      return "FAIL  \(tape.file):\(step.line) (\(seconds))"
+    }
+  }
+}
