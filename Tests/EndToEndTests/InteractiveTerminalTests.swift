@@ -176,6 +176,61 @@ final class InteractiveTerminalTests: XCTestCase {
     try assertTerminalRestored()
   }
 
+  func testARecordedSessionReplaysHeadlesslyToTheSameScreenAndEvents() throws {
+    let tape = folder.appendingPathComponent("recorded.tape").path
+    let events = folder.appendingPathComponent("live.jsonl").path
+    let session = try TmuxSession(
+      command: try wrapped("record \(tape) --scenario harbour-books --latency 0 --seed 3 --events \(events)"))
+    try session.waitFor("Choose a payment method")
+    try session.press("Enter")
+    try session.waitFor("Card number")
+    try session.type("4242 4242 4242 4242")
+    try session.press("Tab")
+    try session.type("1234")
+    try session.press("Tab")
+    try session.type("123")
+    try session.press("Tab", "BSpace")  // a correction on the way
+    try session.type("Ada \"the\" Lovelace")
+    try session.press("Tab")
+    try session.type("sw1a 1aa")
+    try session.press("Tab", "Enter")
+    let live = try session.waitFor("Payment successful")
+    try session.press("C-c")
+    try session.waitFor("DONE status=0")
+    try assertTerminalRestored()
+
+    let recorded = try String(contentsOfFile: tape, encoding: .utf8)
+    XCTAssertTrue(
+      recorded.hasPrefix(
+        "# paydrill: --scenario harbour-books --theme dark --size 100x32 --seed 3 --latency 0\n"), recorded)
+    XCTAssertTrue(recorded.contains("Type \"4242 4242 4242 4242\"\nTab\n"), recorded)
+    XCTAssertTrue(recorded.contains("Type \"Ada \\\"the\\\" Lovelace\"\n"), "quotes escaped: \(recorded)")
+    XCTAssertFalse(recorded.contains("Ctrl+C"), "the key that quit is not recorded")
+
+    let screen = folder.appendingPathComponent("replayed.txt").path
+    let replayedEvents = folder.appendingPathComponent("replayed.jsonl").path
+    let replay = try PayDrillBinary.run(["play", tape, "--screen", screen, "--events", replayedEvents])
+    XCTAssertEqual(replay.status, 0, replay.standardError)
+    func normalised(_ text: String) -> [String] {
+      text.replacingOccurrences(of: #"\d\d:\d\d:\d\d\.\d\d\d"#, with: "hh:mm:ss", options: .regularExpression)
+        .replacingOccurrences(of: #""time":"[^"]*""#, with: "", options: .regularExpression)
+        .split(separator: "\n", omittingEmptySubsequences: false).map {
+          String($0.reversed().drop { $0 == " " }.reversed())
+        }
+    }
+    let replayedScreen = normalised(try String(contentsOfFile: screen, encoding: .utf8))
+    XCTAssertEqual(
+      Array(normalised(live).prefix(32)), Array(replayedScreen.prefix(32)),
+      "the same final screen, transaction id included (the seed draws it)")
+    XCTAssertEqual(
+      normalised(try String(contentsOfFile: events, encoding: .utf8)),
+      normalised(try String(contentsOfFile: replayedEvents, encoding: .utf8)), "the same events")
+
+    let smaller = try PayDrillBinary.run(["play", tape, "--size", "80x24", "--screen", screen])
+    XCTAssertEqual(smaller.status, 0, "a tape recorded at 100x32 replays at 80x24")
+    XCTAssertTrue(try String(contentsOfFile: screen, encoding: .utf8).contains("Payment successful"))
+  }
+
   /// Sends a signal to the paydrill running in the session; returns the status the shell saw.
   private func send(_ signal: String, to session: TmuxSession) throws -> String {
     try session.waitFor("Choose a payment method")

@@ -5,6 +5,8 @@ import TerminalUI
 public struct CommandLineOptions: Equatable {
   public enum Command: Equatable {
     case run
+    /// The interactive checkout, its keys written to a tape.
+    case record(tape: String)
     /// Replay one tape or a suite of them.
     case play(tapes: [String])
     case bench
@@ -158,6 +160,11 @@ public struct CommandLineOptions: Equatable {
           message: "--screen and --events take one tape; for a suite of tapes use --junit FILE")
       }
       options.command = .play(tapes: Array(positional.dropFirst()))
+    case "record":
+      guard positional.count == 2 else {
+        throw UsageError(message: "record takes one tape to write: paydrill record TAPE [--scenario NAME]")
+      }
+      options.command = .record(tape: positional[1])
     case "sign", "session":
       guard positional.count == 1 else { throw UsageError(message: "\(first) takes options only") }
       options.command = first == "sign" ? .sign : .session
@@ -170,7 +177,7 @@ public struct CommandLineOptions: Equatable {
     default:
       throw UsageError(
         message:
-          "unknown command \"\(first)\" (expected play, buttons, scenarios, cards, sign, session or bench; see paydrill --help)"
+          "unknown command \"\(first)\" (expected play, record, buttons, scenarios, cards, sign, session or bench; see paydrill --help)"
       )
     }
     return options

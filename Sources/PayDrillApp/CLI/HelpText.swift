@@ -7,7 +7,8 @@ enum HelpText {
 
     Usage:
       paydrill [options]              run the checkout in this terminal
-      paydrill play TAPE [options]    replay a tape (VHS syntax) headlessly, no terminal needed
+      paydrill play TAPE… [options]   replay tapes (VHS syntax) headlessly and check their Expect lines
+      paydrill record TAPE [options]  run the checkout and write its keys as a tape
       paydrill buttons [options]      the Apple Pay button gallery (--print: plain text, no terminal)
       paydrill scenarios              list the built-in scenarios
       paydrill cards                  list the test cards and what each one does
@@ -49,9 +50,10 @@ enum HelpText {
 
     Options of play:
       --size COLSxROWS   the screen's size (default 100x32)
-      --screen FILE      write the final screen as plain text
+      --screen FILE      write the final screen as plain text (one tape)
+      --junit FILE       write a JUnit XML report of the tapes
 
-    Exit status: 0 done; 1 a tape's Wait timed out or the sessions API refused a request;
+    Exit status: 0 done; 1 a tape failed (a Wait or an Expect) or the sessions API refused a request;
     2 bad input (file, tape, option, no terminal); 128+N after signal N.
     Keys: ? in the program. Docs: README.md.
     """

@@ -70,6 +70,8 @@ public enum PayDrillCommand {
       return PlayCommand.run(tapes, arguments: arguments, options: options)
     case .run:
       return runInteractive(options)
+    case .record(let tapePath):
+      return runInteractive(options, recordingTo: tapePath)
     }
   }
 
@@ -89,7 +91,14 @@ public enum PayDrillCommand {
     options.latencyMilliseconds ?? scenario.latencyMilliseconds ?? defaultLatencyMilliseconds
   }
 
-  private static func runInteractive(_ options: CommandLineOptions, gallery: ButtonGallery? = nil) -> Int32 {
+  /// The keys of a recording, kept while the session runs.
+  private final class Recording {
+    var recorder = TapeRecorder()
+  }
+
+  private static func runInteractive(
+    _ options: CommandLineOptions, gallery: ButtonGallery? = nil, recordingTo tapePath: String? = nil
+  ) -> Int32 {
     let scenario: Scenario
     let theme: Theme
     do {
@@ -113,11 +122,37 @@ public enum PayDrillCommand {
       model.darkAppearance = theme.appearance == .dark
     }
     let useColor = ProcessInfo.processInfo.environment["NO_COLOR"].map(\.isEmpty) ?? true
-    let signal = InteractiveSession(runtime: runtime, theme: theme, useColor: useColor).run()
+    let recording = tapePath.map { _ in Recording() }
+    let signal = InteractiveSession(
+      runtime: runtime, theme: theme, useColor: useColor,
+      onKey: recording.map { recording in { recording.recorder.record($0, at: .now) } }
+    ).run()
+    if let tapePath, let recording {
+      // The key that quit is not part of the flow: the replay ends on the screen the session ended on.
+      if signal == nil { recording.recorder.dropLastKey() }
+      let tape = recording.recorder.tape(header: recordingHeader(options, size: runtime.model.size))
+      do {
+        try tape.write(toFile: tapePath, atomically: true, encoding: .utf8)
+        print("paydrill: recorded \(tapePath); replay it with paydrill play \(tapePath)")
+      } catch {
+        return fail("\(tapePath): cannot be written")
+      }
+    }
     if let path = options.eventsPath, let failure = writeEvents(runtime.model.checkout.events, to: path) {
       return fail(failure)
     }
     return signal.map { 128 + $0 } ?? 0
+  }
+
+  /// The options a recorded tape's header keeps, so that its replay is exact.
+  static func recordingHeader(_ options: CommandLineOptions, size: Size) -> [String] {
+    var header = [
+      "--scenario", options.scenarioPath ?? Scenario.acmeElectronics.name, "--theme", options.theme, "--size",
+      "\(size.columns)x\(size.rows)", "--seed", "\(options.seed)",
+    ]
+    if let latency = options.latencyMilliseconds { header += ["--latency", "\(latency)"] }
+    if let profile = options.gatewayProfile { header += ["--gateway", profile.rawValue] }
+    return header
   }
 
   /// The gateway plugin `--gateway-plugin` asks for, started on its first request.

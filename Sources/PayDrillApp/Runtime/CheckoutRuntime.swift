@@ -27,7 +27,8 @@ public final class CheckoutRuntime {
     let settings = GatewaySettings(
       latencyMilliseconds: latencyMilliseconds, seed: seed, configuration: scenario.gateway)
     let runner = EffectRunner(
-      gateway: gateway ?? SimulatedGateway(settings: settings),
+      gateway: gateway
+        ?? SimulatedGateway(settings: settings, makeTransactionId: TransactionIdentifiers(seed: seed).next),
       hooks: ScenarioMerchantHooks(scenario: scenario), inbox: ActionInbox())
     var model = AppModel(
       checkout: CheckoutState(scenario: scenario), size: size, latencyMilliseconds: latencyMilliseconds)

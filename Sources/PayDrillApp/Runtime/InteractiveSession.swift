@@ -9,11 +9,14 @@ public final class InteractiveSession {
   private let runtime: CheckoutRuntime
   private let theme: Theme
   private let useColor: Bool
+  /// Sees every key before the checkout does (`paydrill record` writes them as a tape).
+  private let onKey: ((KeyEvent) -> Void)?
 
-  public init(runtime: CheckoutRuntime, theme: Theme, useColor: Bool) {
+  public init(runtime: CheckoutRuntime, theme: Theme, useColor: Bool, onKey: ((KeyEvent) -> Void)? = nil) {
     self.runtime = runtime
     self.theme = theme
     self.useColor = useColor
+    self.onKey = onKey
   }
 
   /// Runs until the user quits; returns the signal that ended the session, if one did.
@@ -33,6 +36,7 @@ public final class InteractiveSession {
         drawn = runtime.revision
       }
       if let key = terminal.readKey(timeout: 30) {
+        onKey?(key)
         runtime.send(.key(key))
       }
       runtime.drainInbox()
