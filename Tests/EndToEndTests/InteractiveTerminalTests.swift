@@ -231,6 +231,32 @@ final class InteractiveTerminalTests: XCTestCase {
     XCTAssertTrue(try String(contentsOfFile: screen, encoding: .utf8).contains("Payment successful"))
   }
 
+  func testDemoPlaysATapeHandsFreeWithCaptions() throws {
+    let tape = PayDrillBinary.packageRoot.appendingPathComponent("Tapes/coupon-demo.tape").path
+    let session = try TmuxSession(
+      command: try wrapped("demo \(tape) --typing-speed 5 --pause-scale 0.1 --latency 0 --zoom"))
+    try session.waitFor("Now the shopper applies a coupon", timeout: 30)
+    let end = try session.waitFor("End of the tape", timeout: 30)
+    XCTAssertTrue(end.contains("Paid: every callback is in the event pane"), end)
+    XCTAssertTrue(end.contains("Payment successful"), end)
+    XCTAssertFalse(end.contains("Events ("), "zoomed: the checkout alone")
+    try session.press("q")
+    try session.waitFor("DONE status=0")
+    try assertTerminalRestored()
+  }
+
+  func testDemoPausesWithSpace() throws {
+    let tape = PayDrillBinary.packageRoot.appendingPathComponent("Tapes/coupon-demo.tape").path
+    let session = try TmuxSession(command: try wrapped("demo \(tape) --latency 0"))
+    try session.waitFor("Acme Electronics: one pair of headphones")
+    try session.press("Space")
+    try session.waitFor("Paused")
+    try session.press("Right", "Right")  // two beats, one at a time
+    try session.press("C-c")
+    try session.waitFor("DONE status=0")
+    try assertTerminalRestored()
+  }
+
   /// Sends a signal to the paydrill running in the session; returns the status the shell saw.
   private func send(_ signal: String, to session: TmuxSession) throws -> String {
     try session.waitFor("Choose a payment method")

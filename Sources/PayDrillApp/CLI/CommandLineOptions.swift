@@ -7,6 +7,8 @@ public struct CommandLineOptions: Equatable {
     case run
     /// The interactive checkout, its keys written to a tape.
     case record(tape: String)
+    /// Play a tape in the terminal at human pace, for a presentation.
+    case demo(tape: String)
     /// Replay one tape or a suite of them.
     case play(tapes: [String])
     case bench
@@ -37,6 +39,12 @@ public struct CommandLineOptions: Equatable {
   public var pluginTimeoutSeconds = 5.0
   public var screenPath: String?
   public var eventsPath: String?
+  /// Large type for projectors: the checkout alone, padded, in the high-contrast theme.
+  public var zoom = false
+  /// `demo`: milliseconds between typed characters.
+  public var typingMilliseconds = 70
+  /// `demo`: how many times as long a tape's `Sleep` lasts.
+  public var pauseScale = 1.0
   /// Where `play` writes its JUnit XML report.
   public var junitPath: String?
   /// The button the gallery starts on (`--type`, `--style`, `--radius`).
@@ -102,6 +110,20 @@ public struct CommandLineOptions: Equatable {
         options.seed = seed
       case "--events": options.eventsPath = try value(for: argument)
       case "--junit": options.junitPath = try value(for: argument)
+      case "--zoom": options.zoom = true
+      case "--typing-speed":
+        let text = try value(for: argument)
+        guard let milliseconds = Int(text), (0...2000).contains(milliseconds) else {
+          throw UsageError(
+            message: "--typing-speed takes milliseconds per character from 0 to 2000, not \"\(text)\"")
+        }
+        options.typingMilliseconds = milliseconds
+      case "--pause-scale":
+        let text = try value(for: argument)
+        guard let scale = Double(text), (0...10).contains(scale) else {
+          throw UsageError(message: "--pause-scale takes a factor from 0 to 10, not \"\(text)\"")
+        }
+        options.pauseScale = scale
       case "--gateway": options.gatewayProfile = try choice(for: argument, from: try value(for: argument))
       case "--gateway-plugin":
         let command = try value(for: argument)
@@ -160,6 +182,11 @@ public struct CommandLineOptions: Equatable {
           message: "--screen and --events take one tape; for a suite of tapes use --junit FILE")
       }
       options.command = .play(tapes: Array(positional.dropFirst()))
+    case "demo":
+      guard positional.count == 2 else {
+        throw UsageError(message: "demo takes one tape: paydrill demo TAPE [--typing-speed MS] [--zoom]")
+      }
+      options.command = .demo(tape: positional[1])
     case "record":
       guard positional.count == 2 else {
         throw UsageError(message: "record takes one tape to write: paydrill record TAPE [--scenario NAME]")
@@ -177,7 +204,7 @@ public struct CommandLineOptions: Equatable {
     default:
       throw UsageError(
         message:
-          "unknown command \"\(first)\" (expected play, record, buttons, scenarios, cards, sign, session or bench; see paydrill --help)"
+          "unknown command \"\(first)\" (expected play, record, demo, buttons, scenarios, cards, sign, session or bench; see paydrill --help)"
       )
     }
     return options

@@ -9,6 +9,7 @@ enum HelpText {
       paydrill [options]              run the checkout in this terminal
       paydrill play TAPE… [options]   replay tapes (VHS syntax) headlessly and check their Expect lines
       paydrill record TAPE [options]  run the checkout and write its keys as a tape
+      paydrill demo TAPE [options]    play a tape in this terminal at human pace, with its captions
       paydrill buttons [options]      the Apple Pay button gallery (--print: plain text, no terminal)
       paydrill scenarios              list the built-in scenarios
       paydrill cards                  list the test cards and what each one does
@@ -24,6 +25,7 @@ enum HelpText {
       --latency MS       the simulated gateway's latency in milliseconds (default 600, 0 allowed)
       --events FILE      write every callback as JSON Lines when the run ends
       --seed N           the seed of the gateway's random latency and faults (default 1)
+      --zoom             large type for projectors: the checkout alone, padded, high-contrast theme
       --gateway PROFILE  default, adyen or worldline: the PSP whose result codes the gateway returns
       --gateway-plugin "CMD ARGS"
                          a process that answers in place of the simulated gateway (JSON Lines; see README)
@@ -47,6 +49,10 @@ enum HelpText {
     Options of session (with --token-id, --token-key, --timestamp, --request-id to check a signature):
       --request FILE     the session request body (JSON, as your backend sends it)
       --signature HEX    the signature your backend computed; checked before the request
+
+    Options of demo (Space pauses and resumes, → steps, q stops):
+      --typing-speed MS  milliseconds between typed characters (default 70)
+      --pause-scale X    how many times as long the tape's Sleep lines last (default 1)
 
     Options of play:
       --size COLSxROWS   the screen's size (default 100x32)

@@ -72,6 +72,19 @@ public enum PayDrillCommand {
       return runInteractive(options)
     case .record(let tapePath):
       return runInteractive(options, recordingTo: tapePath)
+    case .demo(let tapePath):
+      do {
+        let tape = try Tape.load(path: tapePath)
+        let tapeOptions: CommandLineOptions
+        do {
+          tapeOptions = try CommandLineOptions.parse(tape.headerArguments + arguments)
+        } catch {
+          throw ConfigurationError(file: tapePath, problem: "header: \(error)")
+        }
+        return runInteractive(tapeOptions, presenting: tape)
+      } catch {
+        return fail("\(error)")
+      }
     }
   }
 
@@ -97,13 +110,16 @@ public enum PayDrillCommand {
   }
 
   private static func runInteractive(
-    _ options: CommandLineOptions, gallery: ButtonGallery? = nil, recordingTo tapePath: String? = nil
+    _ options: CommandLineOptions, gallery: ButtonGallery? = nil, recordingTo tapePath: String? = nil,
+    presenting demo: Tape? = nil
   ) -> Int32 {
     let scenario: Scenario
     let theme: Theme
     do {
       scenario = try loadScenario(options)
-      theme = try ThemeLocator.theme(named: options.theme)
+      // Zoomed, the high-contrast theme, unless --theme names another than the default.
+      theme = try ThemeLocator.theme(
+        named: options.zoom && options.theme == CommandLineOptions().theme ? "high-contrast" : options.theme)
     } catch {
       return fail("\(error)")
     }
@@ -120,12 +136,19 @@ public enum PayDrillCommand {
       model.gallery = gallery
       model.galleryIsHome = gallery != nil
       model.darkAppearance = theme.appearance == .dark
+      model.zoom = options.zoom
+    }
+    let presenter = demo.map {
+      TapePresenter(
+        tape: $0, runtime: runtime,
+        pace: TapePresenter.Pace(
+          typing: .milliseconds(options.typingMilliseconds), pauseScale: options.pauseScale))
     }
     let useColor = ProcessInfo.processInfo.environment["NO_COLOR"].map(\.isEmpty) ?? true
     let recording = tapePath.map { _ in Recording() }
     let signal = InteractiveSession(
       runtime: runtime, theme: theme, useColor: useColor,
-      onKey: recording.map { recording in { recording.recorder.record($0, at: .now) } }
+      onKey: recording.map { recording in { recording.recorder.record($0, at: .now) } }, presenter: presenter
     ).run()
     if let tapePath, let recording {
       // The key that quit is not part of the flow: the replay ends on the screen the session ended on.

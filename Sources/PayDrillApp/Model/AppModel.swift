@@ -26,6 +26,10 @@ public struct AppModel: Equatable, Sendable {
   public var galleryIsHome = false
   /// The highlighted option of a wallet's page (PayPal's approval, Paze's checkout).
   public var walletChoice = 0
+  /// Large type for projectors (`--zoom`): the checkout alone, with more room around it.
+  public var zoom = false
+  /// The caption and playback state of `paydrill demo`; nil in every other mode.
+  public var presentation: Presentation?
   /// The one-time code being typed on the 3-D Secure challenge.
   public var challengeDraft = ""
   /// The simulated gateway's latency and faults, as the gateway panel sets them; the runtime hands them to

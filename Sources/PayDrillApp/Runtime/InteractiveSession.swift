@@ -11,12 +11,18 @@ public final class InteractiveSession {
   private let useColor: Bool
   /// Sees every key before the checkout does (`paydrill record` writes them as a tape).
   private let onKey: ((KeyEvent) -> Void)?
+  /// Plays a tape instead of taking the user's keys (`paydrill demo`): the keys drive the playback.
+  private let presenter: TapePresenter?
 
-  public init(runtime: CheckoutRuntime, theme: Theme, useColor: Bool, onKey: ((KeyEvent) -> Void)? = nil) {
+  public init(
+    runtime: CheckoutRuntime, theme: Theme, useColor: Bool, onKey: ((KeyEvent) -> Void)? = nil,
+    presenter: TapePresenter? = nil
+  ) {
     self.runtime = runtime
     self.theme = theme
     self.useColor = useColor
     self.onKey = onKey
+    self.presenter = presenter
   }
 
   /// Runs until the user quits; returns the signal that ended the session, if one did.
@@ -35,11 +41,16 @@ public final class InteractiveSession {
         terminal.present(runtime.render())
         drawn = runtime.revision
       }
-      if let key = terminal.readKey(timeout: 30) {
-        onKey?(key)
-        runtime.send(.key(key))
+      if let key = terminal.readKey(timeout: presenter == nil ? 30 : 10) {
+        if let presenter {
+          if !presenter.handle(key) { return nil }
+        } else {
+          onKey?(key)
+          runtime.send(.key(key))
+        }
       }
       runtime.drainInbox()
+      presenter?.advance()
       if runtime.isBusy, ContinuousClock.now - lastTick >= .milliseconds(100) {
         runtime.send(.tick)
         lastTick = ContinuousClock.now

@@ -20,9 +20,14 @@ public enum RootView {
       return
     }
     let (header, rest) = buffer.bounds.splitTop(1)
-    let (body, footer) = rest.splitBottom(1)
+    var (body, footer) = rest.splitBottom(1)
     HeaderBar(model: model).render(in: header, into: &buffer)
     FooterBar(model: model).render(in: footer, into: &buffer)
+    if let caption = model.presentation?.caption, body.height > 10 {
+      let split = body.splitBottom(1)
+      body = split.rest
+      CaptionBar(caption: caption).render(in: split.bottom, into: &buffer)
+    }
 
     if let gallery = model.gallery {
       ButtonGalleryView(gallery: gallery, darkAppearance: model.darkAppearance).render(
@@ -31,7 +36,10 @@ public enum RootView {
       return
     }
     var checkoutArea = body
-    if model.showsEventPane {
+    // Zoomed, the checkout has the screen to itself, with a margin around it and inside its frame.
+    let padded = model.zoom && body.width >= 64 && body.height >= 16
+    if padded { checkoutArea = body.inset(by: 3, 1) }
+    if model.showsEventPane && !model.zoom {
       let pane: Rect
       if body.width >= sideBySideWidth {
         let split = body.splitLeft(body.width - body.width * 2 / 5)
@@ -45,7 +53,7 @@ public enum RootView {
       EventPaneView(events: model.checkout.events, timeZone: model.timeZone).render(in: pane, into: &buffer)
     }
     let inner = Frame(title: title(for: model.checkout.screen)).render(in: checkoutArea, into: &buffer)
-      .inset(by: 1, 0)
+      .inset(by: padded ? 2 : 1, padded ? 1 : 0)
     switch model.checkout.screen {
     case .methodList: MethodListView(model: model).render(in: inner, into: &buffer)
     case .cardForm: CardFormView(model: model).render(in: inner, into: &buffer)

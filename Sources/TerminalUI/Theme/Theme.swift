@@ -33,7 +33,9 @@ public struct Theme: Equatable, Sendable {
   }
 
   /// The built-in themes by name.
-  public static let builtIn: [String: Theme] = ["light": .light, "dark": .dark]
+  public static let builtIn: [String: Theme] = [
+    "light": .light, "dark": .dark, "high-contrast": .highContrast,
+  ]
 }
 
 extension Theme: Codable {

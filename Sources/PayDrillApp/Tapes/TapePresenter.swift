@@ -1,0 +1,130 @@
+import Foundation
+import TerminalUI
+
+/// `paydrill demo`: plays a tape in the real terminal at human pace, one key at a time, with the tape's
+/// captions. The presenter's keys drive the playback: Space pauses and resumes, → steps (or skips the wait
+/// in progress), q stops. The interactive session calls `advance` on every turn of its loop.
+public final class TapePresenter {
+  /// How fast the tape plays.
+  public struct Pace: Equatable, Sendable {
+    /// The time between two typed characters.
+    public var typing: Duration
+    /// The time before a key such as Enter or Tab.
+    public var key: Duration
+    /// `Sleep` lines last this many times as long.
+    public var pauseScale: Double
+
+    public init(
+      typing: Duration = .milliseconds(70), key: Duration = .milliseconds(450), pauseScale: Double = 1
+    ) {
+      self.typing = typing
+      self.key = key
+      self.pauseScale = pauseScale
+    }
+  }
+
+  /// One thing the presenter does: a key, a pause, a check it waits for, a caption.
+  enum Beat: Equatable {
+    case key(KeyEvent, typed: Bool)
+    case pause(Duration)
+    case check(TapeExpectation, timeout: Duration, line: Int)
+    case caption(String)
+  }
+
+  private let runtime: CheckoutRuntime
+  private let pace: Pace
+  let beats: [Beat]
+  private var next = 0
+  /// When the beat in progress is due (a key, a pause) or gives up (a check).
+  private var deadline: ContinuousClock.Instant?
+  private var stepRequested = false
+
+  public init(tape: Tape, runtime: CheckoutRuntime, pace: Pace = Pace()) {
+    self.runtime = runtime
+    self.pace = pace
+    beats = tape.steps.flatMap { step -> [Beat] in
+      switch step.command {
+      case .type(let text): return text.map { .key(.character($0), typed: true) }
+      case .press(let key, let count): return Array(repeating: .key(key, typed: false), count: count)
+      case .sleep(let duration): return [.pause(duration)]
+      case .wait(let pattern, let timeout):
+        return [.check(.screen(pattern: pattern), timeout: timeout, line: step.line)]
+      case .expect(let expectation, let timeout):
+        return [.check(expectation, timeout: timeout, line: step.line)]
+      case .caption(let text): return [.caption(text)]
+      }
+    }
+    runtime.prepare { $0.presentation = Presentation() }
+  }
+
+  private var presentation: Presentation { runtime.model.presentation ?? Presentation() }
+
+  private func update(_ change: (inout Presentation) -> Void) {
+    var presentation = presentation
+    change(&presentation)
+    guard presentation != runtime.model.presentation else { return }
+    runtime.prepare { $0.presentation = presentation }
+  }
+
+  /// A key of the presenter. Returns false when it stops the demo.
+  public func handle(_ key: KeyEvent) -> Bool {
+    switch key {
+    case .character(" "): update { $0.isPaused.toggle() }
+    case .right: stepRequested = true
+    case .character("q"), .interrupt, .escape: return false
+    case .resize: runtime.send(.key(key))
+    default: break
+    }
+    return true
+  }
+
+  /// Moves the playback on as far as `now` allows.
+  public func advance(now: ContinuousClock.Instant = .now) {
+    while next < beats.count {
+      if presentation.isPaused && !stepRequested { return }
+      guard perform(beats[next], now: now) else { return }
+      next += 1
+      deadline = nil
+      if stepRequested {
+        stepRequested = false
+        if presentation.isPaused { return }
+      }
+    }
+    if !presentation.isFinished { update { $0.isFinished = true } }
+  }
+
+  /// Whether the beat is done; false while it is still waiting.
+  private func perform(_ beat: Beat, now: ContinuousClock.Instant) -> Bool {
+    switch beat {
+    case .caption(let text):
+      update { $0.caption = text }
+      return true
+    case .key(let key, let typed):
+      guard isDue(after: typed ? pace.typing : pace.key, now: now) else { return false }
+      runtime.send(.key(key))
+      return true
+    case .pause(let duration):
+      return isDue(after: duration * pace.pauseScale, now: now)
+    case .check(let expectation, let timeout, let line):
+      if expectation.isMet(by: runtime.model, screen: runtime.render().text) {
+        update { $0.problem = nil }
+        return true
+      }
+      if stepRequested { return true }
+      guard isDue(after: timeout, now: now) else { return false }
+      // Stop here, say why, and let the presenter decide: → goes on, q stops.
+      update {
+        $0.problem = "line \(line): \(expectation.text) did not hold"
+        $0.isPaused = true
+      }
+      return true
+    }
+  }
+
+  private func isDue(after duration: Duration, now: ContinuousClock.Instant) -> Bool {
+    if stepRequested { return true }
+    let due = deadline ?? now + duration
+    deadline = due
+    return now >= due
+  }
+}

@@ -1,0 +1,90 @@
+import CheckoutEngine
+import TerminalUI
+import XCTest
+
+@testable import PayDrillApp
+
+/// `paydrill demo`'s playback, on a virtual clock: human pace, captions, pause, step, and a check that fails.
+final class TapePresenterTests: XCTestCase {
+  private let start = ContinuousClock.now
+
+  private func presenter(_ text: String) throws -> (TapePresenter, CheckoutRuntime) {
+    let runtime = CheckoutRuntime(
+      scenario: .acmeElectronics, size: Size(columns: 100, rows: 32), latencyMilliseconds: 0)
+    runtime.start()
+    let presenter = TapePresenter(
+      tape: try Tape.parse(text, file: "demo.tape"), runtime: runtime,
+      pace: TapePresenter.Pace(typing: .milliseconds(100), key: .milliseconds(500), pauseScale: 2))
+    return (presenter, runtime)
+  }
+
+  private func at(_ milliseconds: Int) -> ContinuousClock.Instant { start + .milliseconds(milliseconds) }
+
+  func testPlaysAtHumanPaceWithCaptions() throws {
+    let (presenter, runtime) = try presenter(
+      """
+      Caption "Choosing the card"
+      Enter
+      Type "42"
+      Sleep 1s
+      Caption "Done"
+      """)
+    XCTAssertEqual(presenter.beats.count, 6)
+    presenter.advance(now: at(0))
+    XCTAssertEqual(runtime.model.presentation?.caption, "Choosing the card")
+    XCTAssertEqual(runtime.model.checkout.screen, .methodList, "Enter waits for the key pace")
+    presenter.advance(now: at(499))
+    XCTAssertEqual(runtime.model.checkout.screen, .methodList)
+    presenter.advance(now: at(500))
+    XCTAssertEqual(runtime.model.checkout.screen, .cardForm)
+    presenter.advance(now: at(600))
+    XCTAssertEqual(runtime.model.checkout.cardForm.number, "4", "one character per 100 ms")
+    presenter.advance(now: at(700))
+    XCTAssertEqual(runtime.model.checkout.cardForm.number, "42")
+    presenter.advance(now: at(2600))
+    XCTAssertEqual(
+      runtime.model.presentation?.caption, "Choosing the card", "Sleep 1s lasts 2 s at pause scale 2")
+    XCTAssertEqual(runtime.model.presentation?.isFinished, false)
+    presenter.advance(now: at(2700))
+    XCTAssertEqual(runtime.model.presentation?.caption, "Done")
+    XCTAssertEqual(runtime.model.presentation?.isFinished, true)
+    XCTAssertEqual(runtime.model.presentation?.status, "End of the tape")
+  }
+
+  func testSpacePausesAndRightSteps() throws {
+    let (presenter, runtime) = try presenter("Enter\nType \"4\"\n")
+    XCTAssertTrue(presenter.handle(.character(" ")))
+    presenter.advance(now: at(5000))
+    XCTAssertEqual(runtime.model.checkout.screen, .methodList, "paused: nothing happens")
+    XCTAssertEqual(runtime.model.presentation?.status, "Paused")
+    XCTAssertTrue(presenter.handle(.right))
+    presenter.advance(now: at(5001))
+    XCTAssertEqual(runtime.model.checkout.screen, .cardForm, "→ plays one beat at once")
+    XCTAssertEqual(runtime.model.checkout.cardForm.number, "", "and only one")
+    XCTAssertTrue(presenter.handle(.character(" ")))
+    presenter.advance(now: at(5002))
+    presenter.advance(now: at(5200))
+    XCTAssertEqual(runtime.model.checkout.cardForm.number, "4", "playing again")
+    XCTAssertFalse(presenter.handle(.character("q")), "q stops the demo")
+  }
+
+  func testACheckThatDoesNotHoldPausesAndSaysWhy() throws {
+    let (presenter, runtime) = try presenter("Wait@1s /Payment successful/\nEnter\n")
+    presenter.advance(now: at(0))
+    presenter.advance(now: at(1000))
+    XCTAssertEqual(runtime.model.presentation?.isPaused, true)
+    XCTAssertEqual(
+      runtime.model.presentation?.status, "⚠ line 1: Expect screen /Payment successful/ did not hold")
+    XCTAssertEqual(runtime.model.checkout.screen, .methodList)
+    _ = presenter.handle(.right)
+    presenter.advance(now: at(1001))
+    XCTAssertEqual(runtime.model.checkout.screen, .cardForm, "→ goes on past it")
+  }
+
+  func testTheCaptionAndTheZoomedCheckoutOnScreen() throws {
+    let (presenter, runtime) = try presenter("Caption \"Now the shopper applies a coupon\"\n")
+    presenter.advance(now: at(0))
+    runtime.prepare { $0.zoom = true }
+    Snapshot.assert(runtime.render(), named: "demo-zoom-caption-100x32")
+  }
+}
