@@ -28,6 +28,7 @@ let package = Package(
       // The built-in scenarios are compiled in, so `--scenario NAME` works wherever paydrill runs;
       // `Scenarios/` at the top of the repository is a link to this folder.
       resources: builtInScenarios.map { .embedInCode("BuiltInScenarios/\($0).json") }
+        + [.embedInCode("Localisation/strings.json")]
     ),
     .target(name: "GatewaySimulator", dependencies: ["CheckoutEngine", "CCrypto"]),
     .target(name: "TerminalUI"),

@@ -198,7 +198,7 @@ final class HeadlessCommandTests: XCTestCase {
     let failing = folder.appendingPathComponent("failing.tape")
     try """
     # paydrill: --scenario tokyo-yen --size 80x24
-    Wait /Choose a payment method/
+    Wait /お支払い方法を選択/
     Expect total "¥1,235"
     Expect@200ms event onSuccess
     """.write(to: failing, atomically: true, encoding: .utf8)

@@ -8,13 +8,16 @@ public enum CardField: String, CaseIterable, Sendable {
   case postalCode
 
   /// The label shown beside the field.
-  public var label: String {
+  public var label: String { label(in: .english) }
+
+  /// The label in a locale.
+  public func label(in localisation: Localisation) -> String {
     switch self {
-    case .number: return "Card number"
-    case .expiry: return "Expiry (MM/YY)"
-    case .securityCode: return "Security code"
-    case .holderName: return "Cardholder name"
-    case .postalCode: return "Billing postcode"
+    case .number: return localisation.text(.cardNumber)
+    case .expiry: return localisation.text(.expiry)
+    case .securityCode: return localisation.text(.securityCode)
+    case .holderName: return localisation.text(.cardholderName)
+    case .postalCode: return localisation.text(.billingPostcode)
     }
   }
 

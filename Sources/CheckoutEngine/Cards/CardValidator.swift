@@ -7,11 +7,14 @@ public struct CardValidator: Sendable {
   public let currentMonth: Int
   /// The fields the form shows (the postcode only when the merchant verifies addresses).
   public let fields: [CardField]
+  /// The language of the errors.
+  public let localisation: Localisation
 
   public init(
     acceptedSchemes: [CardScheme], currentYear: Int, currentMonth: Int,
-    fields: [CardField] = CardField.shown(collectingPostcode: false)
+    fields: [CardField] = CardField.shown(collectingPostcode: false), localisation: Localisation = .english
   ) {
+    self.localisation = localisation
     self.acceptedSchemes = acceptedSchemes
     self.fields = fields
     self.currentYear = currentYear
@@ -25,12 +28,12 @@ public struct CardValidator: Sendable {
     case .expiry: return expiryError(form.expiry)
     case .securityCode: return securityCodeError(form.securityCode, scheme: form.scheme)
     case .holderName:
-      return form.holderName.allSatisfy(\.isWhitespace) ? "Enter the cardholder name" : nil
+      return form.holderName.allSatisfy(\.isWhitespace) ? localisation.text(.enterCardholderName) : nil
     case .postalCode:
       guard fields.contains(.postalCode) else { return nil }
       let characters = form.postalCode.filter { $0.isLetter || $0.isNumber }.count
-      if characters == 0 { return "Enter the billing postcode" }
-      return characters < 3 ? "Billing postcode is too short" : nil
+      if characters == 0 { return localisation.text(.enterPostcode) }
+      return characters < 3 ? localisation.text(.postcodeTooShort) : nil
     }
   }
 
@@ -44,38 +47,36 @@ public struct CardValidator: Sendable {
   }
 
   private func numberError(_ digits: String) -> String? {
-    if digits.isEmpty { return "Enter a card number" }
+    if digits.isEmpty { return localisation.text(.enterCardNumber) }
     guard let scheme = CardScheme.detect(digits) else {
-      return digits.count < 6 ? "Card number is incomplete" : "Card type not recognised"
+      return localisation.text(digits.count < 6 ? .cardNumberIncomplete : .cardTypeNotRecognised)
     }
-    if digits.count < (scheme.validLengths.min() ?? 16) { return "Card number is incomplete" }
-    guard scheme.validLengths.contains(digits.count) else { return "Card number is incomplete" }
-    guard CardNumber(digits: digits).passesLuhnCheck else { return "Card number is invalid" }
+    guard scheme.validLengths.contains(digits.count) else { return localisation.text(.cardNumberIncomplete) }
+    guard CardNumber(digits: digits).passesLuhnCheck else { return localisation.text(.cardNumberInvalid) }
     guard acceptedSchemes.contains(scheme) else {
-      return "\(scheme.displayName) cards are not accepted for this payment"
+      return localisation.text(.schemeNotAccepted, scheme.displayName)
     }
     return nil
   }
 
   private func expiryError(_ digits: String) -> String? {
-    if digits.isEmpty { return "Enter an expiry date" }
+    if digits.isEmpty { return localisation.text(.enterExpiry) }
     guard digits.count == 4, let month = Int(digits.prefix(2)), let year = Int(digits.suffix(2)) else {
-      return "Expiry must be MM/YY"
+      return localisation.text(.expiryFormat)
     }
-    guard (1...12).contains(month) else { return "Expiry month must be 01 to 12" }
+    guard (1...12).contains(month) else { return localisation.text(.expiryMonth) }
     let fullYear = 2000 + year
     if fullYear < currentYear || (fullYear == currentYear && month < currentMonth) {
-      return "This card expired in \(digits.prefix(2))/\(digits.suffix(2))"
+      return localisation.text(.cardExpired, "\(digits.prefix(2))/\(digits.suffix(2))")
     }
     return nil
   }
 
   private func securityCodeError(_ digits: String, scheme: CardScheme?) -> String? {
-    if digits.isEmpty { return "Enter the security code" }
+    if digits.isEmpty { return localisation.text(.enterSecurityCode) }
     let expected = scheme?.securityCodeLength ?? 3
     guard digits.count == expected else {
-      return scheme == .americanExpress
-        ? "Security code must be 4 digits for American Express" : "Security code must be 3 digits"
+      return localisation.text(scheme == .americanExpress ? .securityCodeAmex : .securityCodeThree)
     }
     return nil
   }

@@ -264,7 +264,7 @@ public enum CheckoutReducer {
     let (year, month) = context.yearAndMonth
     return CardValidator(
       acceptedSchemes: state.scenario.session.allowedFundingTypes.acceptedSchemes,
-      currentYear: year, currentMonth: month, fields: state.cardFields)
+      currentYear: year, currentMonth: month, fields: state.cardFields, localisation: state.localisation)
   }
 
   /// `onSubmit` and the gateway request, once the merchant let the submission through.

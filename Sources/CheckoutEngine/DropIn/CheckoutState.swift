@@ -3,6 +3,8 @@ import Foundation
 /// The whole state of one simulated Drop-in checkout. The terminal draws it; `CheckoutReducer` changes it.
 public struct CheckoutState: Equatable, Sendable {
   public let scenario: Scenario
+  /// The shopper's texts, in the scenario's locale with its `localisation` over them.
+  public let localisation: Localisation
   public var screen: CheckoutScreen = .methodList
   public var cardForm = CardForm()
   /// The merchant's message after `onBeforeSubmit` refused, shown on the form until the next submission.
@@ -37,6 +39,7 @@ public struct CheckoutState: Equatable, Sendable {
 
   public init(scenario: Scenario) {
     self.scenario = scenario
+    localisation = Localisation(locale: scenario.locale, overrides: scenario.localisation)
     device = scenario.applePay?.device ?? ApplePayDevice()
   }
 

@@ -14,10 +14,14 @@ public struct SdkError: Equatable, Sendable, Error {
   }
 
   /// The message a merchant following the seed's `onError` example shows the shopper for this code.
-  public var shopperMessage: String {
+  public var shopperMessage: String { shopperMessage(in: .english) }
+
+  /// The shopper's message in a locale: the seed's three generic messages are translated, Paze's stay as the
+  /// seed writes them.
+  public func shopperMessage(in localisation: Localisation) -> String {
     switch errorCode {
-    case "CARD_DECLINED": return "Your card was declined. Please try another payment method."
-    case "INSUFFICIENT_FUNDS": return "Insufficient funds. Please use a different card."
+    case "CARD_DECLINED": return localisation.text(.cardDeclinedMessage)
+    case "INSUFFICIENT_FUNDS": return localisation.text(.insufficientFundsMessage)
     case "SDK1122": return "Paze is unavailable. Please choose another payment method."
     case "SDK1123": return "Paze payment failed. Please try again."
     case "SDK1124": return "Paze is only available for e-commerce checkout."
@@ -26,7 +30,7 @@ public struct SdkError: Equatable, Sendable, Error {
     case "SDK1203", "SDK1204", "SDK1205": return "Paze merchant display configuration is too long."
     case "SDK1209", "SDK1210", "SDK1211", "SDK1212": return "Invalid shopper details for Paze."
     case "SDK1213": return "Paze only supports USD transactions."
-    default: return "Payment failed. Please try again."
+    default: return localisation.text(.paymentFailedMessage)
     }
   }
 }

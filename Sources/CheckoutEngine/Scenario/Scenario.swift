@@ -32,6 +32,8 @@ public struct Scenario: Equatable, Sendable {
   public var applePay: ApplePayConfiguration?
   /// The simulated gateway: PSP profile, address verification, latency by operation.
   public var gateway: GatewayConfiguration
+  /// The merchant's own wording of the shopper's texts, over the locale's built-in ones.
+  public var localisation: [ShopperText: String] = [:]
 
   public init(
     name: String, description: String = "", merchantName: String, locale: String = "en-US",
@@ -85,8 +87,7 @@ public struct Scenario: Equatable, Sendable {
 extension Scenario: Codable {
   enum CodingKeys: String, CodingKey {
     case name, description, merchant, locale, transaction, items, session, onBeforeSubmit, latencyMs,
-      applePay,
-      gateway
+      applePay, gateway, localisation
   }
 
   struct Merchant: Codable {
@@ -196,6 +197,14 @@ extension Scenario: Codable {
       : nil
     gateway =
       try container.decodeIfPresent(GatewayConfiguration.self, forKey: .gateway) ?? GatewayConfiguration()
+    for (key, text) in try container.decodeIfPresent([String: String].self, forKey: .localisation) ?? [:] {
+      guard let shopperText = ShopperText(rawValue: key) else {
+        throw problem(
+          [CodingKeys.localisation, PathKey(key)],
+          "expected one of \(ShopperText.allCases.map(\.rawValue).joined(separator: ", "))")
+      }
+      localisation[shopperText] = text
+    }
   }
 
   public func encode(to encoder: Encoder) throws {
@@ -219,6 +228,11 @@ extension Scenario: Codable {
     try container.encodeIfPresent(latencyMilliseconds, forKey: .latencyMs)
     try container.encodeIfPresent(applePay, forKey: .applePay)
     if gateway != GatewayConfiguration() { try container.encode(gateway, forKey: .gateway) }
+    if !localisation.isEmpty {
+      try container.encode(
+        Dictionary(uniqueKeysWithValues: localisation.map { ($0.key.rawValue, $0.value) }),
+        forKey: .localisation)
+    }
   }
 }
 

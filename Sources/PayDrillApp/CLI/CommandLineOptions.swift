@@ -39,6 +39,8 @@ public struct CommandLineOptions: Equatable {
   public var pluginTimeoutSeconds = 5.0
   public var screenPath: String?
   public var eventsPath: String?
+  /// The locale of the shopper's texts and money (`--locale`), over the scenario's.
+  public var locale: String?
   /// Large type for projectors: the checkout alone, padded, in the high-contrast theme.
   public var zoom = false
   /// `demo`: milliseconds between typed characters.
@@ -111,6 +113,15 @@ public struct CommandLineOptions: Equatable {
       case "--events": options.eventsPath = try value(for: argument)
       case "--junit": options.junitPath = try value(for: argument)
       case "--zoom": options.zoom = true
+      case "--locale":
+        let text = try value(for: argument)
+        guard text.range(of: #"^[a-z]{2,3}([-_][A-Za-z0-9]{2,8})*$"#, options: .regularExpression) != nil
+        else {
+          throw UsageError(
+            message:
+              "--locale takes a locale such as en-US, en-GB, es-ES, fr-FR, de-DE or ja-JP, not \"\(text)\"")
+        }
+        options.locale = text.replacingOccurrences(of: "_", with: "-")
       case "--typing-speed":
         let text = try value(for: argument)
         guard let milliseconds = Int(text), (0...2000).contains(milliseconds) else {

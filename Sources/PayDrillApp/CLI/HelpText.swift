@@ -25,6 +25,7 @@ enum HelpText {
       --latency MS       the simulated gateway's latency in milliseconds (default 600, 0 allowed)
       --events FILE      write every callback as JSON Lines when the run ends
       --seed N           the seed of the gateway's random latency and faults (default 1)
+      --locale LOCALE    the shopper's texts and money: en-US (default), en-GB, es-ES, fr-FR, de-DE, ja-JP
       --zoom             large type for projectors: the checkout alone, padded, high-contrast theme
       --gateway PROFILE  default, adyen or worldline: the PSP whose result codes the gateway returns
       --gateway-plugin "CMD ARGS"

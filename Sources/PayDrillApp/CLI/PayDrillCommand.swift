@@ -93,6 +93,7 @@ public enum PayDrillCommand {
   static func loadScenario(_ options: CommandLineOptions) throws -> Scenario {
     var scenario = try options.scenarioPath.map(ScenarioLocator.scenario(named:)) ?? .acmeElectronics
     if options.latencyMilliseconds != nil { scenario.gateway.latency = [:] }
+    if let locale = options.locale { scenario.locale = locale }
     if let profile = options.gatewayProfile {
       scenario.gateway.profile = profile
       scenario.applePay?.device.gatewayProfile = profile.rawValue
@@ -175,6 +176,7 @@ public enum PayDrillCommand {
     ]
     if let latency = options.latencyMilliseconds { header += ["--latency", "\(latency)"] }
     if let profile = options.gatewayProfile { header += ["--gateway", profile.rawValue] }
+    if let locale = options.locale { header += ["--locale", locale] }
     return header
   }
 

@@ -12,23 +12,28 @@ struct CardFormView {
     let checkout = model.checkout
     let form = checkout.cardForm
     let money = MoneyFormatter(locale: checkout.scenario.locale)
+    let text = checkout.localisation
+    // Wide enough for the locale's longest label (Japanese labels are two cells a character).
+    let labelWidth = max(
+      Self.labelWidth, (checkout.cardFields.map { DisplayWidth.of($0.label(in: text)) }.max() ?? 0) + 1)
     // Short terminals drop the heading lines so that every field and its error still fit.
     let compact = rect.height < 14
     var y = rect.y
     if !compact {
-      buffer.write("Pay by card", x: rect.x, y: y, role: .title)
+      buffer.write(truncating: text.text(.payByCard), x: rect.x, y: y, role: .title, maxWidth: rect.width)
       let accepted = checkout.scenario.session.allowedFundingTypes.acceptedSchemes.map(\.shortName)
       buffer.write(
-        truncating: "Accepted: " + accepted.joined(separator: " · "), x: rect.x, y: y + 1, role: .muted,
+        truncating: text.text(.accepted, accepted.joined(separator: " · ")), x: rect.x, y: y + 1,
+        role: .muted,
         maxWidth: rect.width)
       y += 3
     }
-    let boxWidth = max(8, min(26, rect.width - Self.labelWidth - 14))
+    let boxWidth = max(8, min(26, rect.width - labelWidth - 14))
     for field in checkout.cardFields where y < rect.maxY - 1 {
       let focused = model.focus == .field(field)
       buffer.write(
-        field.label, x: rect.x, y: y, role: focused ? .title : .normal, maxWidth: Self.labelWidth - 1)
-      let boxX = rect.x + Self.labelWidth
+        field.label(in: text), x: rect.x, y: y, role: focused ? .title : .normal, maxWidth: labelWidth - 1)
+      let boxX = rect.x + labelWidth
       let value = form.displayValue(of: field) + (focused ? "▁" : "")
       let role: StyleRole = focused ? .focused : .input
       buffer.fill(Rect(x: boxX, y: y, width: boxWidth, height: 1), role: role)
@@ -61,7 +66,10 @@ struct CardFormView {
       case .backButton: 1
       case .field: nil
       }
-    ButtonRow(labels: ["Pay \(money.string(for: checkout.total))", "Back"], focused: focusedButton)
-      .render(in: Rect(x: rect.x, y: min(y, rect.maxY - 1), width: rect.width, height: 1), into: &buffer)
+    ButtonRow(
+      labels: [text.text(.payAmount, money.string(for: checkout.total)), text.text(.back)],
+      focused: focusedButton
+    )
+    .render(in: Rect(x: rect.x, y: min(y, rect.maxY - 1), width: rect.width, height: 1), into: &buffer)
   }
 }

@@ -7,8 +7,13 @@ struct MethodListView {
 
   func render(in rect: Rect, into buffer: inout ScreenBuffer) {
     let checkout = model.checkout
-    var y = rect.y + OrderSummaryView(scenario: checkout.scenario).render(in: rect, into: &buffer) + 1
-    buffer.write("Choose a payment method", x: rect.x, y: y, role: .title)
+    var y =
+      rect.y
+      + OrderSummaryView(scenario: checkout.scenario, localisation: checkout.localisation).render(
+        in: rect, into: &buffer) + 1
+    buffer.write(
+      truncating: checkout.localisation.text(.choosePaymentMethod), x: rect.x, y: y, role: .title,
+      maxWidth: rect.width)
     y += 1
     if checkout.methods.isEmpty {
       buffer.write(

@@ -20,10 +20,11 @@ struct ProcessingView {
       maxWidth: rect.width - 2)
     y += 2
     let card = checkout.paidWith
-    LabeledValue("Paying", money.string(for: checkout.total), valueRole: .total)
+    LabeledValue(checkout.localisation.text(.paying), money.string(for: checkout.total), valueRole: .total)
       .render(in: Rect(x: rect.x, y: y, width: rect.width, height: 1), into: &buffer)
     y += 1
-    LabeledValue("With", card).render(in: Rect(x: rect.x, y: y, width: rect.width, height: 1), into: &buffer)
+    LabeledValue(checkout.localisation.text(.with), card).render(
+      in: Rect(x: rect.x, y: y, width: rect.width, height: 1), into: &buffer)
     y += 2
     let gateway =
       model.gatewayPlugin.map { "The gateway plugin answers: \($0)" }

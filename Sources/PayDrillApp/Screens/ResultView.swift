@@ -9,6 +9,7 @@ struct ResultView {
   func render(in rect: Rect, into buffer: inout ScreenBuffer) {
     let checkout = model.checkout
     let money = MoneyFormatter(locale: checkout.scenario.locale)
+    let text = checkout.localisation
     var y = rect.y + 1
     /// A label and its value; a value too long to sit beside its label goes on the line below it.
     func row(_ label: String, _ value: String, _ role: StyleRole = .normal) {
@@ -24,9 +25,11 @@ struct ResultView {
     }
     switch outcome {
     case .success(let result):
-      buffer.write("✓ Payment successful", x: rect.x, y: y, role: .success)
+      buffer.write(
+        truncating: "✓ " + text.text(.paymentSuccessful), x: rect.x, y: y, role: .success,
+        maxWidth: rect.width)
       y += 2
-      row("Amount", money.string(for: checkout.paidAmount), .total)
+      row(text.text(.amount), money.string(for: checkout.paidAmount), .total)
       row(checkout.paidMethodName, checkout.paidWith)
       row("systemTransactionId", result.systemTransactionId)
       row("merchantTransactionId", result.merchantTransactionId)
@@ -38,21 +41,23 @@ struct ResultView {
         y += 1
       }
       y += 1
-      ButtonRow(labels: ["Start a new checkout"], focused: 0)
+      ButtonRow(labels: [text.text(.startNewCheckout)], focused: 0)
         .render(in: Rect(x: rect.x, y: min(y, rect.maxY - 1), width: rect.width, height: 1), into: &buffer)
     case .failure(let method, let error):
-      buffer.write("✗ Payment failed", x: rect.x, y: y, role: .error)
+      buffer.write(
+        truncating: "✗ " + text.text(.paymentFailed), x: rect.x, y: y, role: .error, maxWidth: rect.width)
       y += 2
-      for line in WrappedText.lines(error.shopperMessage, width: rect.width) where y < rect.maxY - 4 {
+      for line in WrappedText.lines(error.shopperMessage(in: text), width: rect.width) where y < rect.maxY - 4
+      {
         buffer.write(line, x: rect.x, y: y, role: .title)
         y += 1
       }
       y += 1
-      row("Method", method.displayName)
+      row(text.text(.method), method.displayName)
       row("errorCode", error.errorCode, .error)
       row("errorMessage", error.errorMessage)
       y += 1
-      ButtonRow(labels: ["Try again", "Choose another method"], focused: model.resultChoice)
+      ButtonRow(labels: [text.text(.tryAgain), text.text(.chooseAnotherMethod)], focused: model.resultChoice)
         .render(in: Rect(x: rect.x, y: min(y, rect.maxY - 1), width: rect.width, height: 1), into: &buffer)
     }
   }

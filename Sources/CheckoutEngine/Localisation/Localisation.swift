@@ -1,0 +1,50 @@
+import Foundation
+
+/// The shopper's texts in one locale: the built-in translation (en-US, en-GB, es-ES, fr-FR, de-DE, ja-JP;
+/// another locale falls back to its language, then to en-US), with the scenario's `localisation` over it.
+public struct Localisation: Equatable, Sendable {
+  /// The locale the texts are in (the one asked for, even when its texts fall back).
+  public let locale: String
+  private let texts: [ShopperText: String]
+
+  /// The locales with built-in texts.
+  public static let builtInLocales = ["en-US", "en-GB", "es-ES", "fr-FR", "de-DE", "ja-JP"]
+
+  public init(locale: String, overrides: [ShopperText: String] = [:]) {
+    self.locale = locale
+    let base = Self.catalog[locale] ?? Self.catalog[Self.fallback(for: locale)] ?? [:]
+    texts = base.merging(overrides) { _, override in override }
+  }
+
+  /// American English, the seed's locale.
+  public static let english = Localisation(locale: "en-US")
+
+  /// A text; `%@` in it is replaced by the arguments in order.
+  public func text(_ key: ShopperText, _ arguments: String...) -> String {
+    var result = texts[key] ?? Self.catalog["en-US"]?[key] ?? key.rawValue
+    for argument in arguments {
+      guard let range = result.range(of: "%@") else { break }
+      result.replaceSubrange(range, with: argument)
+    }
+    return result
+  }
+
+  /// The built-in locale for a locale the catalog does not have: the first with the same language.
+  static func fallback(for locale: String) -> String {
+    let language = locale.prefix { $0 != "-" && $0 != "_" }
+    return builtInLocales.first { $0.hasPrefix(language + "-") } ?? "en-US"
+  }
+
+  /// Every built-in text by locale, from `strings.json`.
+  static let catalog: [String: [ShopperText: String]] = {
+    do {
+      let decoded = try JSONDecoder().decode(
+        [String: [String: String]].self, from: Data(PackageResources.strings_json))
+      return decoded.mapValues { texts in
+        Dictionary(uniqueKeysWithValues: texts.compactMap { key, value in ShopperText(rawValue: key).map { ($0, value) } })
+      }
+    } catch {
+      preconditionFailure("the built-in strings do not decode: \(error)")
+    }
+  }()
+}

@@ -1,0 +1,97 @@
+import Foundation
+import XCTest
+
+@testable import CheckoutEngine
+
+/// The shopper's texts in the six built-in locales, the scenario's own wording over them, and money as each
+/// locale writes it.
+final class LocalisationTests: XCTestCase {
+  func testEveryLocaleHasEveryTextWithTheSamePlaceholders() {
+    for locale in Localisation.builtInLocales {
+      let texts = Localisation.catalog[locale]
+      XCTAssertNotNil(texts, locale)
+      for key in ShopperText.allCases {
+        guard let text = texts?[key], let english = Localisation.catalog["en-US"]?[key] else {
+          XCTFail("\(locale) has no \(key)")
+          continue
+        }
+        XCTAssertEqual(
+          text.components(separatedBy: "%@").count, english.components(separatedBy: "%@").count,
+          "\(locale).\(key): \(text)")
+      }
+    }
+  }
+
+  func testTextsArgumentsFallbackAndOverrides() {
+    XCTAssertEqual(Localisation(locale: "de-DE").text(.payAmount, "49,99 €"), "49,99 € bezahlen")
+    XCTAssertEqual(
+      Localisation(locale: "fr-FR").text(.schemeNotAccepted, "JCB"),
+      "Les cartes JCB ne sont pas acceptées pour ce paiement")
+    XCTAssertEqual(Localisation(locale: "ja-JP").text(.paymentSuccessful), "お支払いが完了しました")
+    XCTAssertEqual(
+      Localisation(locale: "es-MX").text(.tryAgain), "Reintentar", "another Spanish: es-ES's texts")
+    XCTAssertEqual(Localisation(locale: "pt-BR").text(.tryAgain), "Try again", "an unknown language: English")
+    let merchant = Localisation(locale: "en-GB", overrides: [.payAmount: "Place order · %@"])
+    XCTAssertEqual(merchant.text(.payAmount, "£12.00"), "Place order · £12.00")
+    XCTAssertEqual(merchant.text(.back), "Back")
+  }
+
+  func testTheValidatorAndTheShopperMessagesSpeakTheLocale() {
+    let german = Localisation(locale: "de-DE")
+    let validator = CardValidator(
+      acceptedSchemes: [.visa], currentYear: 2026, currentMonth: 11, localisation: german)
+    var form = CardForm()
+    form.type("5555555555554444", into: .number)
+    form.type("0120", into: .expiry)
+    let errors = validator.errors(in: form)
+    XCTAssertEqual(errors[.number], "Mastercard-Karten werden für diese Zahlung nicht akzeptiert")
+    XCTAssertEqual(errors[.expiry], "Diese Karte ist seit 01/20 abgelaufen")
+    XCTAssertEqual(errors[.securityCode], "Sicherheitscode eingeben")
+    XCTAssertEqual(
+      SdkError(errorCode: "CARD_DECLINED", errorMessage: "x").shopperMessage(
+        in: Localisation(locale: "es-ES")),
+      "Tu tarjeta ha sido rechazada. Prueba con otro método de pago.")
+    XCTAssertEqual(
+      SdkError(errorCode: "SDK1213", errorMessage: "x").shopperMessage(in: german),
+      "Paze only supports USD transactions.",
+      "Paze's messages stay as the seed writes them")
+    XCTAssertEqual(CardField.expiry.label(in: Localisation(locale: "fr-FR")), "Expiration (MM/AA)")
+  }
+
+  func testTheSameAmountsInEachLocale() {
+    let amounts = [
+      Money(minorUnits: 123_456, currency: .usd),
+      Money(minorUnits: 123_456, currency: Currency(code: "EUR")!),
+      Money(minorUnits: 1235, currency: Currency(code: "JPY")!),
+      Money(minorUnits: 1300, currency: Currency(code: "BHD")!),
+    ]
+    let expected: [String: [String]] = [
+      "en-US": ["$1,234.56", "€1,234.56", "¥1,235", "BHD 1.300"],
+      "en-GB": ["US$1,234.56", "€1,234.56", "JP¥1,235", "BHD 1.300"],
+      "es-ES": ["1234,56 US$", "1234,56 €", "1235 JPY", "1,300 BHD"],
+      "fr-FR": ["1 234,56 $US", "1 234,56 €", "1 235 JPY", "1,300 BHD"],
+      "de-DE": ["1.234,56 $", "1.234,56 €", "1.235 ¥", "1,300 BHD"],
+      "ja-JP": ["$1,234.56", "€1,234.56", "¥1,235", "BHD 1.300"],
+    ]
+    for (locale, strings) in expected {
+      XCTAssertEqual(amounts.map(MoneyFormatter(locale: locale).string(for:)), strings, locale)
+    }
+  }
+
+  func testTheScenarioLocalisationDecodesAndNamesAnUnknownKey() throws {
+    var json =
+      try JSONSerialization.jsonObject(
+        with: try JSONEncoder().encode(Scenario.acmeElectronics)) as! [String: Any]
+    json["localisation"] = ["payAmount": "Buy now · %@"]
+    let scenario = try JSONDecoder().decode(Scenario.self, from: JSONSerialization.data(withJSONObject: json))
+    XCTAssertEqual(CheckoutState(scenario: scenario).localisation.text(.payAmount, "$1"), "Buy now · $1")
+    json["localisation"] = ["payButton": "Buy"]
+    XCTAssertThrowsError(
+      try JSONDecoder().decode(Scenario.self, from: JSONSerialization.data(withJSONObject: json))
+    ) { error in
+      guard case DecodingError.dataCorrupted(let context) = error else { return XCTFail("\(error)") }
+      XCTAssertEqual(context.codingPath.map(\.stringValue), ["localisation", "payButton"])
+      XCTAssertTrue(context.debugDescription.hasPrefix("expected one of choosePaymentMethod, "))
+    }
+  }
+}
