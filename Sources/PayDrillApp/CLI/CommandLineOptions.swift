@@ -15,6 +15,8 @@ public struct CommandLineOptions: Equatable {
     case sign
     /// A session request through the simulated sessions API.
     case session
+    /// Validates scenarios, themes and tapes (`paydrill check FILE…`).
+    case check(files: [String])
     case help
     case version
   }
@@ -34,6 +36,10 @@ public struct CommandLineOptions: Equatable {
   public var pluginTimeoutSeconds = 5.0
   public var screenPath: String?
   public var eventsPath: String?
+  /// Where the screenshot key saves bundles (`--screenshot-dir`; `./paydrill-screenshots` in the terminal).
+  public var screenshotFolder: String?
+  /// Where `play` saves a bundle after every `Wait` and at the end (`--screens`).
+  public var screensFolder: String?
   /// The button the gallery starts on (`--type`, `--style`, `--radius`).
   public var button = ApplePayButtonAppearance()
   var printsButton = false
@@ -96,6 +102,8 @@ public struct CommandLineOptions: Equatable {
         }
         options.seed = seed
       case "--events": options.eventsPath = try value(for: argument)
+      case "--screenshot-dir": options.screenshotFolder = try value(for: argument)
+      case "--screens": options.screensFolder = try value(for: argument)
       case "--gateway": options.gatewayProfile = try choice(for: argument, from: try value(for: argument))
       case "--gateway-plugin":
         let command = try value(for: argument)
@@ -148,6 +156,11 @@ public struct CommandLineOptions: Equatable {
           message: "play takes one tape: paydrill play TAPE [--size 100x32] [--screen FILE] [--events FILE]")
       }
       options.command = .play(tape: positional[1])
+    case "check":
+      guard positional.count >= 2 else {
+        throw UsageError(message: "check takes the files to check: paydrill check FILE…")
+      }
+      options.command = .check(files: Array(positional.dropFirst()))
     case "sign", "session":
       guard positional.count == 1 else { throw UsageError(message: "\(first) takes options only") }
       options.command = first == "sign" ? .sign : .session
@@ -160,7 +173,7 @@ public struct CommandLineOptions: Equatable {
     default:
       throw UsageError(
         message:
-          "unknown command \"\(first)\" (expected play, buttons, scenarios, cards, sign, session or bench; see paydrill --help)"
+          "unknown command \"\(first)\" (expected play, check, buttons, scenarios, cards, sign, session or bench; see paydrill --help)"
       )
     }
     return options

@@ -8,6 +8,7 @@ enum HelpText {
     Usage:
       paydrill [options]              run the checkout in this terminal
       paydrill play TAPE [options]    replay a tape (VHS syntax) headlessly, no terminal needed
+      paydrill check FILE…            validate scenarios, themes and tapes without running them
       paydrill buttons [options]      the Apple Pay button gallery (--print: plain text, no terminal)
       paydrill scenarios              list the built-in scenarios
       paydrill cards                  list the test cards and what each one does
@@ -22,6 +23,9 @@ enum HelpText {
       --theme NAME|PATH  light, dark (default) or a theme file; NO_COLOR turns colours off
       --latency MS       the simulated gateway's latency in milliseconds (default 600, 0 allowed)
       --events FILE      write every callback as JSON Lines when the run ends
+      --screenshot-dir DIR
+                         where s (Ctrl-S while typing) saves screenshot bundles
+                         (default ./paydrill-screenshots)
       --seed N           the seed of the gateway's random latency and faults (default 1)
       --gateway PROFILE  default, adyen or worldline: the PSP whose result codes the gateway returns
       --gateway-plugin "CMD ARGS"
@@ -50,9 +54,10 @@ enum HelpText {
     Options of play:
       --size COLSxROWS   the screen's size (default 100x32)
       --screen FILE      write the final screen as plain text
+      --screens DIR      save a screenshot bundle after every Wait and at the end
 
     Exit status: 0 done; 1 a tape's Wait timed out or the sessions API refused a request;
-    2 bad input (file, tape, option, no terminal); 128+N after signal N.
+    2 bad input (file, tape, option, no terminal, a problem paydrill check found); 128+N after signal N.
     Keys: ? in the program. Docs: README.md.
     """
 }

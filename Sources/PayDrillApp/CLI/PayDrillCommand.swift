@@ -9,6 +9,8 @@ import TerminalUI
 public enum PayDrillCommand {
   /// The default simulated latency: long enough to see the spinner, short enough not to wait.
   public static let defaultLatencyMilliseconds = 600
+  /// Where the screenshot key saves bundles without `--screenshot-dir`.
+  public static let defaultScreenshotFolder = "./paydrill-screenshots"
 
   /// Runs the program and returns its exit status.
   public static func main(_ arguments: [String]) -> Int32 {
@@ -66,6 +68,8 @@ public enum PayDrillCommand {
       } catch {
         return fail("\(error)")
       }
+    case .check(let files):
+      return CheckCommand.run(files)
     case .play(let tapePath):
       return play(tapePath, options: options)
     case .run:
@@ -113,6 +117,9 @@ public enum PayDrillCommand {
       model.darkAppearance = theme.appearance == .dark
     }
     let useColor = ProcessInfo.processInfo.environment["NO_COLOR"].map(\.isEmpty) ?? true
+    runtime.screenshots = ScreenshotWriter(
+      folder: options.screenshotFolder ?? defaultScreenshotFolder,
+      theme: useColor ? theme : theme.withoutColors)
     let signal = InteractiveSession(runtime: runtime, theme: theme, useColor: useColor).run()
     if let path = options.eventsPath, let failure = writeEvents(runtime.model.checkout.events, to: path) {
       return fail(failure)
@@ -123,9 +130,10 @@ public enum PayDrillCommand {
   private static func play(_ tapePath: String, options: CommandLineOptions) -> Int32 {
     let scenario: Scenario
     let tape: Tape
+    let theme: Theme
     do {
       scenario = try loadScenario(options)
-      _ = try ThemeLocator.theme(named: options.theme)
+      theme = try ThemeLocator.theme(named: options.theme)
       tape = try Tape.load(path: tapePath)
     } catch {
       return fail("\(error)")
@@ -136,7 +144,19 @@ public enum PayDrillCommand {
       scenario: scenario, size: options.size, latencyMilliseconds: latency(options, scenario: scenario),
       seed: options.seed, gateway: plugin)
     runtime.prepare { $0.gatewayPlugin = plugin?.command }
-    let outcome = TapePlayer(runtime: runtime).play(tape)
+    runtime.screenshots = (options.screensFolder ?? options.screenshotFolder).map {
+      ScreenshotWriter(folder: $0, theme: theme)
+    }
+    var screenshotFailure: String?
+    func save(_ label: String) {
+      guard options.screensFolder != nil,
+        let outcome = runtime.screenshots?.save(runtime.model, label: label),
+        outcome.isFailure
+      else { return }
+      screenshotFailure = screenshotFailure ?? outcome.notice
+    }
+    let outcome = TapePlayer(runtime: runtime) { save("line\($0.line)") }.play(tape)
+    save("end")
     let screen = runtime.render().text
     if let path = options.screenPath {
       do {
@@ -148,6 +168,7 @@ public enum PayDrillCommand {
     if let path = options.eventsPath, let failure = writeEvents(runtime.model.checkout.events, to: path) {
       return fail(failure)
     }
+    if let screenshotFailure { return fail(screenshotFailure) }
     switch outcome {
     case .completed, .quit:
       return 0
@@ -176,7 +197,7 @@ public enum PayDrillCommand {
 
   /// Writes events as JSON Lines; returns an error message when the file cannot be written.
   static func writeEvents(_ events: [CallbackEvent], to path: String) -> String? {
-    let text = events.map { $0.jsonLine() + "\n" }.joined()
+    let text = CallbackEvent.jsonLines(events)
     do {
       try text.write(toFile: path, atomically: true, encoding: .utf8)
       return nil

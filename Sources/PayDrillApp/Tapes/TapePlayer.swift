@@ -14,9 +14,12 @@ public struct TapePlayer {
   }
 
   public var runtime: CheckoutRuntime
+  /// Called after every `Wait` that saw its pattern, with the step (`play --screens` saves a screenshot).
+  public var afterWait: ((TapeStep) -> Void)?
 
-  public init(runtime: CheckoutRuntime) {
+  public init(runtime: CheckoutRuntime, afterWait: ((TapeStep) -> Void)? = nil) {
     self.runtime = runtime
+    self.afterWait = afterWait
   }
 
   /// Plays every step.
@@ -34,6 +37,7 @@ public struct TapePlayer {
         guard wait(for: pattern, timeout: timeout) else {
           return .waitTimedOut(step: step, screen: runtime.render().text)
         }
+        afterWait?(step)
       }
       if runtime.model.shouldQuit { return .quit(step: step) }
     }
