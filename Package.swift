@@ -44,7 +44,7 @@ let package = Package(
     .testTarget(
       name: "PayDrillAppTests",
       dependencies: ["PayDrillApp", "CheckoutEngine", "GatewaySimulator", "TerminalUI"],
-      exclude: ["__Snapshots__"]
+      exclude: ["__Snapshots__", "Fixtures"]
     ),
     .testTarget(name: "EndToEndTests"),
   ],

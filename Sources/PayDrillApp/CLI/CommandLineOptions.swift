@@ -20,6 +20,8 @@ public struct CommandLineOptions: Equatable {
     case sign
     /// A session request through the simulated sessions API.
     case session
+    /// Validates scenarios, themes and tapes (`paydrill check FILE…`).
+    case check(files: [String])
     case help
     case version
   }
@@ -49,6 +51,10 @@ public struct CommandLineOptions: Equatable {
   public var pauseScale = 1.0
   /// Where `play` writes its JUnit XML report.
   public var junitPath: String?
+  /// Where the screenshot key saves bundles (`--screenshot-dir`; `./paydrill-screenshots` in the terminal).
+  public var screenshotFolder: String?
+  /// Where `play` saves a bundle after every `Wait` and at the end (`--screens`).
+  public var screensFolder: String?
   /// The button the gallery starts on (`--type`, `--style`, `--radius`).
   public var button = ApplePayButtonAppearance()
   var printsButton = false
@@ -135,6 +141,8 @@ public struct CommandLineOptions: Equatable {
           throw UsageError(message: "--pause-scale takes a factor from 0 to 10, not \"\(text)\"")
         }
         options.pauseScale = scale
+      case "--screenshot-dir": options.screenshotFolder = try value(for: argument)
+      case "--screens": options.screensFolder = try value(for: argument)
       case "--gateway": options.gatewayProfile = try choice(for: argument, from: try value(for: argument))
       case "--gateway-plugin":
         let command = try value(for: argument)
@@ -203,6 +211,11 @@ public struct CommandLineOptions: Equatable {
         throw UsageError(message: "record takes one tape to write: paydrill record TAPE [--scenario NAME]")
       }
       options.command = .record(tape: positional[1])
+    case "check":
+      guard positional.count >= 2 else {
+        throw UsageError(message: "check takes the files to check: paydrill check FILE…")
+      }
+      options.command = .check(files: Array(positional.dropFirst()))
     case "sign", "session":
       guard positional.count == 1 else { throw UsageError(message: "\(first) takes options only") }
       options.command = first == "sign" ? .sign : .session
@@ -215,7 +228,7 @@ public struct CommandLineOptions: Equatable {
     default:
       throw UsageError(
         message:
-          "unknown command \"\(first)\" (expected play, record, demo, buttons, scenarios, cards, sign, session or bench; see paydrill --help)"
+          "unknown command \"\(first)\" (expected play, record, demo, check, buttons, scenarios, cards, sign, session or bench; see paydrill --help)"
       )
     }
     return options

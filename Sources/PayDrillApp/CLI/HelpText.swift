@@ -10,6 +10,7 @@ enum HelpText {
       paydrill play TAPE… [options]   replay tapes (VHS syntax) headlessly and check their Expect lines
       paydrill record TAPE [options]  run the checkout and write its keys as a tape
       paydrill demo TAPE [options]    play a tape in this terminal at human pace, with its captions
+      paydrill check FILE…            validate scenarios, themes and tapes without running them
       paydrill buttons [options]      the Apple Pay button gallery (--print: plain text, no terminal)
       paydrill scenarios              list the built-in scenarios
       paydrill cards                  list the test cards and what each one does
@@ -24,6 +25,9 @@ enum HelpText {
       --theme NAME|PATH  light, dark (default) or a theme file; NO_COLOR turns colours off
       --latency MS       the simulated gateway's latency in milliseconds (default 600, 0 allowed)
       --events FILE      write every callback as JSON Lines when the run ends
+      --screenshot-dir DIR
+                         where s (Ctrl-S while typing) saves screenshot bundles
+                         (default ./paydrill-screenshots)
       --seed N           the seed of the gateway's random latency and faults (default 1)
       --locale LOCALE    the shopper's texts and money: en-US (default), en-GB, es-ES, fr-FR, de-DE, ja-JP
       --zoom             large type for projectors: the checkout alone, padded, high-contrast theme
@@ -59,9 +63,10 @@ enum HelpText {
       --size COLSxROWS   the screen's size (default 100x32)
       --screen FILE      write the final screen as plain text (one tape)
       --junit FILE       write a JUnit XML report of the tapes
+      --screens DIR      save a screenshot bundle after every Wait and Expect, and at the end
 
     Exit status: 0 done; 1 a tape failed (a Wait or an Expect) or the sessions API refused a request;
-    2 bad input (file, tape, option, no terminal); 128+N after signal N.
+    2 bad input (file, tape, option, no terminal, a problem paydrill check found); 128+N after signal N.
     Keys: ? in the program. Docs: README.md.
     """
 }

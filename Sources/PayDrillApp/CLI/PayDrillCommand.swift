@@ -9,6 +9,8 @@ import TerminalUI
 public enum PayDrillCommand {
   /// The default simulated latency: long enough to see the spinner, short enough not to wait.
   public static let defaultLatencyMilliseconds = 600
+  /// Where the screenshot key saves bundles without `--screenshot-dir`.
+  public static let defaultScreenshotFolder = "./paydrill-screenshots"
 
   /// Runs the program and returns its exit status.
   public static func main(_ arguments: [String]) -> Int32 {
@@ -66,6 +68,8 @@ public enum PayDrillCommand {
       } catch {
         return fail("\(error)")
       }
+    case .check(let files):
+      return CheckCommand.run(files)
     case .play(let tapes):
       return PlayCommand.run(tapes, arguments: arguments, options: options)
     case .run:
@@ -146,6 +150,9 @@ public enum PayDrillCommand {
           typing: .milliseconds(options.typingMilliseconds), pauseScale: options.pauseScale))
     }
     let useColor = ProcessInfo.processInfo.environment["NO_COLOR"].map(\.isEmpty) ?? true
+    runtime.screenshots = ScreenshotWriter(
+      folder: options.screenshotFolder ?? defaultScreenshotFolder,
+      theme: useColor ? theme : theme.withoutColors)
     let recording = tapePath.map { _ in Recording() }
     let signal = InteractiveSession(
       runtime: runtime, theme: theme, useColor: useColor,
@@ -195,7 +202,7 @@ public enum PayDrillCommand {
 
   /// Writes events as JSON Lines; returns an error message when the file cannot be written.
   static func writeEvents(_ events: [CallbackEvent], to path: String) -> String? {
-    let text = events.map { $0.jsonLine() + "\n" }.joined()
+    let text = CallbackEvent.jsonLines(events)
     do {
       try text.write(toFile: path, atomically: true, encoding: .utf8)
       return nil

@@ -27,9 +27,9 @@ enum PlayCommand {
     let isSuite = tapes.count > 1 || options.junitPath != nil
     var runs: [TapeRun] = []
     for (tape, tapeOptions, scenario) in tapes {
-      let (run, screen) = play(tape, options: tapeOptions, scenario: scenario)
+      let (run, screen, screenshotFailure) = play(tape, options: tapeOptions, scenario: scenario)
       runs.append(run)
-      if let failure = write(screen: screen, events: run.events, options: tapeOptions) {
+      if let failure = write(screen: screen, events: run.events, options: tapeOptions) ?? screenshotFailure {
         return PayDrillCommand.fail(failure)
       }
       if isSuite { print(run.summary) }
@@ -51,8 +51,11 @@ enum PlayCommand {
     return runs.allSatisfy(\.passed) ? 0 : 1
   }
 
-  /// Plays one tape in a fresh checkout; returns the run and its final screen.
-  static func play(_ tape: Tape, options: CommandLineOptions, scenario: Scenario) -> (TapeRun, String) {
+  /// Plays one tape in a fresh checkout; returns the run, its final screen, and why a `--screens` bundle
+  /// could not be saved, if one could not.
+  static func play(_ tape: Tape, options: CommandLineOptions, scenario: Scenario) -> (
+    TapeRun, String, String?
+  ) {
     let plugin = PayDrillCommand.gatewayPlugin(options)
     defer { PayDrillCommand.shutDown(plugin) }
     let runtime = CheckoutRuntime(
@@ -60,12 +63,25 @@ enum PlayCommand {
       latencyMilliseconds: PayDrillCommand.latency(options, scenario: scenario), seed: options.seed,
       gateway: plugin)
     runtime.prepare { $0.gatewayPlugin = plugin?.command }
+    // `--screens DIR`: a screenshot bundle after every Wait and Expect, and at the end.
+    let theme = (try? ThemeLocator.theme(named: options.theme)) ?? .dark
+    runtime.screenshots = (options.screensFolder ?? options.screenshotFolder).map {
+      ScreenshotWriter(folder: $0, theme: theme)
+    }
+    var screenshotFailure: String?
+    func save(_ label: String) {
+      guard options.screensFolder != nil,
+        let outcome = runtime.screenshots?.save(runtime.model, label: label),
+        outcome.isFailure
+      else { return }
+      screenshotFailure = screenshotFailure ?? outcome.notice
+    }
     let started = ContinuousClock.now
-    let outcome = TapePlayer(runtime: runtime).play(tape)
-    let run = TapeRun(
-      tape: tape, outcome: outcome, duration: ContinuousClock.now - started,
-      events: runtime.model.checkout.events)
-    return (run, runtime.render().text)
+    let outcome = TapePlayer(runtime: runtime) { save("line\($0.line)") }.play(tape)
+    let duration = ContinuousClock.now - started
+    save("end")
+    let run = TapeRun(tape: tape, outcome: outcome, duration: duration, events: runtime.model.checkout.events)
+    return (run, runtime.render().text, screenshotFailure)
   }
 
   /// Writes `--screen` and `--events`; returns an error message when a file cannot be written.

@@ -59,15 +59,7 @@ enum SessionCommand {
 
   /// A plugin's session response as JSON, with its keys redacted the same way.
   static func describe(pluginResponse: Data) -> String {
-    guard var object = (try? JSONSerialization.jsonObject(with: pluginResponse)) as? [String: Any] else {
-      return String(decoding: pluginResponse, as: UTF8.self)
-    }
-    for key in ["hmacKey", "encryptionKey"] {
-      if let value = object[key] as? String { object[key] = SessionsAPI.redacted(value) }
-    }
-    let data = try? JSONSerialization.data(
-      withJSONObject: object, options: [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes])
-    return String(decoding: data ?? Data(), as: UTF8.self)
+    SecretRedaction.prettyJSON(pluginResponse) ?? String(decoding: pluginResponse, as: UTF8.self)
   }
 
   /// The response as JSON, with `hmacKey` and `encryptionKey` redacted: PayDrill never prints a key whole.

@@ -8,28 +8,51 @@ public enum ConfigurationFile {
 
   /// Decodes a file, or throws a `ConfigurationError`.
   public static func load<Value: Decodable>(_ type: Value.Type, from path: String) throws -> Value {
+    try decode(type, from: try contents(of: path), file: path)
+  }
+
+  /// A file's bytes, or a `ConfigurationError` when it is missing, unreadable or too large.
+  static func contents(of path: String) throws -> Data {
     let url = URL(fileURLWithPath: path)
-    let data: Data
     do {
       let attributes = try FileManager.default.attributesOfItem(atPath: path)
       if let size = attributes[.size] as? Int, size > maximumBytes {
         throw ConfigurationError(
           file: path, problem: "the file is larger than \(maximumBytes / 1024 / 1024) MB")
       }
-      data = try Data(contentsOf: url)
+      return try Data(contentsOf: url)
     } catch let error as ConfigurationError {
       throw error
     } catch {
       let exists = FileManager.default.fileExists(atPath: path)
       throw ConfigurationError(file: path, problem: exists ? "cannot be read" : "no such file")
     }
-    return try decode(type, from: data, file: path)
+  }
+
+  /// The JSON object at the top of a file's data, or a `ConfigurationError` when the data is not UTF-8, not
+  /// JSON, or not an object.
+  static func object(from data: Data, file: String) throws -> [String: Any] {
+    try checkText(data, file: file)
+    guard let value = try? JSONSerialization.jsonObject(with: data, options: [.fragmentsAllowed]) else {
+      throw ConfigurationError(file: file, problem: "not valid JSON\(syntaxDetail(data))")
+    }
+    guard let object = value as? [String: Any] else {
+      throw ConfigurationError(file: file, location: "the top level", problem: "expected an object")
+    }
+    return object
+  }
+
+  private static func checkText(_ data: Data, file: String) throws {
+    if let problem = UTF8Text.problem(in: data) {
+      throw ConfigurationError(file: file, location: "line \(problem.line)", problem: problem.text)
+    }
   }
 
   /// Decodes JSON data that came from `file`.
   public static func decode<Value: Decodable>(_ type: Value.Type, from data: Data, file: String) throws
     -> Value
   {
+    try checkText(data, file: file)
     do {
       return try JSONDecoder().decode(type, from: data)
     } catch let error as DecodingError {
@@ -122,7 +145,7 @@ public enum ConfigurationFile {
       return ""
     } catch {
       guard let detail = (error as NSError).userInfo[NSDebugDescriptionErrorKey] as? String else { return "" }
-      guard let range = detail.range(of: "character "),
+      guard let range = detail.range(of: "character ", options: .backwards),
         let offset = Int(detail[range.upperBound...].prefix { $0.isNumber })
       else { return " (\(detail))" }
       let before = data.prefix(offset)

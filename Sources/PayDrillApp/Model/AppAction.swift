@@ -8,4 +8,6 @@ public enum AppAction: Equatable, Sendable {
   case tick
   /// An action for the engine, usually the result of an effect.
   case checkout(CheckoutAction)
+  /// The runtime saved the screenshot the model asked for, or could not.
+  case screenshotTaken(ScreenshotOutcome)
 }

@@ -51,6 +51,11 @@ public struct AppModel: Equatable, Sendable {
   /// The time zone of the event pane's timestamps.
   public var timeZone: TimeZone
   public var shouldQuit = false
+  /// Set by the screenshot key: the runtime saves the screen as a bundle, then answers with
+  /// `.screenshotTaken`.
+  public var screenshotRequested = false
+  /// What became of the last screenshot, shown in the footer until the next key.
+  public var screenshotOutcome: ScreenshotOutcome?
 
   public init(
     checkout: CheckoutState, size: Size, latencyMilliseconds: Int, timeZone: TimeZone = .current

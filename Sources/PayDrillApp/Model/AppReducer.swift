@@ -6,6 +6,8 @@ import TerminalUI
 public enum AppReducer {
   /// Ctrl-E: toggles the event pane from anywhere, even while typing.
   static let eventPaneToggle: Character = "\u{05}"
+  /// Ctrl-S: saves a screenshot from anywhere, even while typing (`s` does when nothing is being typed).
+  static let screenshotKey: Character = "\u{13}"
 
   public static func reduce(_ model: inout AppModel, _ action: AppAction, context: ReduceContext)
     -> [CheckoutEffect]
@@ -23,7 +25,13 @@ public enum AppReducer {
     case .checkout(let checkoutAction):
       return send(checkoutAction, to: &model, context: context)
     case .key(let key):
+      // The last screenshot's notice stays until the next key; a resize is not one.
+      if case .resize = key {} else { model.screenshotOutcome = nil }
       return handle(key, in: &model, context: context)
+    case .screenshotTaken(let outcome):
+      model.screenshotRequested = false
+      model.screenshotOutcome = outcome
+      return []
     }
   }
 
@@ -40,6 +48,9 @@ public enum AppReducer {
     case .character(eventPaneToggle):
       model.showsEventPane.toggle()
       return []
+    case .character(screenshotKey):
+      model.screenshotRequested = true
+      return []
     default:
       break
     }
@@ -49,6 +60,10 @@ public enum AppReducer {
     }
     if key == .character("?") && !model.isTyping {
       model.showsHelp = true
+      return []
+    }
+    if key == .character("s") && !model.isTyping {
+      model.screenshotRequested = true
       return []
     }
     if model.gallery != nil {

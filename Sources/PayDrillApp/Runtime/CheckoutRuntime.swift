@@ -11,6 +11,8 @@ public final class CheckoutRuntime {
   private let now: @Sendable () -> Date
   /// Counts changes of the model, so a front end redraws only when something changed.
   public private(set) var revision = 0
+  /// Where screenshots go when the model asks for one; without it, the footer says they are off.
+  public var screenshots: ScreenshotWriter?
 
   public init(model: AppModel, runner: EffectRunner, now: @escaping @Sendable () -> Date = { Date() }) {
     self.model = model
@@ -55,6 +57,9 @@ public final class CheckoutRuntime {
     if model != before { revision += 1 }
     if model.gatewaySettings != before.gatewaySettings { runner.gateway.apply(model.gatewaySettings) }
     effects.forEach(runner.run)
+    if model.screenshotRequested {
+      send(.screenshotTaken(screenshots?.save(model) ?? .off))
+    }
   }
 
   /// Applies the actions that finished effects left in the inbox; returns whether there were any.

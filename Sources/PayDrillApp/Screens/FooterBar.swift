@@ -1,10 +1,16 @@
 import TerminalUI
 
-/// The bottom line: the keys of the current screen.
+/// The bottom line: the keys of the current screen, or what became of the last screenshot.
 struct FooterBar {
   var model: AppModel
 
   func render(in rect: Rect, into buffer: inout ScreenBuffer) {
+    if let outcome = model.screenshotOutcome {
+      buffer.write(
+        truncating: outcome.notice, x: rect.x + 1, y: rect.y, role: outcome.isFailure ? .error : .notice,
+        maxWidth: rect.width - 2)
+      return
+    }
     var x = rect.x + 1
     // In a presentation the keys drive the playback, not the checkout.
     let entries =

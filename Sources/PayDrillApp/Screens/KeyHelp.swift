@@ -7,12 +7,15 @@ enum KeyHelp {
     var action: String
   }
 
+  /// Saves the screen as a screenshot bundle (Ctrl-S does it while typing).
+  static let screenshot = Entry(keys: "s", action: "screenshot")
+
   /// The keys of what the model shows: the gallery when it is open, else the checkout's screen.
   static func entries(for model: AppModel) -> [Entry] {
     if model.devicePanel != nil || model.gatewayPanel != nil {
       return [
         Entry(keys: "↑↓", action: "setting"), Entry(keys: "Enter Space", action: "change"),
-        Entry(keys: "Esc", action: "close"),
+        Entry(keys: "Esc", action: "close"), screenshot,
       ]
     }
     guard model.gallery == nil else {
@@ -20,7 +23,7 @@ enum KeyHelp {
         Entry(keys: "←→", action: "type"), Entry(keys: "↑↓", action: "style"),
         Entry(keys: "+ -", action: "radius"),
         Entry(keys: "Tab", action: "one type / all types"), Entry(keys: "Esc", action: "back"),
-        Entry(keys: "q", action: "quit"), Entry(keys: "?", action: "keys"),
+        Entry(keys: "q", action: "quit"), Entry(keys: "?", action: "keys"), screenshot,
       ]
     }
     return entries(for: model.checkout.screen, methodCount: model.checkout.methods.count)
@@ -72,10 +75,13 @@ enum KeyHelp {
         Entry(keys: "n p", action: "prompt: no match / passcode"),
       ]
     }
-    let events = screen == .cardForm ? "Ctrl-E" : "e"
+    // Where letters are typed, the control keys stand in for `e` and `s`.
+    var typing = screen == .cardForm
+    if case .threeDSChallenge = screen { typing = true }
     entries += [
-      Entry(keys: events, action: "events"), Entry(keys: "?", action: "keys"),
+      Entry(keys: typing ? "Ctrl-E" : "e", action: "events"), Entry(keys: "?", action: "keys"),
       Entry(keys: "Ctrl-C", action: "quit"),
+      typing ? Entry(keys: "Ctrl-S", action: "screenshot") : screenshot,
     ]
     return entries
   }

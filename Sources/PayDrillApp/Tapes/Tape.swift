@@ -5,7 +5,7 @@ import TerminalUI
 /// A tape: keys, pauses and waits in VHS syntax, replayed against the checkout with no terminal needed.
 ///
 /// Supported: `Type "…"`, `Enter`, `Up`, `Down`, `Left`, `Right`, `Tab`, `Shift+Tab`, `Escape`, `Backspace`,
-/// `Delete`, `Space`, `Ctrl+C`, `Ctrl+E` (each with an optional count: `Down 2`), `Sleep 100ms` (`s`, `ms`,
+/// `Delete`, `Space`, `Ctrl+C`, `Ctrl+E`, `Ctrl+S` (each with an optional count: `Down 2`), `Sleep 100ms` (`s`, `ms`,
 /// or bare seconds), `Wait /regex/` with an optional timeout (`Wait@5s /re/` or `Wait /re/ @5s`),
 /// `Expect event NAME [key=value…]`, `Expect screen /regex/`, `Expect total "…"` (with the same timeout
 /// syntax), `Caption "…"`, and `#` comments. A comment `# paydrill: --scenario NAME --size 100x32 …` is the
@@ -27,26 +27,42 @@ public struct Tape: Equatable, Sendable {
 
   /// Reads and parses a tape file.
   public static func load(path: String) throws -> Tape {
+    try parse(try text(path: path), file: path)
+  }
+
+  /// A tape file's text, or a `TapeError` when it cannot be read or is not UTF-8.
+  static func text(path: String) throws -> String {
     guard let data = FileManager.default.contents(atPath: path) else {
       throw TapeError(file: path, line: 0, problem: "no such file or it cannot be read")
     }
-    guard let text = String(data: data, encoding: .utf8) else {
-      throw TapeError(file: path, line: 0, problem: "not UTF-8 text")
+    if let problem = UTF8Text.problem(in: data) {
+      throw TapeError(file: path, line: problem.line, problem: problem.text)
     }
-    return try parse(text, file: path)
+    return String(decoding: data, as: UTF8.self)
   }
 
-  /// Parses a tape's text.
+  /// Parses a tape's text; throws the first bad line.
   public static func parse(_ text: String, file: String) throws -> Tape {
+    let (tape, problems) = scan(text, file: file)
+    if let first = problems.first { throw first }
+    return tape
+  }
+
+  /// Parses a tape's text line by line, going on past bad lines: the steps of the good lines, and a
+  /// problem for every bad one (what `paydrill check` reports).
+  public static func scan(_ text: String, file: String) -> (tape: Tape, problems: [TapeError]) {
     var steps: [TapeStep] = []
     var header: [String] = []
+    var problems: [TapeError] = []
     for (index, rawLine) in text.components(separatedBy: "\n").enumerated() {
       let line = rawLine.trimmingCharacters(in: .whitespaces)
       if line.hasPrefix(headerPrefix) {
         do {
           header += try arguments(String(line.dropFirst(headerPrefix.count)))
         } catch let problem as Problem {
-          throw TapeError(file: file, line: index + 1, problem: problem.text)
+          problems.append(TapeError(file: file, line: index + 1, problem: problem.text))
+        } catch {
+          problems.append(TapeError(file: file, line: index + 1, problem: "\(error)"))
         }
         continue
       }
@@ -54,10 +70,12 @@ public struct Tape: Equatable, Sendable {
       do {
         if let command = try parseLine(line) { steps.append(TapeStep(line: index + 1, command: command)) }
       } catch let problem as Problem {
-        throw TapeError(file: file, line: index + 1, problem: problem.text)
+        problems.append(TapeError(file: file, line: index + 1, problem: problem.text))
+      } catch {
+        problems.append(TapeError(file: file, line: index + 1, problem: "\(error)"))
       }
     }
-    return Tape(file: file, steps: steps, headerArguments: header)
+    return (Tape(file: file, steps: steps, headerArguments: header), problems)
   }
 
   /// A header's options, split like a shell would split them (double quotes group words).
@@ -91,7 +109,8 @@ public struct Tape: Equatable, Sendable {
   static let keys: [String: KeyEvent] = [
     "enter": .enter, "up": .up, "down": .down, "left": .left, "right": .right, "tab": .tab,
     "shift+tab": .backTab, "escape": .escape, "esc": .escape, "backspace": .backspace, "delete": .delete,
-    "space": .character(" "), "ctrl+c": .interrupt, "ctrl+e": .character("\u{05}"), "home": .home,
+    "space": .character(" "), "ctrl+c": .interrupt, "ctrl+e": .character("\u{05}"),
+    "ctrl+s": .character("\u{13}"), "home": .home,
     "end": .end, "pageup": .pageUp, "pagedown": .pageDown,
   ]
 

@@ -16,9 +16,12 @@ public struct TapePlayer {
   }
 
   public var runtime: CheckoutRuntime
+  /// Called after every `Wait` that saw its pattern, with the step (`play --screens` saves a screenshot).
+  public var afterWait: ((TapeStep) -> Void)?
 
-  public init(runtime: CheckoutRuntime) {
+  public init(runtime: CheckoutRuntime, afterWait: ((TapeStep) -> Void)? = nil) {
     self.runtime = runtime
+    self.afterWait = afterWait
   }
 
   /// Plays every step.
@@ -36,11 +39,13 @@ public struct TapePlayer {
         guard waitUntil(timeout: timeout, TapeExpectation.screen(pattern: pattern)) else {
           return .waitTimedOut(step: step, screen: runtime.render().text)
         }
+        afterWait?(step)
       case .expect(let expectation, let timeout):
         guard waitUntil(timeout: timeout, expectation) else {
           return .expectationFailed(
             step: step, seen: expectation.seen(in: runtime.model), screen: runtime.render().text)
         }
+        afterWait?(step)
       case .caption:
         break
       }

@@ -106,6 +106,7 @@ public struct TapeRecorder {
     case .pageDown: return "PageDown"
     case .interrupt: return "Ctrl+C"
     case .character("\u{05}"): return "Ctrl+E"
+    case .character("\u{13}"): return "Ctrl+S"
     case .character, .resize: return nil
     }
   }

@@ -48,6 +48,18 @@ public enum TerminalColor: Equatable, Sendable {
     }
   }
 
+  /// The colour's red, green and blue (0-255), as xterm shows an indexed colour; nil for the terminal's
+  /// default, which only the terminal knows.
+  public var rgbComponents: (red: Int, green: Int, blue: Int)? {
+    switch self {
+    case .terminalDefault: return nil
+    case .indexed(let index):
+      let (red, green, blue) = Self.rgbOf(index: index)
+      return (red, green, blue)
+    case .rgb(let red, let green, let blue): return (red, green, blue)
+    }
+  }
+
   /// The RGB of an xterm colour index.
   static func rgbOf(index: Int) -> (Int, Int, Int) {
     if index < 16 { return basic[index] }

@@ -1,0 +1,81 @@
+import CheckoutEngine
+import Foundation
+import GatewaySimulator
+import TerminalUI
+
+/// Takes the secrets out of what PayDrill prints or saves. In JSON, `hmacKey` and `encryptionKey` are
+/// redacted as the sessions API redacts them (`904b…a7bb (redacted)`), and every string that is a card
+/// number (12 to 19 digits that pass the Luhn check) is masked to its last four (`•••• 4242`), at any depth.
+/// On a saved screen, a card number being typed into the card form keeps only its last four digits.
+enum SecretRedaction {
+  /// The fewest digits in a row (spaces between groups allowed) that a saved screen masks: the shortest
+  /// card number.
+  static let cardNumberDigits = 12
+
+  /// The screen with every run of `cardNumberDigits` or more digits (single spaces between them allowed)
+  /// masked with `•` but for its last four digits.
+  static func masking(_ screen: ScreenBuffer) -> ScreenBuffer {
+    var masked = screen
+    for y in 0..<screen.height {
+      var x = 0
+      while x < screen.width {
+        guard isDigit(screen[x, y]) else {
+          x += 1
+          continue
+        }
+        var digits: [Int] = []
+        while x < screen.width {
+          if isDigit(screen[x, y]) {
+            digits.append(x)
+          } else if !(screen[x, y].grapheme == " " && x + 1 < screen.width && isDigit(screen[x + 1, y])) {
+            break
+          }
+          x += 1
+        }
+        if digits.count >= cardNumberDigits {
+          for column in digits.dropLast(4) { masked[column, y].grapheme = "•" }
+        }
+      }
+    }
+    return masked
+  }
+
+  private static func isDigit(_ cell: Cell) -> Bool {
+    cell.grapheme.count == 1 && cell.grapheme.first.map { $0.isASCII && $0.isNumber } == true
+  }
+
+  /// The keys whose values are secrets.
+  static let secretKeys: Set<String> = ["hmacKey", "encryptionKey"]
+
+  /// JSON data, redacted and pretty-printed with sorted keys; nil when the data is not JSON.
+  static func prettyJSON(_ data: Data) -> String? {
+    guard let value = try? JSONSerialization.jsonObject(with: data, options: [.fragmentsAllowed]),
+      let redacted = try? JSONSerialization.data(
+        withJSONObject: redact(value), options: [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes])
+    else { return nil }
+    return String(decoding: redacted, as: UTF8.self)
+  }
+
+  /// A JSON value (from `JSONSerialization`) with its secrets redacted.
+  static func redact(_ value: Any) -> Any {
+    if let object = value as? [String: Any] {
+      var shown: [String: Any] = [:]
+      for (key, member) in object {
+        if secretKeys.contains(key), let secret = member as? String {
+          shown[key] = SessionsAPI.redacted(secret)
+        } else {
+          shown[key] = redact(member)
+        }
+      }
+      return shown
+    }
+    if let list = value as? [Any] { return list.map(redact) }
+    if let text = value as? String {
+      let number = CardNumber(digits: text)
+      if (12...19).contains(number.digits.count), number.digits.count == text.count, number.passesLuhnCheck {
+        return number.masked
+      }
+    }
+    return value
+  }
+}

@@ -1,0 +1,115 @@
+import Foundation
+import TerminalUI
+import XCTest
+
+@testable import PayDrillApp
+
+/// `paydrill check`: every problem of the broken corpus, with its file and its line or JSON path; the
+/// shipped scenarios, themes and tapes are all fine.
+final class CheckCommandTests: XCTestCase {
+  static let broken = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+    .appendingPathComponent("Fixtures/broken").path
+
+  /// Each file of the corpus and the problems `check` must report for it (after `PATH: `).
+  static let expected: [String: [String]] = [
+    "truncated.json": ["not valid JSON (a problem near line 5, column 39)"],
+    "wrong-type.json": ["at items[0].quantity: expected a whole number, found a string"],
+    "negative-amount.json": ["at items[1].unitPrice: -5.00 is negative (expected an amount of zero or more)"],
+    "unknown-currency.json": [
+      "at transaction.currency: unknown currency \"XYZ\" (expected an ISO 4217 code such as USD, EUR, JPY)"
+    ],
+    "missing-merchant.json": ["at merchant: missing (this field is required)"],
+    "invalid-utf8.json": ["at line 2: not UTF-8 text (a byte here is not UTF-8; save the file as UTF-8)"],
+    "unknown-colour.json": [
+      "at roles.title.fg: unknown colour \"chartreuse\" (expected \(TerminalColor.expectation))"
+    ],
+    "unknown-role.json": ["at roles.titel: unknown style role \"titel\" (expected one of normal, header,"],
+    "colour-out-of-range.json": [
+      "at roles.header.bg: colour index 300 is out of range (expected \(TerminalColor.expectation))"
+    ],
+    "neither.json": [
+      "neither a scenario (with \"merchant\", \"items\", \"transaction\", \"session\") nor a theme (with \"roles\")"
+    ],
+    "list.json": ["at the top level: expected an object"],
+    "notes.txt": ["unknown kind of file (expected .json for a scenario or a theme, .tape for a tape)"],
+  ]
+
+  /// The bad lines of `bad-commands.tape`, by line.
+  static let badTapeLines: [(Int, String)] = [
+    (3, "unknown command \"Jump\""),
+    (4, "expected Type followed by quoted text"),
+    (6, "expected a duration like 500ms or 2s, found \"soon\""),
+    (7, "the regular expression /(unclosed/ is not valid"),
+    (8, "expected Wait /regex/, found \"Paid\""),
+    (9, "expected a repeat count from 1 to 1000 after Down, found \"x\""),
+  ]
+
+  func testEveryBrokenFileIsReportedWithItsPathInsideTheFile() {
+    for (name, problems) in Self.expected {
+      let path = Self.broken + "/" + name
+      let report = CheckCommand.check(file: path)
+      XCTAssertEqual(report.problems.count, problems.count, "\(name): \(report.problems)")
+      for (found, wanted) in zip(report.problems, problems) {
+        XCTAssertTrue(found.hasPrefix("\(path): \(wanted)"), "\(name): \(found)")
+      }
+    }
+    XCTAssertEqual(CheckCommand.check(file: Self.broken + "/wrong-type.json").kind, .scenario)
+    XCTAssertEqual(CheckCommand.check(file: Self.broken + "/unknown-colour.json").kind, .theme)
+  }
+
+  func testEveryBadLineOfATapeIsReported() {
+    let path = Self.broken + "/bad-commands.tape"
+    let report = CheckCommand.check(file: path)
+    XCTAssertEqual(report.kind, .tape)
+    XCTAssertEqual(report.problems.count, Self.badTapeLines.count, "\(report.problems)")
+    for (found, (line, text)) in zip(report.problems, Self.badTapeLines) {
+      XCTAssertTrue(found.hasPrefix("\(path):\(line): \(text)"), found)
+    }
+    let utf8 = CheckCommand.check(file: Self.broken + "/invalid-utf8.tape")
+    XCTAssertEqual(
+      utf8.problems,
+      [
+        "\(Self.broken)/invalid-utf8.tape:2: not UTF-8 text (a byte here is not UTF-8; save the file as UTF-8)"
+      ])
+  }
+
+  func testScanGoesOnPastBadLinesAndKeepsTheGoodOnes() {
+    let (tape, problems) = Tape.scan("Enter\nJump\nDown 2\nWait /(/\nTab", file: "t.tape")
+    XCTAssertEqual(tape.steps.map(\.line), [1, 3, 5])
+    XCTAssertEqual(problems.map(\.line), [2, 4])
+    XCTAssertThrowsError(try Tape.parse("Enter\nJump\nWait /(/", file: "t.tape")) { error in
+      XCTAssertEqual((error as? TapeError)?.line, 2, "parse still throws the first")
+    }
+  }
+
+  func testAFolderStandsForItsFilesAndAMissingFileIsAProblem() {
+    let reports = CheckCommand.check([Self.broken, "/nonexistent/x.tape"])
+    let names = reports.map { URL(fileURLWithPath: $0.file).lastPathComponent }
+    let checked =
+      Self.expected.keys.filter { $0.hasSuffix(".json") } + ["bad-commands.tape", "invalid-utf8.tape"]
+    XCTAssertEqual(names, checked.sorted() + ["x.tape"], "notes.txt is not a kind check knows")
+    XCTAssertTrue(reports.allSatisfy { !$0.isOK })
+    XCTAssertEqual(reports.last?.problems, ["/nonexistent/x.tape: no such file"])
+  }
+
+  func testTheShippedScenariosThemesAndTapesAreAllFine() {
+    let root = TapeTests.root.path
+    let reports = CheckCommand.check(["Scenarios", "Themes", "Tapes"].map { root + "/" + $0 })
+    XCTAssertGreaterThan(reports.count, 20)
+    for report in reports { XCTAssertEqual(report.problems, [], report.file) }
+    XCTAssertEqual(reports.filter { $0.kind == .theme }.count, 3)
+    XCTAssertEqual(reports.filter { $0.kind == .scenario }.count, 10)
+  }
+
+  func testTheCommandLineTakesCheckWithFiles() throws {
+    XCTAssertEqual(
+      try CommandLineOptions.parse(["check", "a.json", "b.tape"]).command,
+      .check(files: ["a.json", "b.tape"]))
+    XCTAssertThrowsError(try CommandLineOptions.parse(["check"]))
+    let options = try CommandLineOptions.parse([
+      "play", "t.tape", "--screens", "out", "--screenshot-dir", "s",
+    ])
+    XCTAssertEqual(options.screensFolder, "out")
+    XCTAssertEqual(options.screenshotFolder, "s")
+  }
+}

@@ -1,0 +1,236 @@
+import CheckoutEngine
+import Foundation
+import TerminalUI
+import XCTest
+
+@testable import PayDrillApp
+
+/// Screenshot bundles: their files and names, the keys that ask for one, the runtime that saves it, and the
+/// footer's notice.
+final class ScreenshotTests: XCTestCase {
+  private let size = Size(columns: 100, rows: 32)
+  private var folder: URL!
+
+  override func setUpWithError() throws {
+    folder = FileManager.default.temporaryDirectory.appendingPathComponent(
+      "paydrill-shots-\(UUID().uuidString)")
+  }
+
+  override func tearDownWithError() throws {
+    try? FileManager.default.removeItem(at: folder)
+  }
+
+  /// The card form with a number typed and the Pay button focused: not typing, so `s` is free.
+  private func cardFormOnPayButton() -> AppModel {
+    var model = Fixture.model(size)
+    Fixture.send(Fixture.fillCard(number: "4242 4242 4242 4242"), to: &model)
+    XCTAssertEqual(model.focus, .payButton)
+    return model
+  }
+
+  /// A plain file where a folder would go: nothing can be made inside it, even by root.
+  private func blockerFile() throws -> URL {
+    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    let blocker = folder.appendingPathComponent("blocker")
+    try Data("a file".utf8).write(to: blocker)
+    return blocker
+  }
+
+  private func runtime(writer: ScreenshotWriter?) -> CheckoutRuntime {
+    let runtime = CheckoutRuntime(scenario: .acmeElectronics, size: size, latencyMilliseconds: 0)
+    runtime.prepare { $0.timeZone = TimeZone(identifier: "UTC")! }
+    runtime.screenshots = writer
+    return runtime
+  }
+
+  func testNamesCarryTheTimeTheStepAndTheScreen() {
+    let utc = TimeZone(identifier: "UTC")!
+    XCTAssertEqual(
+      ScreenshotBundle.name(time: Fixture.now, timeZone: utc, step: 7, screen: "card-form"),
+      "paydrill-20261201-155638-step07-card-form")
+    XCTAssertEqual(
+      ScreenshotBundle.name(
+        time: Fixture.now, timeZone: TimeZone(identifier: "Asia/Tokyo")!, step: 123, label: "line12",
+        screen: "paid"),
+      "paydrill-20261202-005638-step123-line12-paid")
+    var model = Fixture.model(size)
+    XCTAssertEqual(model.screenName, "method-list")
+    Fixture.send([.key(.enter)], to: &model)
+    XCTAssertEqual(model.screenName, "card-form")
+  }
+
+  func testTheBundleHoldsTheScreenInThreeFormsTheEventsAndTheRedactedScenario() throws {
+    let model = cardFormOnPayButton()
+    let bundle = ScreenshotBundle(name: "shot", model: model, theme: .dark)
+    XCTAssertEqual(
+      bundle.files.map(\.name),
+      ["shot.txt", "shot.ans", "shot.html", "shot.events.jsonl", "shot.scenario.json"])
+    let screen = RootView.render(model)
+    XCTAssertTrue(screen.text.contains("4242 4242 4242 4242"), "the form shows what is typed")
+    XCTAssertEqual(
+      bundle.files[0].contents,
+      screen.text.replacingOccurrences(of: "4242 4242 4242 4242", with: "•••• •••• •••• 4242") + "\n",
+      "the saved screen is the screen, its card number masked")
+    XCTAssertEqual(
+      bundle.files[1].contents, AnsiExport.text(of: SecretRedaction.masking(screen), theme: .dark))
+    XCTAssertTrue(bundle.files[2].contents.contains("<title>PayDrill · shot</title>"))
+    XCTAssertEqual(
+      bundle.files[3].contents, model.checkout.events.map { $0.jsonLine() + "\n" }.joined())
+    let scenario = bundle.files[4].contents
+    let session = Scenario.acmeElectronics.session
+    XCTAssertFalse(scenario.contains(session.hmacKey), "never the key whole")
+    XCTAssertFalse(scenario.contains(session.encryptionKey))
+    XCTAssertTrue(scenario.contains("\"hmacKey\" : \"904b…a7bb (redacted)\""), scenario)
+    XCTAssertFalse(scenario.contains("4242424242424242"), "the Wallet's card numbers are masked")
+    XCTAssertTrue(scenario.contains("•••• 4242"))
+    let object = try XCTUnwrap(
+      try JSONSerialization.jsonObject(with: Data(scenario.utf8)) as? [String: Any])
+    XCTAssertEqual((object["merchant"] as? [String: Any])?["name"] as? String, "Acme Electronics Store")
+    for file in bundle.files {
+      XCTAssertFalse(file.contents.contains("4242 4242 4242 4242"), file.name)
+    }
+  }
+
+  func testRedactionReachesEveryDepthAndLeavesOtherNumbersAlone() throws {
+    let json = """
+      {"session": {"hmacKey": "0123456789abcdef", "sessionId": "42"}, "cards": [{"number": "5555555555554444"}],
+       "merchantTransactionId": "1234567890123", "count": 3}
+      """
+    let text = try XCTUnwrap(SecretRedaction.prettyJSON(Data(json.utf8)))
+    XCTAssertTrue(text.contains("\"hmacKey\" : \"0123…cdef (redacted)\""), text)
+    XCTAssertTrue(text.contains("\"number\" : \"•••• 4444\""), text)
+    XCTAssertTrue(text.contains("\"merchantTransactionId\" : \"1234567890123\""), "fails the Luhn check")
+    XCTAssertTrue(text.contains("\"sessionId\" : \"42\""))
+  }
+
+  func testOnlyRunsOfTwelveDigitsOrMoreAreMasked() {
+    var screen = ScreenBuffer(width: 60, height: 3)
+    screen.write("Card number  3782 822463 10005  Visa", x: 0, y: 0, role: .input)
+    screen.write("order 12345678901 at 18:45:20 amount 4999", x: 0, y: 1, role: .normal)
+    screen.write("4242424242424242", x: 2, y: 2, role: .normal)
+    XCTAssertEqual(
+      SecretRedaction.masking(screen).lines,
+      [
+        "Card number  •••• •••••• •0005  Visa", "order 12345678901 at 18:45:20 amount 4999",
+        "  ••••••••••••4242",
+      ])
+    XCTAssertEqual(SecretRedaction.masking(screen)[0, 0].role, .input)
+  }
+
+  func testTheWriterSavesFiveFilesAndCountsTheSteps() throws {
+    let writer = ScreenshotWriter(folder: folder.appendingPathComponent("a/b").path, theme: .light) {
+      Fixture.now
+    }
+    let model = cardFormOnPayButton()
+    let first = writer.save(model)
+    XCTAssertEqual(
+      first,
+      .saved(
+        folder: folder.appendingPathComponent("a/b").path, name: "paydrill-20261201-155638-step01-card-form"))
+    XCTAssertEqual(
+      writer.save(model, label: "line9"),
+      .saved(
+        folder: writer.folder, name: "paydrill-20261201-155638-step02-line9-card-form"))
+    let names = try FileManager.default.contentsOfDirectory(atPath: writer.folder).sorted()
+    XCTAssertEqual(
+      names,
+      ScreenshotBundle.suffixes.map { "paydrill-20261201-155638-step01-card-form" + $0 }.sorted()
+        + ScreenshotBundle.suffixes.map { "paydrill-20261201-155638-step02-line9-card-form" + $0 }.sorted())
+    let text = try String(
+      contentsOfFile: writer.folder + "/paydrill-20261201-155638-step01-card-form.txt", encoding: .utf8)
+    XCTAssertEqual(text, SecretRedaction.masking(RootView.render(model)).text + "\n")
+    XCTAssertTrue(text.contains("•••• •••• •••• 4242"))
+    XCTAssertEqual(writer.count, 2)
+  }
+
+  func testAFolderThatCannotBeMadeIsANoticeAndUsesNoStep() throws {
+    let blocker = try blockerFile()
+    let model = cardFormOnPayButton()
+    let below = ScreenshotWriter(folder: blocker.appendingPathComponent("shots").path, theme: .dark)
+    XCTAssertEqual(below.save(model), .failed(folder: below.folder, reason: "cannot be created"))
+    XCTAssertEqual(below.count, 0)
+    let onFile = ScreenshotWriter(folder: blocker.path, theme: .dark)
+    let outcome = onFile.save(model)
+    XCTAssertEqual(outcome, .failed(folder: blocker.path, reason: "is a file, not a folder"))
+    XCTAssertEqual(outcome.notice, "Screenshot not saved: \(blocker.path) is a file, not a folder")
+    XCTAssertTrue(outcome.isFailure)
+    XCTAssertEqual(
+      ScreenshotOutcome.saved(folder: "shots/", name: "paydrill-x").notice,
+      "Screenshot saved: shots/paydrill-x.*")
+  }
+
+  func testSAsksForAScreenshotUnlessLettersAreBeingTyped() {
+    var model = Fixture.model(size)
+    Fixture.send([.key(.character("s"))], to: &model)
+    XCTAssertTrue(model.screenshotRequested, "on the method list")
+    model = Fixture.model(size)
+    Fixture.send([.key(.enter), .key(.character("4")), .key(.character("s"))], to: &model)
+    XCTAssertFalse(model.screenshotRequested, "s is text in the card number field")
+    XCTAssertEqual(model.checkout.cardForm.number, "4")
+    Fixture.send([.key(.character(AppReducer.screenshotKey))], to: &model)
+    XCTAssertTrue(model.screenshotRequested, "Ctrl-S works while typing")
+    XCTAssertEqual(model.checkout.cardForm.number, "4")
+    model = cardFormOnPayButton()
+    Fixture.send([.key(.character("s"))], to: &model)
+    XCTAssertTrue(model.screenshotRequested, "on the Pay button nothing is typed")
+  }
+
+  func testTheRuntimeSavesTheBundleAndTheFooterShowsWhereUntilTheNextKey() throws {
+    let writer = ScreenshotWriter(folder: folder.path, theme: .dark) { Fixture.now }
+    let runtime = runtime(writer: writer)
+    runtime.start()
+    runtime.send(.key(.character("s")))
+    XCTAssertFalse(runtime.model.screenshotRequested)
+    let name = "paydrill-20261201-155638-step01-method-list"
+    XCTAssertEqual(runtime.model.screenshotOutcome, .saved(folder: folder.path, name: name))
+    let saved = try String(contentsOf: folder.appendingPathComponent(name + ".txt"), encoding: .utf8)
+    var shown = runtime.model
+    shown.screenshotOutcome = nil
+    XCTAssertEqual(saved, RootView.render(shown).text + "\n", "exactly the screen, without its own notice")
+    let footer = runtime.render().lines[31]
+    XCTAssertTrue(footer.hasPrefix(" Screenshot saved: \(folder.path)/paydrill-"), footer)
+    runtime.send(.key(.down))
+    XCTAssertNil(runtime.model.screenshotOutcome)
+    XCTAssertTrue(runtime.render().lines[31].contains("choose method"))
+  }
+
+  func testWithoutAWriterTheFooterSaysScreenshotsAreOff() {
+    let runtime = runtime(writer: nil)
+    runtime.start()
+    runtime.send(.key(.character("s")))
+    XCTAssertEqual(runtime.model.screenshotOutcome, .off)
+    XCTAssertFalse(runtime.model.screenshotRequested)
+  }
+
+  func testAnUnwritableFolderShowsAnErrorNoticeAndTheCheckoutGoesOn() throws {
+    let blocker = try blockerFile()
+    let runtime = runtime(writer: ScreenshotWriter(folder: blocker.path + "/shots", theme: .dark))
+    runtime.start()
+    runtime.send(.key(.character("s")))
+    let screen = runtime.render()
+    XCTAssertEqual(
+      runtime.model.screenshotOutcome, .failed(folder: blocker.path + "/shots", reason: "cannot be created"))
+    XCTAssertTrue(screen.lines[31].hasPrefix(" Screenshot not saved: /"), screen.lines[31])
+    XCTAssertEqual(screen[1, 31].role, .error)
+    runtime.send(.key(.enter))
+    XCTAssertEqual(runtime.model.checkout.screen, .cardForm, "keys go on working")
+  }
+
+  func testTheKeysHelpListsTheScreenshotKey() {
+    XCTAssertTrue(KeyHelp.entries(for: .methodList).contains(KeyHelp.screenshot))
+    XCTAssertTrue(
+      KeyHelp.entries(for: .cardForm).contains(KeyHelp.Entry(keys: "Ctrl-S", action: "screenshot")))
+    var model = Fixture.model(size)
+    Fixture.send([.key(.character("?"))], to: &model)
+    XCTAssertTrue(RootView.render(model).text.contains("screenshot"))
+  }
+
+  func testTheTapePlayerCallsBackAfterEveryWait() throws {
+    let runtime = runtime(writer: nil)
+    let tape = try Tape.parse(
+      "Wait /Choose a payment method/\nEnter\nWait@2s /Card number/\n", file: "t.tape")
+    var lines: [Int] = []
+    XCTAssertEqual(TapePlayer(runtime: runtime) { lines.append($0.line) }.play(tape), .completed)
+    XCTAssertEqual(lines, [1, 3])
+  }
+}
