@@ -3,7 +3,7 @@
 
 SWIFT ?= swift
 ARGS ?=
-DEBIAN_PACKAGES = pkg-config libncurses-dev libssl-dev tmux python3
+DEBIAN_PACKAGES = pkg-config libncurses-dev libssl-dev libsqlite3-dev tmux python3
 
 .PHONY: run test build deps bench play-tapes
 
@@ -12,6 +12,7 @@ deps:
 	command -v pkg-config >/dev/null 2>&1 || missing="$$missing pkg-config"; \
 	pkg-config --exists ncursesw 2>/dev/null || missing="$$missing libncurses-dev"; \
 	pkg-config --exists libcrypto 2>/dev/null || missing="$$missing libssl-dev"; \
+	pkg-config --exists sqlite3 2>/dev/null || missing="$$missing libsqlite3-dev"; \
 	command -v tmux >/dev/null 2>&1 || missing="$$missing tmux"; \
 	command -v python3 >/dev/null 2>&1 || missing="$$missing python3"; \
 	if [ -n "$$missing" ]; then \
@@ -39,5 +40,5 @@ bench: deps
 play-tapes: build
 	@for tape in Tapes/*.tape; do \
 	  scenario=""; case "$$tape" in *paze*) scenario="--scenario paze-checkout";; *avs*) scenario="--scenario harbour-books";; esac; \
-	  echo "== $$tape $$scenario"; $(SWIFT) run --skip-build paydrill play "$$tape" --latency 50 $$scenario || exit 1; \
+	  echo "== $$tape $$scenario"; $(SWIFT) run --skip-build paydrill play "$$tape" --latency 50 --no-ledger $$scenario || exit 1; \
 	done

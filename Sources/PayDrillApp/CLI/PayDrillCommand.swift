@@ -66,6 +66,11 @@ public enum PayDrillCommand {
       } catch {
         return fail("\(error)")
       }
+    case .history(let history):
+      let outcome = HistoryCommand.run(history)
+      print(outcome.output, terminator: "")
+      if let error = outcome.error { FileHandle.standardError.write(Data("paydrill: \(error)\n".utf8)) }
+      return outcome.status
     case .play(let tapePath):
       return play(tapePath, options: options)
     case .run:
@@ -103,9 +108,11 @@ public enum PayDrillCommand {
     }
     let plugin = gatewayPlugin(options)
     defer { shutDown(plugin) }
+    let ledger = openLedger(options)
     let runtime = CheckoutRuntime(
       scenario: scenario, size: options.size, latencyMilliseconds: latency(options, scenario: scenario),
-      seed: options.seed, gateway: plugin)
+      seed: options.seed, gateway: plugin, ledger: ledger.ledger)
+    if let warning = ledger.warning { runtime.disableLedger(because: warning) }
     runtime.prepare { model in
       model.gatewayPlugin = plugin?.command
       model.gallery = gallery
@@ -114,6 +121,9 @@ public enum PayDrillCommand {
     }
     let useColor = ProcessInfo.processInfo.environment["NO_COLOR"].map(\.isEmpty) ?? true
     let signal = InteractiveSession(runtime: runtime, theme: theme, useColor: useColor).run()
+    // The terminal is back: an attempt still in flight is recorded as interrupted (normal code, not a
+    // signal handler: SIGTERM and SIGINT only set the flag that ended the session).
+    finish(runtime, warnedAtStart: ledger.warning)
     if let path = options.eventsPath, let failure = writeEvents(runtime.model.checkout.events, to: path) {
       return fail(failure)
     }
@@ -132,11 +142,14 @@ public enum PayDrillCommand {
     }
     let plugin = gatewayPlugin(options)
     defer { shutDown(plugin) }
+    let ledger = openLedger(options)
     let runtime = CheckoutRuntime(
       scenario: scenario, size: options.size, latencyMilliseconds: latency(options, scenario: scenario),
-      seed: options.seed, gateway: plugin)
+      seed: options.seed, gateway: plugin, ledger: ledger.ledger)
+    if let warning = ledger.warning { runtime.disableLedger(because: warning) }
     runtime.prepare { $0.gatewayPlugin = plugin?.command }
     let outcome = TapePlayer(runtime: runtime).play(tape)
+    finish(runtime, warnedAtStart: ledger.warning)
     let screen = runtime.render().text
     if let path = options.screenPath {
       do {
@@ -158,6 +171,28 @@ public enum PayDrillCommand {
           "paydrill: \(tape.file):\(step.line): Wait /\(pattern)/ timed out after \(timeout); the screen was:\n\(lastScreen)\n"
             .utf8))
       return 1
+    }
+  }
+
+  /// The ledger `--ledger`/`--no-ledger` choose (the default file otherwise), or the one-line warning,
+  /// already printed, of why the run goes on without one.
+  static func openLedger(_ options: CommandLineOptions) -> (ledger: SQLiteLedger?, warning: String?) {
+    guard let path = options.ledger.path() else { return (nil, nil) }
+    do {
+      return (try SQLiteLedger(path: path), nil)
+    } catch {
+      let warning = "\(error); run history is off for this run"
+      FileHandle.standardError.write(Data("paydrill: warning: \(warning)\n".utf8))
+      return (nil, warning)
+    }
+  }
+
+  /// Records an attempt still in flight as interrupted, and prints a ledger warning that came up during the
+  /// run (the one of the start was printed already).
+  private static func finish(_ runtime: CheckoutRuntime, warnedAtStart: String?) {
+    runtime.finish()
+    if let warning = runtime.ledgerWarning, warning != warnedAtStart {
+      FileHandle.standardError.write(Data("paydrill: warning: \(warning)\n".utf8))
     }
   }
 

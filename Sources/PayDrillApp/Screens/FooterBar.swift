@@ -1,10 +1,15 @@
 import TerminalUI
 
-/// The bottom line: the keys of the current screen.
+/// The bottom line: the keys of the current screen, or why the run history is not being recorded.
 struct FooterBar {
   var model: AppModel
 
   func render(in rect: Rect, into buffer: inout ScreenBuffer) {
+    if let notice = model.ledgerNotice {
+      buffer.write(
+        truncating: "⚠ \(notice)", x: rect.x + 1, y: rect.y, role: .error, maxWidth: rect.width - 2)
+      return
+    }
     var x = rect.x + 1
     for entry in KeyHelp.entries(for: model) {
       let keysWidth = DisplayWidth.of(entry.keys)
