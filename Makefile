@@ -3,7 +3,7 @@
 
 SWIFT ?= swift
 ARGS ?=
-DEBIAN_PACKAGES = pkg-config libncurses-dev libssl-dev tmux python3
+DEBIAN_PACKAGES = pkg-config libncurses-dev libssl-dev libsqlite3-dev tmux python3
 
 .PHONY: run test build deps bench play-tapes
 
@@ -12,6 +12,7 @@ deps:
 	command -v pkg-config >/dev/null 2>&1 || missing="$$missing pkg-config"; \
 	pkg-config --exists ncursesw 2>/dev/null || missing="$$missing libncurses-dev"; \
 	pkg-config --exists libcrypto 2>/dev/null || missing="$$missing libssl-dev"; \
+	pkg-config --exists sqlite3 2>/dev/null || missing="$$missing libsqlite3-dev"; \
 	command -v tmux >/dev/null 2>&1 || missing="$$missing tmux"; \
 	command -v python3 >/dev/null 2>&1 || missing="$$missing python3"; \
 	if [ -n "$$missing" ]; then \
@@ -37,4 +38,4 @@ bench: deps
 	$(SWIFT) run -c release --skip-build paydrill bench
 
 play-tapes: build
-	$(SWIFT) run --skip-build paydrill play Tapes/*.tape --latency 50
+	$(SWIFT) run --skip-build paydrill play Tapes/*.tape --latency 50 --no-ledger

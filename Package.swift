@@ -23,6 +23,11 @@ let package = Package(
       pkgConfig: "libcrypto",
       providers: [.apt(["libssl-dev"])]
     ),
+    .systemLibrary(
+      name: "CSQLite",
+      pkgConfig: "sqlite3",
+      providers: [.apt(["libsqlite3-dev"])]
+    ),
     .target(
       name: "CheckoutEngine",
       // The built-in scenarios are compiled in, so `--scenario NAME` works wherever paydrill runs;
@@ -35,7 +40,7 @@ let package = Package(
     .target(name: "NcursesBackend", dependencies: ["TerminalUI", "CNcursesw"]),
     .target(
       name: "PayDrillApp",
-      dependencies: ["CheckoutEngine", "GatewaySimulator", "TerminalUI", "NcursesBackend"]
+      dependencies: ["CheckoutEngine", "GatewaySimulator", "TerminalUI", "NcursesBackend", "CSQLite"]
     ),
     .executableTarget(name: "paydrill", dependencies: ["PayDrillApp"]),
     .testTarget(name: "CheckoutEngineTests", dependencies: ["CheckoutEngine", "GatewaySimulator"]),

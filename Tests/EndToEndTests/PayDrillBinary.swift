@@ -30,6 +30,14 @@ enum PayDrillBinary {
     throw XCTSkip(message)
   }
 
+  /// The data folder the binary runs with (`XDG_DATA_HOME`): tests never write into the user's own ledger.
+  static let dataHome: String = {
+    let folder = FileManager.default.temporaryDirectory.appendingPathComponent(
+      "paydrill-e2e-data-\(ProcessInfo.processInfo.processIdentifier)")
+    try? FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    return folder.path
+  }()
+
   struct Result {
     var status: Int32
     var standardOutput: String
@@ -37,12 +45,17 @@ enum PayDrillBinary {
   }
 
   /// Runs paydrill with no terminal: standard input from /dev/null, outputs captured.
-  static func run(_ arguments: [String], environment: [String: String] = [:]) throws -> Result {
+  /// `launcher` runs it through another program first (`setpriv` to drop root).
+  static func run(_ arguments: [String], environment: [String: String] = [:], launcher: [String] = []) throws
+    -> Result
+  {
     let process = Process()
-    process.executableURL = URL(fileURLWithPath: try path())
-    process.arguments = arguments
+    let binary = try path()
+    process.executableURL = URL(fileURLWithPath: launcher.first ?? binary)
+    process.arguments = launcher.isEmpty ? arguments : Array(launcher.dropFirst()) + [binary] + arguments
     process.currentDirectoryURL = packageRoot
-    process.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 }
+    process.environment = ProcessInfo.processInfo.environment.merging(["XDG_DATA_HOME": dataHome]) { $1 }
+      .merging(environment) { $1 }
     let output = Pipe()
     let errors = Pipe()
     process.standardOutput = output

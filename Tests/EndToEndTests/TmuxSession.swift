@@ -22,7 +22,9 @@ final class TmuxSession {
       capturing: false,
       [
         "tmux", "new-session", "-d", "-s", name, "-x", "\(columns)", "-y", "\(rows)", "-c",
-        PayDrillBinary.packageRoot.path, "bash", "--norc", "--noprofile", "-c", command,
+        PayDrillBinary.packageRoot.path, "bash", "--norc", "--noprofile", "-c",
+        // The default ledger goes to a temporary folder, never the user's.
+        "export XDG_DATA_HOME='\(PayDrillBinary.dataHome)'; " + command,
       ])
     guard result.status == 0 else {
       throw XCTSkip("tmux could not start a session (status \(result.status))")

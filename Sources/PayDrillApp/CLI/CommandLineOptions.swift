@@ -22,6 +22,8 @@ public struct CommandLineOptions: Equatable {
     case session
     /// Validates scenarios, themes and tapes (`paydrill check FILE…`).
     case check(files: [String])
+    /// The run history: recent attempts, or one in full (`paydrill history`).
+    case history(HistoryCommand.Options)
     case help
     case version
   }
@@ -62,6 +64,8 @@ public struct CommandLineOptions: Equatable {
   var sign = SignCommand.Options()
   /// The inputs of `paydrill session`.
   var session = SessionCommand.Options()
+  /// Where attempts are recorded (`--ledger PATH`, `--no-ledger`).
+  public var ledger: LedgerChoice = .standard
 
   /// A command line PayDrill cannot follow, said in one line.
   public struct UsageError: Error, Equatable, CustomStringConvertible {
@@ -143,6 +147,8 @@ public struct CommandLineOptions: Equatable {
         options.pauseScale = scale
       case "--screenshot-dir": options.screenshotFolder = try value(for: argument)
       case "--screens": options.screensFolder = try value(for: argument)
+      case "--ledger": options.ledger = .file(try value(for: argument))
+      case "--no-ledger": options.ledger = .off
       case "--gateway": options.gatewayProfile = try choice(for: argument, from: try value(for: argument))
       case "--gateway-plugin":
         let command = try value(for: argument)
@@ -182,6 +188,15 @@ public struct CommandLineOptions: Equatable {
       default:
         if argument.hasPrefix("-") {
           throw UsageError(message: "unknown option \(argument) (see paydrill --help)")
+        }
+        if positional.isEmpty, argument == "history", options.command == .run {
+          // The rest belongs to history (its --scenario is a filter).
+          if queue.contains("-h") || queue.contains("--help") {
+            options.command = .help
+            return options
+          }
+          options.command = .history(try HistoryCommand.parse(queue, ledger: options.ledger))
+          return options
         }
         positional.append(argument)
       }
@@ -228,7 +243,7 @@ public struct CommandLineOptions: Equatable {
     default:
       throw UsageError(
         message:
-          "unknown command \"\(first)\" (expected play, record, demo, check, buttons, scenarios, cards, sign, session or bench; see paydrill --help)"
+          "unknown command \"\(first)\" (expected play, record, demo, check, buttons, scenarios, cards, sign, session, history or bench; see paydrill --help)"
       )
     }
     return options

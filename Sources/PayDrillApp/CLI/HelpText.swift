@@ -16,6 +16,7 @@ enum HelpText {
       paydrill cards                  list the test cards and what each one does
       paydrill sign [options]         the sessions API's HMAC-SHA256 signature of a request body
       paydrill session --request FILE a session request through the simulated sessions API
+      paydrill history [options]      recent payment attempts from the ledger; history show ID: one in full
       paydrill bench                  print performance figures
       paydrill --help | --version
 
@@ -35,6 +36,9 @@ enum HelpText {
       --gateway-plugin "CMD ARGS"
                          a process that answers in place of the simulated gateway (JSON Lines; see README)
       --plugin-timeout S how long the plugin may take to answer one request (default 5 seconds)
+      --ledger PATH      the run history's SQLite file (default $XDG_DATA_HOME/paydrill/ledger.sqlite3,
+                         else ~/.local/share/paydrill/ledger.sqlite3)
+      --no-ledger        record no run history
 
     Options of buttons:
       --type TYPE        plain, buy, setUp, inStore, donate, checkout, book, subscribe, reload, addMoney,
@@ -59,14 +63,23 @@ enum HelpText {
       --typing-speed MS  milliseconds between typed characters (default 70)
       --pause-scale X    how many times as long the tape's Sleep lines last (default 1)
 
+    Options of history (newest first):
+      --limit N          how many attempts (default 20)
+      --outcome OUTCOME  succeeded, failed, cancelled or interrupted
+      --method METHOD    card, paypal, applePay or paze
+      --scenario NAME    the scenario's name
+      --since DAY        from this day (YYYY-MM-DD, local time); --until DAY: up to the end of that day
+      --json             JSON Lines: one attempt a line (amount as a string, currency, minorUnits)
+
     Options of play:
       --size COLSxROWS   the screen's size (default 100x32)
       --screen FILE      write the final screen as plain text (one tape)
       --junit FILE       write a JUnit XML report of the tapes
       --screens DIR      save a screenshot bundle after every Wait and Expect, and at the end
 
-    Exit status: 0 done; 1 a tape failed (a Wait or an Expect) or the sessions API refused a request;
-    2 bad input (file, tape, option, no terminal, a problem paydrill check found); 128+N after signal N.
+    Exit status: 0 done; 1 a tape failed (a Wait or an Expect), the sessions API refused a request or
+    history show found no such attempt; 2 bad input (file, tape, option, no terminal, a problem paydrill
+    check found); 128+N after signal N.
     Keys: ? in the program. Docs: README.md.
     """
 }

@@ -72,6 +72,11 @@ public enum PayDrillCommand {
       return CheckCommand.run(files)
     case .play(let tapes):
       return PlayCommand.run(tapes, arguments: arguments, options: options)
+    case .history(let history):
+      let outcome = HistoryCommand.run(history)
+      print(outcome.output, terminator: "")
+      if let error = outcome.error { FileHandle.standardError.write(Data("paydrill: \(error)\n".utf8)) }
+      return outcome.status
     case .run:
       return runInteractive(options)
     case .record(let tapePath):
@@ -133,9 +138,11 @@ public enum PayDrillCommand {
     }
     let plugin = gatewayPlugin(options)
     defer { shutDown(plugin) }
+    let ledger = openLedger(options)
     let runtime = CheckoutRuntime(
       scenario: scenario, size: options.size, latencyMilliseconds: latency(options, scenario: scenario),
-      seed: options.seed, gateway: plugin)
+      seed: options.seed, gateway: plugin, ledger: ledger.ledger)
+    if let warning = ledger.warning { runtime.disableLedger(because: warning) }
     runtime.prepare { model in
       model.gatewayPlugin = plugin?.command
       model.gallery = gallery
@@ -158,6 +165,9 @@ public enum PayDrillCommand {
       runtime: runtime, theme: theme, useColor: useColor,
       onKey: recording.map { recording in { recording.recorder.record($0, at: .now) } }, presenter: presenter
     ).run()
+    // The terminal is back: an attempt still in flight is recorded as interrupted (normal code, not a
+    // signal handler: SIGTERM and SIGINT only set the flag that ended the session).
+    finish(runtime, warnedAtStart: ledger.warning)
     if let tapePath, let recording {
       // The key that quit is not part of the flow: the replay ends on the screen the session ended on.
       if signal == nil { recording.recorder.dropLastKey() }
@@ -185,6 +195,28 @@ public enum PayDrillCommand {
     if let profile = options.gatewayProfile { header += ["--gateway", profile.rawValue] }
     if let locale = options.locale { header += ["--locale", locale] }
     return header
+  }
+
+  /// The ledger `--ledger`/`--no-ledger` choose (the default file otherwise), or the one-line warning,
+  /// already printed, of why the run goes on without one.
+  static func openLedger(_ options: CommandLineOptions) -> (ledger: SQLiteLedger?, warning: String?) {
+    guard let path = options.ledger.path() else { return (nil, nil) }
+    do {
+      return (try SQLiteLedger(path: path), nil)
+    } catch {
+      let warning = "\(error); run history is off for this run"
+      FileHandle.standardError.write(Data("paydrill: warning: \(warning)\n".utf8))
+      return (nil, warning)
+    }
+  }
+
+  /// Records an attempt still in flight as interrupted, and prints a ledger warning that came up during the
+  /// run (the one of the start was printed already).
+  static func finish(_ runtime: CheckoutRuntime, warnedAtStart: String?) {
+    runtime.finish()
+    if let warning = runtime.ledgerWarning, warning != warnedAtStart {
+      FileHandle.standardError.write(Data("paydrill: warning: \(warning)\n".utf8))
+    }
   }
 
   /// The gateway plugin `--gateway-plugin` asks for, started on its first request.

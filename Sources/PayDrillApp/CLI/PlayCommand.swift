@@ -58,10 +58,12 @@ enum PlayCommand {
   ) {
     let plugin = PayDrillCommand.gatewayPlugin(options)
     defer { PayDrillCommand.shutDown(plugin) }
+    let ledger = PayDrillCommand.openLedger(options)
     let runtime = CheckoutRuntime(
       scenario: scenario, size: options.size,
       latencyMilliseconds: PayDrillCommand.latency(options, scenario: scenario), seed: options.seed,
-      gateway: plugin)
+      gateway: plugin, ledger: ledger.ledger)
+    if let warning = ledger.warning { runtime.disableLedger(because: warning) }
     runtime.prepare { $0.gatewayPlugin = plugin?.command }
     // `--screens DIR`: a screenshot bundle after every Wait and Expect, and at the end.
     let theme = (try? ThemeLocator.theme(named: options.theme)) ?? .dark
@@ -79,6 +81,7 @@ enum PlayCommand {
     let started = ContinuousClock.now
     let outcome = TapePlayer(runtime: runtime) { save("line\($0.line)") }.play(tape)
     let duration = ContinuousClock.now - started
+    PayDrillCommand.finish(runtime, warnedAtStart: ledger.warning)
     save("end")
     let run = TapeRun(tape: tape, outcome: outcome, duration: duration, events: runtime.model.checkout.events)
     return (run, runtime.render().text, screenshotFailure)

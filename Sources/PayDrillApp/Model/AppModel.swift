@@ -41,6 +41,10 @@ public struct AppModel: Equatable, Sendable {
   public var gatewayPanel: Int?
   /// The highlighted row of the device panel, while it is open.
   public var devicePanel: Int?
+  /// The history panel (`H`), while it is open.
+  var history: HistoryPanel?
+  /// Why the run history is not being recorded (the ledger could not be opened or written), for the footer.
+  public var ledgerNotice: String?
   /// Whether the theme is dark (the `automatic` button style follows it).
   public var darkAppearance = true
   public var showsEventPane = true

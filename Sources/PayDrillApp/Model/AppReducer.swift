@@ -78,6 +78,15 @@ public enum AppReducer {
       guard let device = DevicePanel.handle(key, row: row, in: &model) else { return [] }
       return send(.changeDevice(device), to: &model, context: context)
     }
+    if model.history != nil {
+      HistoryPanel.handle(key, in: &model)
+      return []
+    }
+    if key == .character("H") && !model.isTyping {
+      // The runtime reads the ledger into the panel once it is open.
+      model.history = HistoryPanel()
+      return []
+    }
     if key == .character("e") && !model.isTyping && model.checkout.screen != .cardForm {
       model.showsEventPane.toggle()
       return []

@@ -5,6 +5,10 @@ import TerminalUI
 
 /// One running checkout: the model, the reducer, the effect runner and a clock. The interactive terminal,
 /// tape replay and the benchmark all drive the same runtime.
+///
+/// After each step, the `AttemptRecorder` looks at the events and every finished payment attempt goes to
+/// the ledger, when there is one. A ledger that fails to write is dropped with one warning: the checkout
+/// goes on without it.
 public final class CheckoutRuntime {
   public private(set) var model: AppModel
   private let runner: EffectRunner
@@ -13,18 +17,28 @@ public final class CheckoutRuntime {
   public private(set) var revision = 0
   /// Where screenshots go when the model asks for one; without it, the footer says they are off.
   public var screenshots: ScreenshotWriter?
+  /// Where finished attempts are recorded; nil for none (`--no-ledger`, or after a failed write).
+  public private(set) var ledger: (any AttemptLedger)?
+  private var recorder = AttemptRecorder()
+  /// Why the ledger stopped recording, once it did (also shown in the footer).
+  public private(set) var ledgerWarning: String?
 
-  public init(model: AppModel, runner: EffectRunner, now: @escaping @Sendable () -> Date = { Date() }) {
+  public init(
+    model: AppModel, runner: EffectRunner, ledger: (any AttemptLedger)? = nil,
+    now: @escaping @Sendable () -> Date = { Date() }
+  ) {
     self.model = model
     self.runner = runner
+    self.ledger = ledger
     self.now = now
   }
 
   /// The runtime for a scenario with the scenario's merchant rules, and the built-in gateway set up as the
-  /// scenario's `gateway` object says (or another gateway, such as a plugin).
+  /// scenario's `gateway` object says (or another gateway, such as a plugin). Attempts are recorded only
+  /// when a ledger is given (tests and tape replays record nothing by default).
   public convenience init(
     scenario: Scenario, size: Size, latencyMilliseconds: Int, seed: UInt64 = 1,
-    gateway: (any PaymentGateway)? = nil
+    gateway: (any PaymentGateway)? = nil, ledger: (any AttemptLedger)? = nil
   ) {
     let settings = GatewaySettings(
       latencyMilliseconds: latencyMilliseconds, seed: seed, configuration: scenario.gateway)
@@ -35,7 +49,7 @@ public final class CheckoutRuntime {
     var model = AppModel(
       checkout: CheckoutState(scenario: scenario), size: size, latencyMilliseconds: latencyMilliseconds)
     model.gatewaySettings = settings
-    self.init(model: model, runner: runner)
+    self.init(model: model, runner: runner, ledger: ledger)
   }
 
   /// Sets up what only the front end knows before the first frame (the theme's appearance, a screen to
@@ -56,9 +70,51 @@ public final class CheckoutRuntime {
     let effects = AppReducer.reduce(&model, action, context: ReduceContext(now: now()))
     if model != before { revision += 1 }
     if model.gatewaySettings != before.gatewaySettings { runner.gateway.apply(model.gatewaySettings) }
+    for attempt in recorder.observe(model.checkout) { record(attempt) }
+    if before.history == nil, model.history != nil { loadHistory() }
     effects.forEach(runner.run)
     if model.screenshotRequested {
       send(.screenshotTaken(screenshots?.save(model) ?? .off))
+    }
+  }
+
+  /// Ends the run: an attempt still in flight (the program was quit or signalled, or a tape ended first)
+  /// is recorded as interrupted, never as succeeded.
+  public func finish() {
+    if let attempt = recorder.interrupt(at: now()) { record(attempt) }
+  }
+
+  /// The attempt in flight, if any.
+  public var attemptInFlight: PaymentAttempt? { recorder.current }
+
+  /// Reports that the ledger could not be used, from the start: the footer says so.
+  public func disableLedger(because warning: String) {
+    ledger = nil
+    ledgerWarning = warning
+    model.ledgerNotice = warning
+    revision += 1
+  }
+
+  private func record(_ attempt: PaymentAttempt) {
+    guard let ledger else { return }
+    do {
+      try ledger.record(attempt)
+    } catch {
+      disableLedger(because: "\(error); run history is off for this run")
+    }
+  }
+
+  /// Reads the latest attempts into the history panel that was just opened.
+  private func loadHistory() {
+    guard let ledger else {
+      model.history?.problem = ledgerWarning ?? "No ledger: --no-ledger, or it could not be opened."
+      return
+    }
+    do {
+      model.history?.attempts = try ledger.attempts(matching: AttemptFilter(limit: HistoryPanel.limit))
+      model.history?.location = ledger.location
+    } catch {
+      model.history?.problem = "\(error)"
     }
   }
 

@@ -12,6 +12,9 @@ enum KeyHelp {
 
   /// The keys of what the model shows: the gallery when it is open, else the checkout's screen.
   static func entries(for model: AppModel) -> [Entry] {
+    if model.history != nil {
+      return [Entry(keys: "↑↓", action: "scroll"), Entry(keys: "Esc H", action: "close")]
+    }
     if model.devicePanel != nil || model.gatewayPanel != nil {
       return [
         Entry(keys: "↑↓", action: "setting"), Entry(keys: "Enter Space", action: "change"),
@@ -37,7 +40,7 @@ enum KeyHelp {
         Entry(keys: "↑↓ j k", action: "move"), Entry(keys: "Enter", action: "choose method"),
         Entry(keys: "1-\(methodCount)", action: "choose by number"), Entry(keys: "q", action: "quit"),
         Entry(keys: "b", action: "Apple Pay buttons"), Entry(keys: "d", action: "device"),
-        Entry(keys: "g", action: "gateway"),
+        Entry(keys: "g", action: "gateway"), Entry(keys: "H", action: "history"),
       ]
     case .cardForm:
       entries = [

@@ -92,6 +92,9 @@ public enum RootView {
       GatewayPanel.view(model.gatewaySettings, highlighted: row, plugin: model.gatewayPlugin).render(
         in: body, into: &buffer)
     }
+    if let history = model.history {
+      HistoryPanelView(panel: history, timeZone: model.timeZone).render(in: body, into: &buffer)
+    }
     if model.showsHelp {
       HelpOverlay(model: model).render(in: body, into: &buffer)
     }

@@ -1,0 +1,123 @@
+import Foundation
+
+/// The ledger's tables by version (`PRAGMA user_version`) and the migrations between them.
+///
+/// - Version 1 kept an attempt's events in one `events` text column of `attempts` (JSON Lines) and had no
+///   `result_code`.
+/// - Version 2 (current) keeps each event as a row of `attempt_events` and the PSP's result code in
+///   `attempts.result_code`. Migrating from 1 splits the old column into rows and reads the result code
+///   from the attempt's `onSuccess`/`onError` event.
+enum LedgerSchema {
+  static let currentVersion: Int64 = 2
+
+  /// Version 1, as the first ledgers were written (kept to test the migration and to document it).
+  static let version1 = """
+    CREATE TABLE attempts (
+      id INTEGER PRIMARY KEY AUTOINCREMENT,
+      scenario TEXT NOT NULL,
+      method TEXT NOT NULL,
+      card TEXT,
+      amount_minor INTEGER NOT NULL,
+      currency TEXT NOT NULL,
+      outcome TEXT NOT NULL,
+      error_code TEXT,
+      error_message TEXT,
+      system_transaction_id TEXT,
+      merchant_transaction_id TEXT,
+      started_at TEXT NOT NULL,
+      ended_at TEXT NOT NULL,
+      events TEXT NOT NULL DEFAULT ''
+    );
+    CREATE INDEX attempts_by_start ON attempts(started_at);
+    PRAGMA user_version = 1;
+    """
+
+  /// The attempts' events, one row each, in their order.
+  private static let eventsTable = """
+    CREATE TABLE attempt_events (
+      attempt_id INTEGER NOT NULL REFERENCES attempts(id) ON DELETE CASCADE,
+      position INTEGER NOT NULL,
+      line TEXT NOT NULL,
+      PRIMARY KEY (attempt_id, position)
+    ) WITHOUT ROWID;
+    """
+
+  /// Version 2, for a new ledger.
+  static let version2 = """
+    CREATE TABLE attempts (
+      id INTEGER PRIMARY KEY AUTOINCREMENT,
+      scenario TEXT NOT NULL,
+      method TEXT NOT NULL,
+      card TEXT,
+      amount_minor INTEGER NOT NULL,
+      currency TEXT NOT NULL,
+      outcome TEXT NOT NULL CHECK (outcome IN ('succeeded', 'failed', 'cancelled', 'interrupted')),
+      error_code TEXT,
+      error_message TEXT,
+      system_transaction_id TEXT,
+      merchant_transaction_id TEXT,
+      started_at TEXT NOT NULL,
+      ended_at TEXT NOT NULL,
+      result_code TEXT
+    );
+    CREATE INDEX attempts_by_start ON attempts(started_at);
+    \(eventsTable)
+    PRAGMA user_version = 2;
+    """
+
+  /// Brings the database to the current version in one transaction: creates it when empty, migrates it
+  /// when older, refuses it when a newer PayDrill wrote it.
+  static func migrate(_ database: SQLiteDatabase) throws {
+    let version = try database.integer("PRAGMA user_version") ?? 0
+    guard version != currentVersion else { return }
+    guard version < currentVersion else {
+      throw LedgerError(
+        location: database.path,
+        problem:
+          "schema version \(version) was written by a newer paydrill (this one reads \(currentVersion))")
+    }
+    try database.transaction {
+      // Read again inside the write lock: another paydrill may have migrated it meanwhile.
+      let version = try database.integer("PRAGMA user_version") ?? 0
+      if version == 0 {
+        let tables = try database.integer("SELECT count(*) FROM sqlite_master WHERE type = 'table'") ?? 0
+        guard tables == 0 else {
+          throw LedgerError(location: database.path, problem: "is a SQLite file but not a paydrill ledger")
+        }
+        try database.execute(version2)
+      } else if version == 1 {
+        try migrateFrom1(database)
+      }
+    }
+  }
+
+  /// Version 1 → 2: events become rows, and the result code a column.
+  private static func migrateFrom1(_ database: SQLiteDatabase) throws {
+    try database.execute("ALTER TABLE attempts ADD COLUMN result_code TEXT;" + eventsTable)
+    let old = try database.prepare("SELECT id, events FROM attempts").rows {
+      ($0.integer(0), $0.text(1) ?? "")
+    }
+    let insert = try database.prepare(
+      "INSERT INTO attempt_events (attempt_id, position, line) VALUES (?, ?, ?)")
+    let update = try database.prepare("UPDATE attempts SET result_code = ? WHERE id = ?")
+    for (id, text) in old {
+      let lines = text.split(whereSeparator: \.isNewline).map(String.init)
+      for (position, line) in lines.enumerated() {
+        try insert.run([.integer(id), .integer(Int64(position)), .text(line)])
+      }
+      if let code = resultCode(in: lines) { try update.run([.text(code), .integer(id)]) }
+    }
+    try database.execute("ALTER TABLE attempts DROP COLUMN events; PRAGMA user_version = 2;")
+  }
+
+  /// The PSP's result code in the last `onSuccess` or `onError` of these events, if it has one.
+  static func resultCode(in lines: [String]) -> String? {
+    for line in lines.reversed() {
+      guard let object = (try? JSONSerialization.jsonObject(with: Data(line.utf8))) as? [String: Any],
+        let event = object["event"] as? String, event == "onSuccess" || event == "onError"
+      else { continue }
+      return (object["resultCode"] ?? object["status"]) as? String
+    }
+    return nil
+  }
+}

@@ -1,0 +1,62 @@
+import CheckoutEngine
+import Foundation
+
+/// One payment attempt as the run history keeps it: from the payment's `onSubmit` (PayPal's and Paze's
+/// `onBeforeSubmit`) to its `onSuccess`, `onError` or `onCancel`. It holds a card's last four or a wallet
+/// card's name, never a full card number or a key.
+public struct PaymentAttempt: Equatable, Sendable {
+  /// How an attempt ended.
+  public enum Outcome: String, CaseIterable, Sendable {
+    /// `onSuccess`.
+    case succeeded
+    /// `onError`.
+    case failed
+    /// `onCancel`, PayPal's `PAYPAL_CANCELED`, or a wallet closed without a callback.
+    case cancelled
+    /// PayDrill ended (quit, SIGTERM, the end of a tape) before the attempt had its callback.
+    case interrupted
+  }
+
+  /// The ledger's row id; nil until the attempt is stored.
+  public var id: Int64?
+  /// The scenario's name (`acme-electronics`).
+  public var scenario: String
+  public var method: DropInPaymentMethod
+  /// The card as the shopper knows it: "Visa ••••4242", a Wallet or Paze card's name, PayPal's funding.
+  public var card: String?
+  public var amount: Money
+  public var outcome: Outcome
+  public var errorCode: String?
+  public var errorMessage: String?
+  public var systemTransactionId: String?
+  public var merchantTransactionId: String?
+  /// The PSP's result code (`resultCode`, or Worldline's `status`) when the gateway reported one.
+  public var resultCode: String?
+  public var startedAt: Date
+  public var endedAt: Date
+  /// The attempt's callbacks, one JSON object a line (`CallbackEvent.jsonLine()`). Empty in lists read from
+  /// the ledger; filled when one attempt is read by its id.
+  public var eventLines: [String]
+
+  public init(
+    id: Int64? = nil, scenario: String, method: DropInPaymentMethod, card: String?, amount: Money,
+    outcome: Outcome, errorCode: String? = nil, errorMessage: String? = nil,
+    systemTransactionId: String? = nil, merchantTransactionId: String? = nil, resultCode: String? = nil,
+    startedAt: Date, endedAt: Date, eventLines: [String] = []
+  ) {
+    self.id = id
+    self.scenario = scenario
+    self.method = method
+    self.card = card
+    self.amount = amount
+    self.outcome = outcome
+    self.errorCode = errorCode
+    self.errorMessage = errorMessage
+    self.systemTransactionId = systemTransactionId
+    self.merchantTransactionId = merchantTransactionId
+    self.resultCode = resultCode
+    self.startedAt = startedAt
+    self.endedAt = endedAt
+    self.eventLines = eventLines
+  }
+}

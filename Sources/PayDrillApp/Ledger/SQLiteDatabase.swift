@@ -1,0 +1,102 @@
+import CSQLite
+import Foundation
+
+/// One connection to a SQLite database file through libsqlite3 (`sqlite3_open_v2`), with the few operations
+/// the ledger needs: statements with bound parameters, pragmas, and transactions.
+final class SQLiteDatabase {
+  /// How the file is opened.
+  enum Access {
+    /// Read and write; the file is created when it does not exist.
+    case readWrite
+    /// Read only; the file must exist.
+    case readOnly
+    /// Read only, trusting that nothing changes the file meanwhile (SQLite's `immutable`): how a WAL file
+    /// is read where neither it nor its folder can be written, so no `-shm` file can be made.
+    case immutable
+  }
+
+  private let connection: OpaquePointer
+  let path: String
+
+  init(path: String, access: Access) throws {
+    var connection: OpaquePointer?
+    var name = path
+    var flags = SQLITE_OPEN_NOMUTEX
+    switch access {
+    case .readWrite: flags |= SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE
+    case .readOnly: flags |= SQLITE_OPEN_READONLY
+    case .immutable:
+      flags |= SQLITE_OPEN_READONLY | SQLITE_OPEN_URI
+      name = URL(fileURLWithPath: path).absoluteString + "?immutable=1"
+    }
+    let code = sqlite3_open_v2(name, &connection, flags, nil)
+    guard code == SQLITE_OK, let connection else {
+      let error = SQLiteError(code: code, connection: connection)
+      sqlite3_close_v2(connection)
+      throw error
+    }
+    self.connection = connection
+    self.path = path
+    sqlite3_extended_result_codes(connection, 0)
+  }
+
+  deinit {
+    sqlite3_close_v2(connection)
+  }
+
+  /// Whether SQLite opened the file read only (asked for, or the file or its folder cannot be written).
+  var isReadOnly: Bool { sqlite3_db_readonly(connection, "main") == 1 }
+
+  /// How long a statement waits for another process's lock before it gives up with `SQLITE_BUSY`.
+  func setBusyTimeout(milliseconds: Int32) {
+    sqlite3_busy_timeout(connection, milliseconds)
+  }
+
+  /// Prepares a statement.
+  func prepare(_ sql: String) throws -> SQLiteStatement {
+    try SQLiteStatement(sql: sql, connection: connection)
+  }
+
+  /// Runs one statement with its parameters.
+  func run(_ sql: String, _ values: [SQLiteStatement.Value] = []) throws {
+    try prepare(sql).run(values)
+  }
+
+  /// Runs SQL text of several statements without parameters (a schema).
+  func execute(_ sql: String) throws {
+    var message: UnsafeMutablePointer<CChar>?
+    let code = sqlite3_exec(connection, sql, nil, nil, &message)
+    guard code == SQLITE_OK else {
+      let text = message.map { String(cString: $0) } ?? String(cString: sqlite3_errstr(code))
+      sqlite3_free(message)
+      throw SQLiteError(code: code, message: text)
+    }
+  }
+
+  /// The first column of the first row as an integer (a pragma's value, a count).
+  func integer(_ sql: String, _ values: [SQLiteStatement.Value] = []) throws -> Int64? {
+    try prepare(sql).rows(values) { $0.integer(0) }.first
+  }
+
+  /// The first column of the first row as text.
+  func text(_ sql: String) throws -> String? {
+    try prepare(sql).rows { $0.text(0) }.first ?? nil
+  }
+
+  /// The row id the last `INSERT` gave.
+  var lastInsertedRowID: Int64 { sqlite3_last_insert_rowid(connection) }
+
+  /// Runs `body` in one transaction (`BEGIN IMMEDIATE`, so the write lock is taken up front): committed
+  /// when it returns, rolled back when it throws. A process killed inside leaves nothing of it behind.
+  func transaction<Result>(_ body: () throws -> Result) throws -> Result {
+    try execute("BEGIN IMMEDIATE")
+    do {
+      let result = try body()
+      try execute("COMMIT")
+      return result
+    } catch {
+      try? execute("ROLLBACK")
+      throw error
+    }
+  }
+}

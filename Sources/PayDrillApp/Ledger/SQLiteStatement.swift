@@ -1,0 +1,78 @@
+import CSQLite
+
+/// A prepared SQL statement with its parameters bound (never spliced into the SQL text), stepped row by
+/// row. Finalised when released.
+final class SQLiteStatement {
+  /// A value bound to a `?` parameter or read from a column.
+  enum Value: Equatable {
+    case integer(Int64)
+    case text(String)
+    case null
+  }
+
+  private let handle: OpaquePointer
+  private let connection: OpaquePointer
+
+  init(sql: String, connection: OpaquePointer) throws {
+    var statement: OpaquePointer?
+    let code = sqlite3_prepare_v2(connection, sql, -1, &statement, nil)
+    guard code == SQLITE_OK, let statement else { throw SQLiteError(code: code, connection: connection) }
+    handle = statement
+    self.connection = connection
+  }
+
+  deinit {
+    sqlite3_finalize(handle)
+  }
+
+  /// Binds the values to the parameters in order, replacing what was bound before.
+  func bind(_ values: [Value]) throws {
+    sqlite3_reset(handle)
+    sqlite3_clear_bindings(handle)
+    for (offset, value) in values.enumerated() {
+      let index = Int32(offset + 1)
+      let code: Int32
+      switch value {
+      case .integer(let number): code = sqlite3_bind_int64(handle, index, number)
+      case .text(let text): code = sqlite3_bind_text(handle, index, text, -1, csqlite_transient())
+      case .null: code = sqlite3_bind_null(handle, index)
+      }
+      guard code == SQLITE_OK else { throw SQLiteError(code: code, connection: connection) }
+    }
+  }
+
+  /// Steps once: true when a row is ready to read, false when the statement is done.
+  @discardableResult
+  func step() throws -> Bool {
+    let code = sqlite3_step(handle)
+    switch code {
+    case SQLITE_ROW: return true
+    case SQLITE_DONE: return false
+    default: throw SQLiteError(code: code, connection: connection)
+    }
+  }
+
+  /// Binds the values and runs the statement to its end.
+  func run(_ values: [Value] = []) throws {
+    try bind(values)
+    while try step() {}
+  }
+
+  /// Binds the values and reads every row, each turned into a value by `row`.
+  func rows<Row>(_ values: [Value] = [], _ row: (SQLiteStatement) throws -> Row) throws -> [Row] {
+    try bind(values)
+    var rows: [Row] = []
+    while try step() { rows.append(try row(self)) }
+    return rows
+  }
+
+  /// The integer in a column of the current row (0 for NULL).
+  func integer(_ column: Int32) -> Int64 { sqlite3_column_int64(handle, column) }
+
+  /// The text in a column of the current row, or nil for NULL.
+  func text(_ column: Int32) -> String? {
+    guard sqlite3_column_type(handle, column) != SQLITE_NULL, let bytes = sqlite3_column_text(handle, column)
+    else { return nil }
+    return String(cString: bytes)
+  }
+}

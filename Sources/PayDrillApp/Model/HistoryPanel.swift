@@ -1,0 +1,30 @@
+import TerminalUI
+
+/// The history panel (`H`): the latest attempts of the ledger, read when it opens, over the checkout.
+struct HistoryPanel: Equatable, Sendable {
+  /// How many attempts the panel reads.
+  static let limit = 50
+
+  /// The attempts read from the ledger, newest first.
+  var attempts: [PaymentAttempt] = []
+  /// Why there is nothing to show (no ledger, or it could not be read).
+  var problem: String?
+  /// The ledger's file, shown in the panel's hint.
+  var location: String?
+  /// The first attempt shown, when there are more than fit.
+  var scroll = 0
+
+  /// A key in the open panel.
+  static func handle(_ key: KeyEvent, in model: inout AppModel) {
+    guard var panel = model.history else { return }
+    switch key {
+    case .up, .character("k"): panel.scroll = max(0, panel.scroll - 1)
+    case .down, .character("j"): panel.scroll = min(max(0, panel.attempts.count - 1), panel.scroll + 1)
+    case .escape, .character("H"), .character("q"):
+      model.history = nil
+      return
+    default: break
+    }
+    model.history = panel
+  }
+}

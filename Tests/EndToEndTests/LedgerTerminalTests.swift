@@ -1,0 +1,70 @@
+import Foundation
+import XCTest
+
+/// The run history in a real terminal (tmux): an attempt in flight when SIGTERM arrives is recorded as
+/// interrupted, and `H` shows the ledger.
+final class LedgerTerminalTests: XCTestCase {
+  private var folder: URL!
+  private var ledger: String { folder.appendingPathComponent("ledger.sqlite3").path }
+
+  override func setUpWithError() throws {
+    try TmuxSession.requireTmux()
+    folder = FileManager.default.temporaryDirectory.appendingPathComponent(
+      "paydrill-ledger-tmux-\(UUID().uuidString)")
+    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+  }
+
+  override func tearDownWithError() throws {
+    if let folder { try? FileManager.default.removeItem(at: folder) }
+  }
+
+  private func session(_ arguments: String) throws -> TmuxSession {
+    try TmuxSession(
+      command: "\(try PayDrillBinary.path()) --ledger \(ledger) \(arguments); echo DONE status=$?; sleep 30")
+  }
+
+  func testSigtermWhileTheGatewayWorksRecordsAnInterruptedAttempt() throws {
+    let session = try session("--latency 60000")
+    try session.waitFor("Choose a payment method")
+    try session.press("Enter")
+    try session.waitFor("Card number")
+    for (text, key) in [("4242 4242 4242 4242", "Tab"), ("1234", "Tab"), ("123", "Tab"), ("Jane Doe", "Tab")]
+    {
+      try session.type(text)
+      try session.press(key)
+    }
+    try session.press("Enter")
+    try session.waitFor("Processing")
+    let child = try TmuxSession.shell(["pgrep", "-P", "\(try session.panePID())", "paydrill"]).output
+      .trimmingCharacters(in: .whitespacesAndNewlines)
+    XCTAssertFalse(child.isEmpty)
+    try TmuxSession.shell(["kill", "-TERM", child])
+    let done = try session.waitFor("DONE status=")
+    XCTAssertTrue(done.contains("DONE status=143"), done)
+    let listed = try PayDrillBinary.run(["history", "--ledger", ledger, "--json"])
+    let lines = listed.standardOutput.split(separator: "\n")
+    XCTAssertEqual(lines.count, 1, listed.standardOutput + listed.standardError)
+    let object = try XCTUnwrap(
+      try JSONSerialization.jsonObject(with: Data((lines.first ?? "").utf8)) as? [String: Any])
+    XCTAssertEqual(object["outcome"] as? String, "interrupted")
+    XCTAssertEqual(object["card"] as? String, "Visa ••••4242")
+    XCTAssertNil(object["systemTransactionId"])
+  }
+
+  func testTheHistoryScreenShowsTheLedger() throws {
+    let played = try PayDrillBinary.run([
+      "play", "Tapes/declined-card.tape", "--latency", "0", "--ledger", ledger,
+    ])
+    XCTAssertEqual(played.status, 0, played.standardError)
+    let session = try session("--latency 0")
+    try session.waitFor("Choose a payment method")
+    try session.press("H")
+    let screen = try session.waitFor("History · 1 latest")
+    XCTAssertTrue(screen.contains("Visa ••••0002"), screen)
+    XCTAssertTrue(screen.contains("CARD_DECLINED"), screen)
+    try session.press("Escape")
+    try session.waitFor("Choose a payment method")
+    try session.press("q")
+    try session.waitFor("DONE status=0")
+  }
+}

@@ -1,0 +1,133 @@
+import CheckoutEngine
+import Foundation
+import XCTest
+
+@testable import PayDrillApp
+
+/// `paydrill history`'s options, and its output from a ledger in a temporary folder.
+final class HistoryCommandTests: XCTestCase {
+  func testParsesTheFiltersAndTheLedger() throws {
+    let options = try CommandLineOptions.parse([
+      "--ledger", "/tmp/a.sqlite3", "history", "--limit", "5", "--outcome", "failed", "--method", "applePay",
+      "--scenario", "tokyo-yen", "--json",
+    ])
+    guard case .history(let history) = options.command else { return XCTFail("\(options.command)") }
+    XCTAssertEqual(history.ledger, .file("/tmp/a.sqlite3"))
+    XCTAssertEqual(history.filter.limit, 5)
+    XCTAssertEqual(history.filter.outcome, .failed)
+    XCTAssertEqual(history.filter.method, .applePay)
+    XCTAssertEqual(history.filter.scenario, "tokyo-yen")
+    XCTAssertTrue(history.json)
+    XCTAssertNil(history.showID)
+  }
+
+  func testParsesShowAndTheDays() throws {
+    let options = try CommandLineOptions.parse([
+      "history", "show", "12", "--ledger", "l.sqlite3", "--since", "2026-11-01", "--until", "2026-11-30",
+    ])
+    guard case .history(let history) = options.command else { return XCTFail("\(options.command)") }
+    XCTAssertEqual(history.showID, 12)
+    XCTAssertEqual(history.ledger, .file("l.sqlite3"))
+    let since = try XCTUnwrap(history.filter.since)
+    let until = try XCTUnwrap(history.filter.until)
+    XCTAssertEqual(
+      Calendar.current.dateComponents([.year, .month, .day, .hour], from: since),
+      DateComponents(year: 2026, month: 11, day: 1, hour: 0))
+    XCTAssertEqual(
+      Calendar.current.dateComponents([.year, .month, .day, .hour], from: until),
+      DateComponents(year: 2026, month: 12, day: 1, hour: 0), "until the end of that day")
+  }
+
+  func testTheLedgerOptions() throws {
+    XCTAssertEqual(try CommandLineOptions.parse([]).ledger, .standard)
+    XCTAssertEqual(try CommandLineOptions.parse(["--no-ledger"]).ledger, .off)
+    XCTAssertEqual(try CommandLineOptions.parse(["play", "t.tape", "--ledger", "x"]).ledger, .file("x"))
+    XCTAssertEqual(try CommandLineOptions.parse(["history", "--help"]).command, .help)
+  }
+
+  func testTheDefaultLedgerPath() {
+    XCTAssertEqual(
+      LedgerChoice.standard.path(environment: ["XDG_DATA_HOME": "/data", "HOME": "/home/qa"]),
+      "/data/paydrill/ledger.sqlite3")
+    XCTAssertEqual(
+      LedgerChoice.standard.path(environment: ["HOME": "/home/qa"]),
+      "/home/qa/.local/share/paydrill/ledger.sqlite3")
+    XCTAssertEqual(
+      LedgerChoice.standard.path(environment: ["XDG_DATA_HOME": "relative", "HOME": "/home/qa"]),
+      "/home/qa/.local/share/paydrill/ledger.sqlite3", "a relative XDG_DATA_HOME is ignored, as the spec says"
+    )
+    XCTAssertNil(LedgerChoice.off.path())
+  }
+
+  func testBadValuesAreOneLineUsageErrors() {
+    let cases: [([String], String)] = [
+      (
+        ["history", "--outcome", "won"],
+        "--outcome takes one of succeeded, failed, cancelled, interrupted, not \"won\""
+      ),
+      (["history", "--method", "cash"], "--method takes one of card, paypal, applePay, paze, not \"cash\""),
+      (["history", "--limit", "0"], "--limit takes a number from 1 to 10000, not \"0\""),
+      (["history", "--since", "yesterday"], "--since takes a day as YYYY-MM-DD, not \"yesterday\""),
+      (["history", "--until", "2026-02-30"], "--until takes a day as YYYY-MM-DD, not \"2026-02-30\""),
+      (["history", "--since", "2026-11-02", "--until", "2026-11-01"], "--until is before --since"),
+      (["history", "show", "abc"], "history show takes an attempt's id (a whole number), not \"abc\""),
+      (["history", "show"], "history takes options, or show ID"),
+      (["history", "--frobnicate"], "unknown option --frobnicate of history"),
+      (["history", "--ledger"], "--ledger needs a value"),
+    ]
+    for (arguments, message) in cases {
+      XCTAssertThrowsError(try CommandLineOptions.parse(arguments), "\(arguments)") { error in
+        let text = "\(error)"
+        XCTAssertTrue(text.hasPrefix(message), "\(arguments): \(text)")
+        XCTAssertFalse(text.contains("\n"))
+      }
+    }
+  }
+
+  func testPrintsATableJSONLinesAndOneAttempt() throws {
+    let folder = FileManager.default.temporaryDirectory.appendingPathComponent(
+      "paydrill-history-\(UUID().uuidString)")
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let path = folder.appendingPathComponent("ledger.sqlite3").path
+    let ledger = try SQLiteLedger(path: path)
+    for attempt in HistoryPanelTests.attempts.reversed() {
+      var attempt = attempt
+      attempt.id = nil
+      attempt.eventLines = [#"{"event":"onSubmit","seq":1}"#]
+      try ledger.record(attempt)
+    }
+    var options = HistoryCommand.Options(ledger: .file(path))
+    options.filter.limit = 3
+    let table = HistoryCommand.run(options).output
+    let utc = TimeZone(identifier: "UTC")!
+    XCTAssertEqual(
+      table.split(separator: "\n").first.map(String.init),
+      "ID  TIME                 SCENARIO          METHOD    CARD            AMOUNT  OUTCOME      CODE")
+    XCTAssertEqual(table.split(separator: "\n").count, 4, table)
+    XCTAssertTrue(table.contains("  paypal    PayPal balance  $49.99  succeeded    Authorised"), table)
+    XCTAssertEqual(
+      HistoryTable(timeZone: utc).lines([HistoryPanelTests.attempts[3]]).last,
+      " 2  2026-12-01 15:58:38  acme-electronics  card    Visa ••••4242  $49.99  failed   CARD_DECLINED",
+      "columns as wide as their titles")
+
+    options.json = true
+    options.filter.outcome = .cancelled
+    let json = HistoryCommand.run(options).output
+    let object = try XCTUnwrap(try JSONSerialization.jsonObject(with: Data(json.utf8)) as? [String: Any])
+    XCTAssertEqual(object["amount"] as? String, "63.97")
+    XCTAssertEqual(object["currency"] as? String, "USD")
+    XCTAssertEqual(object["minorUnits"] as? Int, 6397)
+    XCTAssertEqual(object["method"] as? String, "applePay")
+    XCTAssertEqual(object["id"] as? Int, 3)
+
+    options = HistoryCommand.Options(showID: 2, ledger: .file(path))
+    let shown = HistoryCommand.run(options)
+    XCTAssertEqual(shown.status, 0)
+    XCTAssertTrue(shown.output.contains("  errorCode              CARD_DECLINED\n"), shown.output)
+    XCTAssertTrue(
+      shown.output.hasSuffix("Events (1, JSON Lines):\n{\"event\":\"onSubmit\",\"seq\":1}\n"), shown.output)
+    options.showID = 99
+    XCTAssertEqual(HistoryCommand.run(options).status, 1)
+    XCTAssertEqual(HistoryCommand.run(HistoryCommand.Options(ledger: .off)).status, 2)
+  }
+}

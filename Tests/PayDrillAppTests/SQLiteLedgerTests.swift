@@ -1,0 +1,182 @@
+import CheckoutEngine
+import Foundation
+import XCTest
+
+@testable import PayDrillApp
+
+/// The SQLite ledger in a temporary folder: writes, filtered queries, WAL, one transaction per attempt, the
+/// schema version and the migration from version 1, and files it cannot use.
+final class SQLiteLedgerTests: XCTestCase {
+  private var folder: URL!
+  private var path: String { folder.appendingPathComponent("ledger.sqlite3").path }
+
+  override func setUpWithError() throws {
+    folder = FileManager.default.temporaryDirectory.appendingPathComponent(
+      "paydrill-ledger-\(UUID().uuidString)")
+    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+  }
+
+  override func tearDownWithError() throws {
+    try? FileManager.default.removeItem(at: folder)
+  }
+
+  static let usd = Currency(code: "USD")!
+
+  /// An attempt `minutes` after the fixture's time.
+  static func attempt(
+    _ outcome: PaymentAttempt.Outcome, method: DropInPaymentMethod = .card,
+    scenario: String = "acme-electronics",
+    minutes: Double = 0, code: String? = nil, events: [String] = []
+  ) -> PaymentAttempt {
+    let start = Fixture.now.addingTimeInterval(minutes * 60)
+    return PaymentAttempt(
+      scenario: scenario, method: method, card: method == .card ? "Visa ••••4242" : nil,
+      amount: Money(minorUnits: 4999, currency: usd), outcome: outcome, errorCode: code,
+      errorMessage: code.map { "message of \($0)" },
+      systemTransactionId: outcome == .succeeded ? "tx-\(Int(minutes))" : nil,
+      merchantTransactionId: "merchant-1", resultCode: outcome == .succeeded ? "Authorised" : nil,
+      startedAt: start, endedAt: start.addingTimeInterval(1.5), eventLines: events)
+  }
+
+  func testRecordsAndReadsBackAnAttemptWithItsEvents() throws {
+    let ledger = try SQLiteLedger(path: path)
+    let events = [#"{"event":"onSubmit","seq":5}"#, #"{"event":"onSuccess","seq":6}"#]
+    let id = try ledger.record(Self.attempt(.succeeded, events: events))
+    var expected = Self.attempt(.succeeded, events: events)
+    expected.id = id
+    XCTAssertEqual(try ledger.attempt(id: id), expected)
+    XCTAssertNil(try ledger.attempt(id: id + 1))
+    expected.eventLines = []
+    XCTAssertEqual(try ledger.attempts(matching: AttemptFilter()), [expected], "lists leave the events out")
+  }
+
+  func testTheFileIsInWALModeAtTheCurrentVersion() throws {
+    let ledger = try SQLiteLedger(path: folder.appendingPathComponent("new/folder/ledger.sqlite3").path)
+    try ledger.record(Self.attempt(.failed, code: "CARD_DECLINED"))
+    let database = try SQLiteDatabase(path: ledger.location, access: .readOnly)
+    XCTAssertEqual(try database.text("PRAGMA journal_mode"), "wal")
+    XCTAssertEqual(try database.integer("PRAGMA user_version"), LedgerSchema.currentVersion)
+    XCTAssertEqual(try database.integer("SELECT count(*) FROM attempts"), 1)
+  }
+
+  func testFiltersNewestFirstAndTheLimit() throws {
+    let ledger = try SQLiteLedger(path: path)
+    try ledger.record(Self.attempt(.succeeded, minutes: 0))
+    try ledger.record(Self.attempt(.failed, minutes: 1, code: "CARD_DECLINED"))
+    try ledger.record(Self.attempt(.succeeded, method: .paypal, minutes: 2))
+    try ledger.record(Self.attempt(.cancelled, method: .applePay, scenario: "tokyo-yen", minutes: 3))
+    try ledger.record(Self.attempt(.interrupted, minutes: 60 * 24 * 2))
+    func ids(_ filter: AttemptFilter) throws -> [Int64] {
+      try ledger.attempts(matching: filter).compactMap(\.id)
+    }
+    XCTAssertEqual(try ids(AttemptFilter()), [5, 4, 3, 2, 1])
+    XCTAssertEqual(try ids(AttemptFilter(limit: 2)), [5, 4])
+    XCTAssertEqual(try ids(AttemptFilter(outcome: .succeeded)), [3, 1])
+    XCTAssertEqual(try ids(AttemptFilter(method: .card)), [5, 2, 1])
+    XCTAssertEqual(try ids(AttemptFilter(outcome: .succeeded, method: .card)), [1])
+    XCTAssertEqual(try ids(AttemptFilter(scenario: "tokyo-yen")), [4])
+    XCTAssertEqual(try ids(AttemptFilter(since: Fixture.now.addingTimeInterval(90))), [5, 4, 3])
+    XCTAssertEqual(try ids(AttemptFilter(until: Fixture.now.addingTimeInterval(90))), [2, 1])
+    XCTAssertEqual(try ids(AttemptFilter(since: Fixture.now.addingTimeInterval(86_400))), [5])
+    XCTAssertEqual(try ids(AttemptFilter(outcome: .failed, method: .paze)), [])
+  }
+
+  func testAFullDatabaseWritesNothingOfTheAttempt() throws {
+    let ledger = try SQLiteLedger(path: path)
+    try ledger.record(Self.attempt(.succeeded))
+    // No page may be added: the row fits in a page, its events do not, and the transaction rolls back.
+    try ledger.execute("PRAGMA max_page_count = \(try XCTUnwrap(try ledger.integer("PRAGMA page_count")))")
+    let events = (0..<40).map {
+      #"{"event":"threeDSecure","padding":"\#(String(repeating: "x", count: 2000))","seq":\#($0)}"#
+    }
+    XCTAssertThrowsError(try ledger.record(Self.attempt(.failed, code: "X", events: events))) { error in
+      XCTAssertTrue("\(error)".contains("cannot be written"), "\(error)")
+    }
+    XCTAssertEqual(try ledger.integer("SELECT count(*) FROM attempts"), 1)
+    XCTAssertEqual(try ledger.integer("SELECT count(*) FROM attempt_events"), 0)
+    XCTAssertEqual(try ledger.attempts(matching: AttemptFilter()).count, 1)
+  }
+
+  /// A version 1 file written by hand, as the first paydrill wrote it: events in one text column, no
+  /// result code.
+  func testMigratesAVersion1Ledger() throws {
+    do {
+      let old = try SQLiteDatabase(path: path, access: .readWrite)
+      try old.execute(LedgerSchema.version1)
+      let insert = """
+        INSERT INTO attempts (scenario, method, card, amount_minor, currency, outcome, error_code,
+          error_message, system_transaction_id, merchant_transaction_id, started_at, ended_at, events)
+        VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+        """
+      try old.run(
+        insert,
+        [
+          .text("acme-electronics"), .text("card"), .text("Visa ••••4242"), .integer(4999), .text("USD"),
+          .text("succeeded"), .null, .null, .text("tx-1"), .text("m-1"), .text("2026-11-01T10:00:00.000Z"),
+          .text("2026-11-01T10:00:01.000Z"),
+          .text(
+            #"{"event":"onSubmit","seq":1,"method":"card","last4":"4242"}"# + "\n"
+              + #"{"event":"onSuccess","seq":2,"method":"card","resultCode":"Authorised"}"# + "\n"),
+        ])
+      try old.run(
+        insert,
+        [
+          .text("tokyo-yen"), .text("card"), .text("Visa ••••0002"), .integer(1235), .text("JPY"),
+          .text("failed"), .text("CARD_DECLINED"), .text("The card was declined."), .null, .text("m-2"),
+          .text("2026-11-02T10:00:00.000Z"), .text("2026-11-02T10:00:01.000Z"), .text(""),
+        ])
+      XCTAssertEqual(try old.integer("PRAGMA user_version"), 1)
+    }
+    let ledger = try SQLiteLedger(path: path)
+    XCTAssertEqual(try ledger.integer("PRAGMA user_version"), 2)
+    XCTAssertEqual(
+      try ledger.integer("SELECT count(*) FROM pragma_table_info('attempts') WHERE name = 'events'"), 0,
+      "the old column is gone")
+    let first = try XCTUnwrap(try ledger.attempt(id: 1))
+    XCTAssertEqual(first.resultCode, "Authorised", "read from the old events")
+    XCTAssertEqual(first.eventLines.count, 2)
+    XCTAssertTrue(first.eventLines[1].contains("onSuccess"))
+    XCTAssertEqual(first.startedAt, SQLiteLedger.date(from: "2026-11-01T10:00:00.000Z"))
+    let second = try XCTUnwrap(try ledger.attempt(id: 2))
+    XCTAssertEqual(second.amount, Money(minorUnits: 1235, currency: Currency(code: "JPY")!))
+    XCTAssertEqual(second.errorCode, "CARD_DECLINED")
+    XCTAssertNil(second.resultCode)
+    XCTAssertEqual(second.eventLines, [])
+    // New attempts go in beside the migrated ones.
+    XCTAssertEqual(try ledger.record(Self.attempt(.succeeded)), 3)
+    XCTAssertEqual(try ledger.attempts(matching: AttemptFilter()).compactMap(\.id), [3, 2, 1])
+    XCTAssertEqual(
+      try ledger.integer("SELECT count(*) FROM pragma_integrity_check WHERE integrity_check = 'ok'"), 1)
+  }
+
+  func testRefusesALedgerFromANewerPayDrill() throws {
+    do {
+      let database = try SQLiteDatabase(path: path, access: .readWrite)
+      try database.execute("PRAGMA user_version = 7")
+    }
+    XCTAssertThrowsError(try SQLiteLedger(path: path)) { error in
+      XCTAssertEqual(
+        "\(error)", "ledger \(path): schema version 7 was written by a newer paydrill (this one reads 2)")
+    }
+  }
+
+  func testRefusesFilesItCannotUse() throws {
+    try "not a database, a shopping list\n".write(toFile: path, atomically: true, encoding: .utf8)
+    XCTAssertThrowsError(try SQLiteLedger(path: path)) { error in
+      XCTAssertTrue("\(error)".contains("cannot be opened"), "\(error)")
+    }
+    let underAFile = folder.appendingPathComponent("ledger.sqlite3/inside.sqlite3").path
+    XCTAssertThrowsError(try SQLiteLedger(path: underAFile)) { error in
+      XCTAssertTrue("\(error)".hasPrefix("ledger \(underAFile): cannot be opened"), "\(error)")
+    }
+  }
+
+  func testAReadOnlyLedgerCanBeReadButNotWritten() throws {
+    try SQLiteLedger(path: path).record(Self.attempt(.succeeded))
+    let readOnly = try SQLiteLedger(path: path, readOnly: true)
+    XCTAssertEqual(try readOnly.attempts(matching: AttemptFilter()).count, 1)
+    XCTAssertThrowsError(try readOnly.record(Self.attempt(.failed))) { error in
+      XCTAssertTrue("\(error)".contains("cannot be written"), "\(error)")
+    }
+  }
+}
