@@ -27,6 +27,11 @@ enum HelpText {
       --gateway-plugin "CMD ARGS"
                          a process that answers in place of the simulated gateway (JSON Lines; see README)
       --plugin-timeout S how long the plugin may take to answer one request (default 5 seconds)
+      --merchant-hook "CMD ARGS"
+                         a process that answers the merchant callbacks in place of the scenario's rules
+                         (onBeforeSubmit, shipping, coupons, onPreAuthorisation; JSON Lines; see README)
+      --hook-timeout S   how long the hook may take to answer onBeforeSubmit or onPreAuthorisation
+                         (default 30 seconds; the sheet's updates always have PassKit's 30 seconds)
 
     Options of buttons:
       --type TYPE        plain, buy, setUp, inStore, donate, checkout, book, subscribe, reload, addMoney,

@@ -11,24 +11,28 @@ public final class CheckoutRuntime {
   private let now: @Sendable () -> Date
   /// Counts changes of the model, so a front end redraws only when something changed.
   public private(set) var revision = 0
+  /// How many of the checkout's events the hooks have been told about.
+  private var eventsForwarded: Int
 
   public init(model: AppModel, runner: EffectRunner, now: @escaping @Sendable () -> Date = { Date() }) {
     self.model = model
     self.runner = runner
     self.now = now
+    eventsForwarded = model.checkout.events.count
   }
 
-  /// The runtime for a scenario with the scenario's merchant rules, and the built-in gateway set up as the
-  /// scenario's `gateway` object says (or another gateway, such as a plugin).
+  /// The runtime for a scenario with the scenario's merchant rules (or other hooks, such as a merchant hook
+  /// process), and the built-in gateway set up as the scenario's `gateway` object says (or another gateway,
+  /// such as a plugin).
   public convenience init(
     scenario: Scenario, size: Size, latencyMilliseconds: Int, seed: UInt64 = 1,
-    gateway: (any PaymentGateway)? = nil
+    gateway: (any PaymentGateway)? = nil, hooks: (any MerchantHooks)? = nil
   ) {
     let settings = GatewaySettings(
       latencyMilliseconds: latencyMilliseconds, seed: seed, configuration: scenario.gateway)
     let runner = EffectRunner(
       gateway: gateway ?? SimulatedGateway(settings: settings),
-      hooks: ScenarioMerchantHooks(scenario: scenario), inbox: ActionInbox())
+      hooks: hooks ?? ScenarioMerchantHooks(scenario: scenario), inbox: ActionInbox())
     var model = AppModel(
       checkout: CheckoutState(scenario: scenario), size: size, latencyMilliseconds: latencyMilliseconds)
     model.gatewaySettings = settings
@@ -53,7 +57,16 @@ public final class CheckoutRuntime {
     let effects = AppReducer.reduce(&model, action, context: ReduceContext(now: now()))
     if model != before { revision += 1 }
     if model.gatewaySettings != before.gatewaySettings { runner.gateway.apply(model.gatewaySettings) }
+    forwardNewEvents()
     effects.forEach(runner.run)
+  }
+
+  /// Tells the hooks about the callbacks that fired since the last time.
+  private func forwardNewEvents() {
+    let events = model.checkout.events
+    if events.count < eventsForwarded { eventsForwarded = 0 }
+    for event in events[eventsForwarded...] { runner.hooks.callbackFired(event) }
+    eventsForwarded = events.count
   }
 
   /// Applies the actions that finished effects left in the inbox; returns whether there were any.
