@@ -154,6 +154,35 @@ final class InteractiveTerminalTests: XCTestCase {
     try assertTerminalRestored()
   }
 
+  func testTheExampleMerchantHookPricesTheSheetAndTakesACoupon() throws {
+    let hook = PayDrillBinary.packageRoot.appendingPathComponent("Examples/merchant-hook.py").path
+    try PayDrillBinary.requirePython()
+    let events = folder.appendingPathComponent("events.jsonl").path
+    let session = try TmuxSession(
+      command: try wrapped("--latency 50 --merchant-hook 'python3 \(hook)' --events \(events)"))
+    try session.waitFor("Buy with Apple Pay")
+    try session.press("3")
+    try session.waitFor("Pay with Face ID")
+    try session.press("Up", "Enter")
+    try session.type("hook20")
+    try session.press("Enter")
+    // Cupertino: 49.99 + free shipping + 7.25 % tax (3.62) - 20 % (10.00), all from the hook.
+    let sheet = try session.waitFor("Discount (HOOK20)")
+    XCTAssertTrue(sheet.contains("$43.61"), sheet)
+    try session.press("Down", "Enter")
+    try session.waitFor("Confirm with Face ID")
+    try session.press("Enter")
+    try session.waitFor("Payment successful")
+    try session.press("C-c")
+    try session.waitFor("DONE status=0")
+    try assertTerminalRestored()
+    let preAuthorisation = try String(contentsOfFile: events, encoding: .utf8).split(separator: "\n")
+      .first { $0.contains(#""event":"onPreAuthorisation""#) }
+    XCTAssertTrue(
+      preAuthorisation?.contains(#""addressVerification.postalCode":"95014-2083""#) ?? false,
+      "the hook's AVS data: \(preAuthorisation ?? "")")
+  }
+
   func testACrashingPluginGivesAClearErrorAndTheCheckoutStaysUsable() throws {
     let plugin = folder.appendingPathComponent("crashing-plugin.sh")
     try "read line; echo 'the backend mock fell over' >&2; exit 3\n".write(

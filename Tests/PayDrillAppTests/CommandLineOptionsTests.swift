@@ -44,6 +44,23 @@ final class CommandLineOptionsTests: XCTestCase {
     }
   }
 
+  func testMerchantHookAndItsTimeout() throws {
+    let options = try CommandLineOptions.parse(
+      ["--merchant-hook", "python3 Examples/merchant-hook.py", "--hook-timeout", "0.5"])
+    XCTAssertEqual(options.merchantHook, "python3 Examples/merchant-hook.py")
+    XCTAssertEqual(options.hookTimeoutSeconds, 0.5)
+    XCTAssertEqual(try CommandLineOptions.parse([]).hookTimeoutSeconds, 30, "PassKit's 30 seconds")
+    for (arguments, message) in [
+      (["--merchant-hook", " "], "--merchant-hook needs a command"),
+      (["--hook-timeout", "0"], "--hook-timeout takes seconds from 0.1 to 600, not \"0\""),
+    ] {
+      XCTAssertThrowsError(try CommandLineOptions.parse(arguments)) { error in
+        XCTAssertTrue("\(error)".hasPrefix(message), "\(error)")
+      }
+    }
+    XCTAssertTrue(HelpText.usage.contains("--merchant-hook \"CMD ARGS\""))
+  }
+
   func testHelpAndVersionWin() throws {
     XCTAssertEqual(try CommandLineOptions.parse(["play", "--help"]).command, .help)
     XCTAssertEqual(try CommandLineOptions.parse(["--version"]).command, .version)

@@ -124,6 +124,7 @@ extension CheckoutReducer {
       guard reviewing, sheet.authorisationBlocker(configuration) == nil else { return [] }
       sheet.phase = .authenticating(sheet.authentication == .passcode ? .passcode : .biometric)
       state.applePaySheet = sheet
+      state.notice = nil
       return []
 
     case .switchAuthentication:
@@ -134,13 +135,7 @@ extension CheckoutReducer {
 
     case .updateTimedOut(let serial):
       guard let pending = sheet.pendingUpdate, serial == sheet.updateSerial else { return [] }
-      let error = SdkError(
-        errorCode: "APPLE_PAY_UPDATE_TIMEOUT",
-        errorMessage:
-          "Payment could not be completed: \(pending.callbackName) did not answer within 30 seconds")
-      conclude(
-        .declined(error), method: .applePay, amount: sheet.total?.amount ?? state.total, in: &state,
-        context: context)
+      failUpdate(pending, "within 30 seconds", in: &state, context: context)
       return []
 
     case .authenticate(let outcome):
@@ -201,11 +196,26 @@ extension CheckoutReducer {
 
       state.applePaySheet = nil
       state.screen = .methodList
+      state.notice = nil
       return []
 
     default:
       return []
     }
+  }
+
+  /// PassKit got no update for the pending callback (`how` says what happened instead): the payment ends
+  /// with `onError(.applePay, APPLE_PAY_UPDATE_TIMEOUT)`, nothing charged.
+  static func failUpdate(
+    _ pending: ApplePaySheet.PendingUpdate, _ how: String, in state: inout CheckoutState,
+    context: ReduceContext
+  ) {
+    let error = SdkError(
+      errorCode: "APPLE_PAY_UPDATE_TIMEOUT",
+      errorMessage: "Payment could not be completed: \(pending.callbackName) did not answer \(how)")
+    conclude(
+      .declined(error), method: .applePay, amount: state.applePaySheet?.total?.amount ?? state.total,
+      in: &state, context: context)
   }
 
   /// The shopper authenticated: `onSubmit(.applePay)` as pre-authorisation starts, then `onPreAuthorisation`.

@@ -62,6 +62,8 @@ public enum CheckoutAction: Equatable, Sendable {
   case switchAuthentication
   /// An update callback's time limit passed (the `serial` of the request it watched).
   case updateTimedOut(serial: Int)
+  /// The merchant hook process gave no usable answer to a callback that expects one.
+  case merchantHookFailed(MerchantHookFailure)
 }
 
 /// What the simulated Face ID / Touch ID / passcode prompt decided.

@@ -145,6 +145,9 @@ public enum CheckoutReducer {
       .updateTimedOut:
       return reduceSheet(&state, action, context: context)
 
+    case .merchantHookFailed(let failure):
+      return merchantHookFailed(failure, in: &state, context: context)
+
     case .startNewCheckout:
       guard case .result(.success) = state.screen else { return [] }
       // The session is spent: its payment succeeded. The new checkout is created in a new session, on the

@@ -25,6 +25,9 @@ public enum CallbackName: String, Sendable, Codable, CaseIterable {
   case addressVerification
   /// 3-D Secure's result (`transStatus`, ECI) or its challenge.
   case threeDSecure
+  /// PayDrill's own: the merchant hook process gave no usable answer to a callback (it crashed, hung past
+  /// the callback's limit or answered garbage).
+  case merchantHookFailed
 
   /// Whether this is one of the merchant's callbacks (`on…`), as opposed to a plugin or method-state event.
   public var isMerchantCallback: Bool { rawValue.hasPrefix("on") }

@@ -42,13 +42,13 @@ public struct PluginGateway: PaymentGateway {
   public let command: String
   /// How long a request may wait for its answer.
   public let timeout: Duration
-  private let process: PluginProcess
+  private let process: JSONLinesProcess
 
   /// A gateway that starts `command` on its first request.
   public init(command: String, timeout: Duration = .seconds(5)) {
     self.command = command
     self.timeout = timeout
-    process = PluginProcess(command: command)
+    process = JSONLinesProcess(command: command)
   }
 
   public func authorise(_ request: AuthorisationRequest) async -> AuthorisationOutcome {
@@ -139,7 +139,7 @@ public struct PluginGateway: PaymentGateway {
         return .success(data)
       }
       if let error = object["error"] as? [String: Any], let message = error["message"] as? String {
-        let status = PluginJSON.integer(error["status"]) ?? 400
+        let status = StrictJSON.integer(error["status"]) ?? 400
         return .failure(SdkError(errorCode: "SESSION_REFUSED", errorMessage: "\(status) \(message)"))
       }
       return .failure(
@@ -181,7 +181,7 @@ public struct PluginGateway: PaymentGateway {
     let fields: [String: Any] = ["systemTransactionId": id, "amount": Self.amount(request.amount)]
     switch await exchange("capture", fields) {
     case .success(let (object, text)):
-      guard let captured = PluginJSON.boolean(object["captured"]) else {
+      guard let captured = StrictJSON.boolean(object["captured"]) else {
         return .declined(
           PluginError.protocolError(type: "capture", expected: "\"captured\": true or false", got: text))
       }
@@ -206,6 +206,7 @@ public struct PluginGateway: PaymentGateway {
       let object = (try? JSONSerialization.jsonObject(with: line)) as? [String: Any] ?? [:]
       return (object, String(decoding: line, as: UTF8.self))
     }
+    .mapError { PluginError.error($0, type: type) }
   }
 
   /// The request's fields as `authorise` sends them; the card's number in full, for the plugin only.

@@ -41,6 +41,11 @@ public struct CommandLineOptions: Equatable {
   public var gatewayPlugin: String?
   /// How long a plugin may take to answer one request, in seconds (`--plugin-timeout`).
   public var pluginTimeoutSeconds = 5.0
+  /// The command of a merchant hook that answers the merchant callbacks (`--merchant-hook`).
+  public var merchantHook: String?
+  /// How long the hook may take to answer `onBeforeSubmit` or `onPreAuthorisation`, in seconds
+  /// (`--hook-timeout`); the sheet's updates keep PassKit's 30 seconds.
+  public var hookTimeoutSeconds = 30.0
   public var screenPath: String?
   public var eventsPath: String?
   /// The locale of the shopper's texts and money (`--locale`), over the scenario's.
@@ -163,6 +168,19 @@ public struct CommandLineOptions: Equatable {
           throw UsageError(message: "--plugin-timeout takes seconds from 0.1 to 600, not \"\(text)\"")
         }
         options.pluginTimeoutSeconds = seconds
+      case "--merchant-hook":
+        let command = try value(for: argument)
+        guard !command.trimmingCharacters(in: .whitespaces).isEmpty else {
+          throw UsageError(
+            message: "--merchant-hook needs a command, like \"python3 Examples/merchant-hook.py\"")
+        }
+        options.merchantHook = command
+      case "--hook-timeout":
+        let text = try value(for: argument)
+        guard let seconds = Double(text), (0.1...600).contains(seconds) else {
+          throw UsageError(message: "--hook-timeout takes seconds from 0.1 to 600, not \"\(text)\"")
+        }
+        options.hookTimeoutSeconds = seconds
       case "--type": options.button.type = try choice(for: argument, from: try value(for: argument))
       case "--style": options.button.style = try choice(for: argument, from: try value(for: argument))
       case "--radius":

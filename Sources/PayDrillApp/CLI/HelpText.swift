@@ -39,6 +39,11 @@ enum HelpText {
       --ledger PATH      the run history's SQLite file (default $XDG_DATA_HOME/paydrill/ledger.sqlite3,
                          else ~/.local/share/paydrill/ledger.sqlite3)
       --no-ledger        record no run history
+      --merchant-hook "CMD ARGS"
+                         a process that answers the merchant callbacks in place of the scenario's rules
+                         (onBeforeSubmit, shipping, coupons, onPreAuthorisation; JSON Lines; see README)
+      --hook-timeout S   how long the hook may take to answer onBeforeSubmit or onPreAuthorisation
+                         (default 30 seconds; the sheet's updates always have PassKit's 30 seconds)
 
     Options of buttons:
       --type TYPE        plain, buy, setUp, inStore, donate, checkout, book, subscribe, reload, addMoney,

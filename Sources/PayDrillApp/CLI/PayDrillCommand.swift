@@ -139,9 +139,11 @@ public enum PayDrillCommand {
     let plugin = gatewayPlugin(options)
     defer { shutDown(plugin) }
     let ledger = openLedger(options)
+    let hook = merchantHook(options, scenario: scenario)
+    defer { shutDown(hook) }
     let runtime = CheckoutRuntime(
       scenario: scenario, size: options.size, latencyMilliseconds: latency(options, scenario: scenario),
-      seed: options.seed, gateway: plugin, ledger: ledger.ledger)
+      seed: options.seed, gateway: plugin, hooks: hook, ledger: ledger.ledger)
     if let warning = ledger.warning { runtime.disableLedger(because: warning) }
     runtime.prepare { model in
       model.gatewayPlugin = plugin?.command
@@ -230,6 +232,21 @@ public enum PayDrillCommand {
   static func shutDown(_ plugin: PluginGateway?) {
     guard let plugin else { return }
     AsyncBridge.wait { await plugin.shutDown() }
+  }
+
+  /// The merchant hook `--merchant-hook` asks for, started on the first callback.
+  static func merchantHook(_ options: CommandLineOptions, scenario: Scenario) -> ProcessMerchantHooks? {
+    options.merchantHook.map {
+      ProcessMerchantHooks(
+        command: $0, scenario: scenario,
+        answerTimeout: .milliseconds(Int(options.hookTimeoutSeconds * 1000)))
+    }
+  }
+
+  /// Ends the merchant hook's process before PayDrill exits, once it has every notification.
+  static func shutDown(_ hook: ProcessMerchantHooks?) {
+    guard let hook else { return }
+    AsyncBridge.wait { await hook.shutDown() }
   }
 
   /// Writes events as JSON Lines; returns an error message when the file cannot be written.

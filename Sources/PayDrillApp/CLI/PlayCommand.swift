@@ -58,11 +58,13 @@ enum PlayCommand {
   ) {
     let plugin = PayDrillCommand.gatewayPlugin(options)
     defer { PayDrillCommand.shutDown(plugin) }
+    let hook = PayDrillCommand.merchantHook(options, scenario: scenario)
+    defer { PayDrillCommand.shutDown(hook) }
     let ledger = PayDrillCommand.openLedger(options)
     let runtime = CheckoutRuntime(
       scenario: scenario, size: options.size,
       latencyMilliseconds: PayDrillCommand.latency(options, scenario: scenario), seed: options.seed,
-      gateway: plugin, ledger: ledger.ledger)
+      gateway: plugin, hooks: hook, ledger: ledger.ledger)
     if let warning = ledger.warning { runtime.disableLedger(because: warning) }
     runtime.prepare { $0.gatewayPlugin = plugin?.command }
     // `--screens DIR`: a screenshot bundle after every Wait and Expect, and at the end.

@@ -22,6 +22,8 @@ public final class CheckoutRuntime {
   private var recorder = AttemptRecorder()
   /// Why the ledger stopped recording, once it did (also shown in the footer).
   public private(set) var ledgerWarning: String?
+  /// How many of the checkout's events the hooks have been told about.
+  private var eventsForwarded: Int
 
   public init(
     model: AppModel, runner: EffectRunner, ledger: (any AttemptLedger)? = nil,
@@ -31,21 +33,24 @@ public final class CheckoutRuntime {
     self.runner = runner
     self.ledger = ledger
     self.now = now
+    eventsForwarded = model.checkout.events.count
   }
 
-  /// The runtime for a scenario with the scenario's merchant rules, and the built-in gateway set up as the
-  /// scenario's `gateway` object says (or another gateway, such as a plugin). Attempts are recorded only
-  /// when a ledger is given (tests and tape replays record nothing by default).
+  /// The runtime for a scenario with the scenario's merchant rules (or other hooks, such as a merchant hook
+  /// process), and the built-in gateway set up as the scenario's `gateway` object says (or another gateway,
+  /// such as a plugin). Attempts are recorded only when a ledger is given (tests and tape replays record
+  /// nothing by default).
   public convenience init(
     scenario: Scenario, size: Size, latencyMilliseconds: Int, seed: UInt64 = 1,
-    gateway: (any PaymentGateway)? = nil, ledger: (any AttemptLedger)? = nil
+    gateway: (any PaymentGateway)? = nil, hooks: (any MerchantHooks)? = nil,
+    ledger: (any AttemptLedger)? = nil
   ) {
     let settings = GatewaySettings(
       latencyMilliseconds: latencyMilliseconds, seed: seed, configuration: scenario.gateway)
     let runner = EffectRunner(
       gateway: gateway
         ?? SimulatedGateway(settings: settings, makeTransactionId: TransactionIdentifiers(seed: seed).next),
-      hooks: ScenarioMerchantHooks(scenario: scenario), inbox: ActionInbox())
+      hooks: hooks ?? ScenarioMerchantHooks(scenario: scenario), inbox: ActionInbox())
     var model = AppModel(
       checkout: CheckoutState(scenario: scenario), size: size, latencyMilliseconds: latencyMilliseconds)
     model.gatewaySettings = settings
@@ -72,6 +77,7 @@ public final class CheckoutRuntime {
     if model.gatewaySettings != before.gatewaySettings { runner.gateway.apply(model.gatewaySettings) }
     for attempt in recorder.observe(model.checkout) { record(attempt) }
     if before.history == nil, model.history != nil { loadHistory() }
+    forwardNewEvents()
     effects.forEach(runner.run)
     if model.screenshotRequested {
       send(.screenshotTaken(screenshots?.save(model) ?? .off))
@@ -116,6 +122,14 @@ public final class CheckoutRuntime {
     } catch {
       model.history?.problem = "\(error)"
     }
+  }
+
+  /// Tells the hooks about the callbacks that fired since the last time.
+  private func forwardNewEvents() {
+    let events = model.checkout.events
+    if events.count < eventsForwarded { eventsForwarded = 0 }
+    for event in events[eventsForwarded...] { runner.hooks.callbackFired(event) }
+    eventsForwarded = events.count
   }
 
   /// Applies the actions that finished effects left in the inbox; returns whether there were any.

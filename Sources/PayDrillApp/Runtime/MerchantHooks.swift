@@ -1,14 +1,23 @@
 import CheckoutEngine
 
 /// The merchant's side of the callbacks that expect an answer. The scenario's rules answer by default; a
-/// merchant hook process can answer instead.
+/// merchant hook process can answer instead, and fail to (the error then stands for the answer).
 public protocol MerchantHooks: Sendable {
   /// The answer of `onBeforeSubmit` for a method.
-  func beforeSubmit(_ method: DropInPaymentMethod) async -> BeforeSubmitVerdict
+  func beforeSubmit(_ method: DropInPaymentMethod) async throws(SdkError) -> BeforeSubmitVerdict
   /// The answer of one of the sheet's update callbacks (`onShippingContactSelected`, …).
-  func sheetUpdate(_ kind: ApplePaySheet.PendingUpdate, selections: SheetSelections) async -> SheetUpdate
+  func sheetUpdate(_ kind: ApplePaySheet.PendingUpdate, selections: SheetSelections) async throws(SdkError)
+    -> SheetUpdate
   /// What `onPreAuthorisation` returns, knowing the full shipping contact the shopper authorised.
-  func preAuthorisation(shippingContact: Contact?) async -> PreAuthorisationAnswer
+  func preAuthorisation(shippingContact: Contact?) async throws(SdkError) -> PreAuthorisationAnswer
+  /// A callback fired (every event the engine records, in order). Called on the runtime's thread: it must
+  /// return at once.
+  func callbackFired(_ event: CallbackEvent)
+}
+
+extension MerchantHooks {
+  /// Hooks that answer only need not listen.
+  public func callbackFired(_ event: CallbackEvent) {}
 }
 
 /// Answers from the scenario's declarative rules.

@@ -22,7 +22,9 @@ struct ApplePaySheetView {
       x: rect.x, y: y, role: .title, maxWidth: rect.width - 14)
     buffer.write("Cancel (Esc)", x: rect.maxX - 12, y: y, role: .key)
     y += 1
-    for problem in [sheet.configurationProblem, sheet.updateProblem].compactMap({ $0 }) {
+    // A notice on the sheet is the merchant hook's failure to answer onPreAuthorisation.
+    let problems = [sheet.configurationProblem, sheet.updateProblem, model.checkout.notice]
+    for problem in problems.compactMap({ $0 }) {
       for line in WrappedText.lines(problem, width: rect.width).prefix(2) {
         buffer.write(line, x: rect.x, y: y, role: .error)
         y += 1

@@ -7,10 +7,10 @@ import Synchronization
   import Darwin
 #endif
 
-/// What one plugin process has said: the answer lines of its stdout not read yet, the last lines of its
+/// What one JSON Lines process has said: the answer lines of its stdout not read yet, the last lines of its
 /// stderr, and how it ended. Two reader threads fill it; one request at a time waits on it, never past its
 /// deadline.
-final class PluginChannel: Sendable {
+final class JSONLinesChannel: Sendable {
   /// How the process ended.
   struct Exit: Equatable, Sendable {
     /// The exit status, or the signal's number when `signalled`.
@@ -65,7 +65,7 @@ final class PluginChannel: Sendable {
       let text = String(decoding: line, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
       guard !text.isEmpty else { return }
       stderrTail.append(text)
-      if stderrTail.count > PluginChannel.stderrLinesKept { stderrTail.removeFirst() }
+      if stderrTail.count > JSONLinesChannel.stderrLinesKept { stderrTail.removeFirst() }
     }
   }
 

@@ -1,0 +1,47 @@
+/// A merchant hook that gave no usable answer. The real SDK never gets an answer from such a merchant, so
+/// the checkout goes on as it would without one, and the event pane says why (`merchantHookFailed`):
+/// - `onBeforeSubmit`: the submission stops with a notice naming the error; nothing is charged.
+/// - a sheet update (`onShippingContactSelected`, …): PassKit got no update, as when its 30 seconds pass:
+///   `onError(.applePay, APPLE_PAY_UPDATE_TIMEOUT)`, nothing charged.
+/// - `onPreAuthorisation`: back to the sheet with the error, nothing charged; the shopper may try again.
+/// A failure that arrives once the callback stopped waiting (PassKit already gave up) changes nothing.
+extension CheckoutReducer {
+  static func merchantHookFailed(
+    _ failure: MerchantHookFailure, in state: inout CheckoutState, context: ReduceContext
+  ) -> [CheckoutEffect] {
+    let message = "\(failure.callback.rawValue) failed: \(failure.error.errorMessage)"
+    switch failure.callback {
+    case .onBeforeSubmit:
+      guard state.isAwaitingMerchant else { return [] }
+      state.isAwaitingMerchant = false
+      recordHookFailure(failure, in: &state, context: context)
+      state.notice = "\(message). Nothing was submitted."
+      return []
+
+    case .onPreAuthorisation:
+      guard state.screen == .applePaySheet, var sheet = state.applePaySheet, sheet.phase == .processing
+      else { return [] }
+      recordHookFailure(failure, in: &state, context: context)
+      sheet.phase = .reviewing
+      state.applePaySheet = sheet
+      state.notice = "\(message). Nothing was charged: pay again or cancel."
+      return []
+
+    default:
+      guard state.screen == .applePaySheet, let pending = state.applePaySheet?.pendingUpdate,
+        pending.callbackName == failure.callback
+      else { return [] }
+      recordHookFailure(failure, in: &state, context: context)
+      failUpdate(pending, "(\(failure.error.errorMessage))", in: &state, context: context)
+      return []
+    }
+  }
+
+  private static func recordHookFailure(
+    _ failure: MerchantHookFailure, in state: inout CheckoutState, context: ReduceContext
+  ) {
+    record(
+      .merchantHookFailed, method: failure.method, details: failure.eventDetails, in: &state,
+      context: context)
+  }
+}

@@ -1,0 +1,238 @@
+import CheckoutEngine
+import Foundation
+
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
+/// A helper process spoken to in JSON Lines (the gateway plugin, the merchant hook): started with
+/// `/bin/sh -c "exec COMMAND"` on the first request, and again on the first request after it ended (crashed,
+/// exited between requests, or was killed for not answering). One request is in flight at a time; the others
+/// wait their turn. Notifications (lines that expect no answer) go out in order, without waiting.
+public actor JSONLinesProcess {
+  /// The command, as the shell runs it.
+  public let command: String
+
+  /// A started process and its pipes.
+  private struct Running {
+    var process: Process
+    var stdin: FileHandle
+    var channel: JSONLinesChannel
+    /// Writes the lines in order, away from the actor.
+    var writer: DispatchQueue
+  }
+
+  private var running: Running?
+  private var lastId = 0
+  private var busy = false
+  private var queue: [CheckedContinuation<Void, Never>] = []
+  /// The stderr lines of the last process that ended, for `stderrTail` once it is gone.
+  private var endedStderrTail: [String] = []
+  /// Set by `shutDown()` until the next request: notifications do not start the process again.
+  private var isShutDown = false
+
+  /// A process that starts on its first request or notification.
+  public init(command: String) {
+    self.command = command
+  }
+
+  deinit {
+    if let running, running.process.isRunning {
+      kill(running.process.processIdentifier, SIGKILL)
+    }
+  }
+
+  /// The last lines the process wrote to stderr, the last one last.
+  public var stderrTail: [String] { running?.channel.stderrTail ?? endedStderrTail }
+
+  /// Sends a request (`fields`, a JSON object, with `id` and `type` added) and waits for the answer with the
+  /// same `id`: the line, which is a JSON object; or the failure that stands for it.
+  public func exchange(type: String, fields: Data, timeout: Duration) async -> Result<Data, JSONLinesFailure>
+  {
+    await takeTurn()
+    defer { endTurn() }
+    let deadline = ContinuousClock.now + timeout
+    isShutDown = false
+    let running: Running
+    switch ensureRunning() {
+    case .success(let started): running = started
+    case .failure(let failure): return .failure(failure)
+    }
+
+    lastId += 1
+    let id = lastId
+    var request = (try? JSONSerialization.jsonObject(with: fields)) as? [String: Any] ?? [:]
+    request["id"] = id
+    request["type"] = type
+    guard
+      var line = try? JSONSerialization.data(
+        withJSONObject: request, options: [.sortedKeys, .withoutEscapingSlashes])
+    else {
+      return .failure(.malformed(expected: "a request", got: "unencodable"))
+    }
+    line.append(0x0A)
+    Self.send(line, to: running)
+
+    while true {
+      switch await running.channel.next(before: deadline) {
+      case .line(let data):
+        let object = (try? JSONSerialization.jsonObject(with: data)) as? [String: Any]
+        guard let object else {
+          return .failure(
+            .malformed(expected: "one JSON object per line", got: String(decoding: data, as: UTF8.self)))
+        }
+        guard let answerId = StrictJSON.integer(object["id"]) else {
+          return .failure(.malformed(expected: "\"id\": \(id)", got: String(decoding: data, as: UTF8.self)))
+        }
+        guard answerId == Int64(id) else { continue }  // a stale answer to an earlier request
+        return .success(data)
+
+      case .ended(let exit):
+        let stderr = running.channel.stderrTail
+        endedStderrTail = stderr
+        self.running = nil
+        if !exit.signalled, exit.status == 126 || exit.status == 127, !running.channel.hasAnswered {
+          let reason = stderr.last ?? "the shell could not run it (exit status \(exit.status))"
+          return .failure(.unavailable(command: command, reason: reason))
+        }
+        return .failure(.crashed(status: exit.status, signalled: exit.signalled, stderr: stderr.last))
+
+      case .timedOut:
+        stop(signal: SIGKILL)
+        return .failure(.timedOut(timeout))
+      }
+    }
+  }
+
+  /// Writes a line that expects no answer (`object`, a JSON object, as it is), after the lines written before
+  /// it, without waiting for the request in flight. It starts the process when none runs (unless it
+  /// was shut down).
+  public func notify(_ object: Data) {
+    guard !isShutDown, case .success(let running) = ensureRunning(replacingEnded: !busy),
+      var line = try? JSONSerialization.data(
+        withJSONObject: JSONSerialization.jsonObject(with: object), options: [.withoutEscapingSlashes])
+    else { return }
+    line.append(0x0A)
+    Self.send(line, to: running)
+  }
+
+  /// The running process, started when there is none, or the failure to start it. One that ended is
+  /// replaced unless a request still waits on it (that request reports its end).
+  private func ensureRunning(replacingEnded: Bool = true) -> Result<Running, JSONLinesFailure> {
+    if replacingEnded, let running, running.channel.hasEnded {
+      // It ended between requests, with nobody waiting on it: a fresh process takes over.
+      endedStderrTail = running.channel.stderrTail
+      self.running = nil
+    }
+    if let running { return .success(running) }
+    do {
+      let started = try start()
+      running = started
+      return .success(started)
+    } catch {
+      return .failure(.unavailable(command: command, reason: "\(error.localizedDescription)"))
+    }
+  }
+
+  /// Ends the process, if one runs, once the request in flight has its answer: closes its stdin after the
+  /// lines still to write, and sends SIGTERM if it has not exited within `grace`, then SIGKILL. The next
+  /// request starts another.
+  public func shutDown(grace: Duration = .seconds(1)) async {
+    await takeTurn()
+    defer { endTurn() }
+    isShutDown = true
+    guard let running else { return }
+    let stdin = running.stdin
+    running.writer.async { try? stdin.close() }
+    for signal in [nil, SIGTERM, SIGKILL] {
+      if let signal, running.process.isRunning {
+        kill(running.process.processIdentifier, signal)
+      }
+      if await Self.waitForEnd(of: running.channel, before: ContinuousClock.now + grace) { break }
+    }
+    stop(signal: SIGKILL)
+  }
+
+  /// Whether the process ended (and was reaped) before the deadline; the lines it still wrote are dropped.
+  private static func waitForEnd(of channel: JSONLinesChannel, before deadline: ContinuousClock.Instant) async
+    -> Bool
+  {
+    while true {
+      switch await channel.next(before: deadline) {
+      case .line: continue
+      case .ended: return true
+      case .timedOut: return false
+      }
+    }
+  }
+
+  private func stop(signal: Int32) {
+    guard let running else { return }
+    endedStderrTail = running.channel.stderrTail
+    if running.process.isRunning {
+      kill(running.process.processIdentifier, signal)
+    }
+    self.running = nil
+  }
+
+  private func start() throws -> Running {
+    // Writing to a process that died must fail with EPIPE, not kill PayDrill.
+    signal(SIGPIPE, SIG_IGN)
+    let process = Process()
+    process.executableURL = URL(fileURLWithPath: "/bin/sh")
+    process.arguments = ["-c", "exec \(command)"]
+    let stdin = Pipe()
+    let stdout = Pipe()
+    let stderr = Pipe()
+    process.standardInput = stdin
+    process.standardOutput = stdout
+    process.standardError = stderr
+    let channel = JSONLinesChannel()
+    process.terminationHandler = { process in
+      channel.processExited(
+        JSONLinesChannel.Exit(
+          status: process.terminationStatus, signalled: process.terminationReason == .uncaughtSignal))
+    }
+    try process.run()
+    channel.startReading(stdout: stdout.fileHandleForReading, stderr: stderr.fileHandleForReading)
+    return Running(
+      process: process, stdin: stdin.fileHandleForWriting, channel: channel,
+      writer: DispatchQueue(label: "paydrill.jsonlines.writer"))
+  }
+
+  /// Writes on the process's own queue, in order, so that a process that never reads its stdin cannot hold
+  /// the actor.
+  private static func send(_ line: Data, to running: Running) {
+    let handle = running.stdin
+    running.writer.async {
+      let descriptor = handle.fileDescriptor
+      line.withUnsafeBytes { bytes in
+        var offset = 0
+        while offset < bytes.count {
+          let written = write(descriptor, bytes.baseAddress! + offset, bytes.count - offset)
+          if written < 0 && errno == EINTR { continue }
+          guard written > 0 else { return }  // EPIPE: the process is gone, and the channel will say so
+          offset += written
+        }
+      }
+    }
+  }
+
+  private func takeTurn() async {
+    guard busy else {
+      busy = true
+      return
+    }
+    await withCheckedContinuation { queue.append($0) }
+  }
+
+  private func endTurn() {
+    if queue.isEmpty {
+      busy = false
+    } else {
+      queue.removeFirst().resume()
+    }
+  }
+}
