@@ -20,5 +20,7 @@ static inline attr_t cn_attr_reverse(void) { return A_REVERSE; }
 static inline attr_t cn_attr_normal(void) { return A_NORMAL; }
 static inline int cn_key_code_yes(void) { return KEY_CODE_YES; }
 static inline int cn_err(void) { return ERR; }
+static inline mmask_t cn_button1_pressed(void) { return BUTTON1_PRESSED; }
+static inline int cn_key_mouse(void) { return KEY_MOUSE; }
 
 #endif

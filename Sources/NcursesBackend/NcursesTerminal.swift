@@ -27,6 +27,9 @@ public final class NcursesTerminal: Backend {
     keypad(cn_stdscr(), true)
     set_escdelay(25)
     curs_set(0)
+    // Clicks of the first button arrive as KEY_MOUSE, at once (no wait to tell a click from a double one).
+    mousemask(cn_button1_pressed(), nil)
+    mouseinterval(0)
     if useColor && has_colors() {
       start_color()
       use_default_colors()
@@ -43,6 +46,7 @@ public final class NcursesTerminal: Backend {
   public func close() {
     guard isOpen else { return }
     isOpen = false
+    mousemask(0, nil)
     endwin()
   }
 
@@ -118,7 +122,14 @@ public final class NcursesTerminal: Backend {
     var character: wint_t = 0
     let status = wget_wch(window, &character)
     if status == cn_err() { return nil }
-    if status == cn_key_code_yes() { return functionKey(Int32(character)) }
+    if status == cn_key_code_yes() {
+      if Int32(character) == cn_key_mouse() {
+        var event = MEVENT()
+        guard getmouse(&event) == OK, event.bstate & cn_button1_pressed() != 0 else { return nil }
+        return .click(x: Int(event.x), y: Int(event.y))
+      }
+      return functionKey(Int32(character))
+    }
     switch character {
     case 3: return .interrupt
     case 9: return .tab

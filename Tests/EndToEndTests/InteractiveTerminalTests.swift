@@ -286,6 +286,20 @@ final class InteractiveTerminalTests: XCTestCase {
     try assertTerminalRestored()
   }
 
+  func testAMouseClickChoosesAMethod() throws {
+    let session = try TmuxSession(command: try wrapped("--latency 0 --no-ledger"))
+    try session.waitFor("Choose a payment method")
+    // An xterm mouse report (ESC [ M, then button, column and row, each plus 32, 1-based): a press of the
+    // first button on the PayPal row (column 6, row 10 of the screen).
+    try session.type("\u{1B}[M \u{26}\u{2A}")
+    try session.waitFor("paypal.com")
+    try session.press("Escape")
+    try session.waitFor("Choose a payment method")
+    try session.press("q")
+    try session.waitFor("DONE status=0")
+    try assertTerminalRestored()
+  }
+
   /// Sends a signal to the paydrill running in the session; returns the status the shell saw.
   private func send(_ signal: String, to session: TmuxSession) throws -> String {
     try session.waitFor("Choose a payment method")

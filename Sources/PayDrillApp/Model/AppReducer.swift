@@ -58,6 +58,9 @@ public enum AppReducer {
       model.showsHelp = false
       return []
     }
+    if case .click(let x, let y) = key {
+      return click(atX: x, y: y, in: &model, context: context)
+    }
     if key == .character("?") && !model.isTyping {
       model.showsHelp = true
       return []
@@ -238,6 +241,32 @@ public enum AppReducer {
       return
     }
     model.gallery?.handle(action)
+  }
+
+  /// A click does what the keys would: highlight what was clicked, then Enter.
+  private static func click(atX x: Int, y: Int, in model: inout AppModel, context: ReduceContext)
+    -> [CheckoutEffect]
+  {
+    guard let tag = RootView.render(model).clickTarget(atX: x, y: y), let target = ScreenTarget(tag: tag)
+    else { return [] }
+    // With a panel open only its rows take clicks; with the gallery, the history or a chooser open, none do.
+    let panelOpen = model.gatewayPanel != nil || model.devicePanel != nil
+    if case .panelRow = target {} else if panelOpen { return [] }
+    if model.gallery != nil || model.history != nil { return [] }
+    if case .sheetRow = target, model.sheetChooser != nil || model.couponDraft != nil { return [] }
+    var effects: [CheckoutEffect] = []
+    switch target {
+    case .method(let index): model.highlightedMethod = index
+    case .field(let field): return moveFocus(to: .field(field), in: &model, context: context)
+    case .formButton(let index):
+      effects = moveFocus(to: index == 0 ? .payButton : .backButton, in: &model, context: context)
+    case .resultButton(let index): model.resultChoice = index
+    case .sheetRow(let row): model.sheetRow = row
+    case .walletOption(let index): model.walletChoice = index
+    case .panelRow(let index):
+      if model.gatewayPanel != nil { model.gatewayPanel = index } else { model.devicePanel = index }
+    }
+    return effects + handle(.enter, in: &model, context: context)
   }
 
   private static func moveFocus(to target: FormFocus, in model: inout AppModel, context: ReduceContext)

@@ -42,6 +42,8 @@ struct ApplePaySheetView {
       let selected = row == model.sheetRow && sheet.phase == .reviewing
       let role: StyleRole = selected ? .selected : .normal
       if selected { buffer.fill(Rect(x: rect.x, y: y, width: rect.width, height: 1), role: .selected) }
+      buffer.addClickTarget(
+        Rect(x: rect.x, y: y, width: rect.width, height: 1), tag: ScreenTarget.sheetRow(row).tag)
       let (label, value) = describe(
         row, sheet: sheet, configuration: configuration, wording: wording, money: money)
       if row == .pay {

@@ -31,6 +31,8 @@ struct CardFormView {
     let boxWidth = max(8, min(26, rect.width - labelWidth - 14))
     for field in checkout.cardFields where y < rect.maxY - 1 {
       let focused = model.focus == .field(field)
+      buffer.addClickTarget(
+        Rect(x: rect.x, y: y, width: rect.width, height: 1), tag: ScreenTarget.field(field).tag)
       buffer.write(
         field.label(in: text), x: rect.x, y: y, role: focused ? .title : .normal, maxWidth: labelWidth - 1)
       let boxX = rect.x + labelWidth
@@ -68,7 +70,7 @@ struct CardFormView {
       }
     ButtonRow(
       labels: [text.text(.payAmount, money.string(for: checkout.total)), text.text(.back)],
-      focused: focusedButton
+      focused: focusedButton, tagPrefix: ScreenTarget.formButtonPrefix
     )
     .render(in: Rect(x: rect.x, y: min(y, rect.maxY - 1), width: rect.width, height: 1), into: &buffer)
   }

@@ -27,6 +27,7 @@ struct MethodListView {
       let role: StyleRole = selected ? .selected : .normal
       let row = Rect(x: rect.x, y: y, width: rect.width, height: 1)
       if selected { buffer.fill(row, role: .selected) }
+      buffer.addClickTarget(row, tag: ScreenTarget.method(index).tag)
       buffer.write(selected ? "▸" : " ", x: rect.x, y: y, role: role)
       buffer.write("\(index + 1) \(method.displayName)", x: rect.x + 2, y: y, role: role)
       if method == .applePay, let configuration = checkout.scenario.applePay {

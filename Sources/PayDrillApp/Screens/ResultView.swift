@@ -41,8 +41,10 @@ struct ResultView {
         y += 1
       }
       y += 1
-      ButtonRow(labels: [text.text(.startNewCheckout)], focused: 0)
-        .render(in: Rect(x: rect.x, y: min(y, rect.maxY - 1), width: rect.width, height: 1), into: &buffer)
+      ButtonRow(
+        labels: [text.text(.startNewCheckout)], focused: 0, tagPrefix: ScreenTarget.resultButtonPrefix
+      )
+      .render(in: Rect(x: rect.x, y: min(y, rect.maxY - 1), width: rect.width, height: 1), into: &buffer)
     case .failure(let method, let error):
       buffer.write(
         truncating: "✗ " + text.text(.paymentFailed), x: rect.x, y: y, role: .error, maxWidth: rect.width)
@@ -57,8 +59,11 @@ struct ResultView {
       row("errorCode", error.errorCode, .error)
       row("errorMessage", error.errorMessage)
       y += 1
-      ButtonRow(labels: [text.text(.tryAgain), text.text(.chooseAnotherMethod)], focused: model.resultChoice)
-        .render(in: Rect(x: rect.x, y: min(y, rect.maxY - 1), width: rect.width, height: 1), into: &buffer)
+      ButtonRow(
+        labels: [text.text(.tryAgain), text.text(.chooseAnotherMethod)], focused: model.resultChoice,
+        tagPrefix: ScreenTarget.resultButtonPrefix
+      )
+      .render(in: Rect(x: rect.x, y: min(y, rect.maxY - 1), width: rect.width, height: 1), into: &buffer)
     }
   }
 }

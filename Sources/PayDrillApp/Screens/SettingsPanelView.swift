@@ -18,6 +18,7 @@ struct SettingsPanelView {
       let selected = index == highlighted
       let line = Rect(x: inner.x, y: inner.y + index, width: inner.width, height: 1)
       if selected { buffer.fill(line, role: .selected) }
+      buffer.addClickTarget(line, tag: ScreenTarget.panelRow(index).tag)
       buffer.write(row.name, x: inner.x, y: line.y, role: selected ? .selected : .muted, maxWidth: 20)
       buffer.write(
         truncating: row.value, x: inner.x + 20, y: line.y, role: selected ? .selected : .normal,

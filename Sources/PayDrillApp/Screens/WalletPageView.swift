@@ -23,6 +23,8 @@ struct WalletPageView {
     for (index, option) in options.enumerated() where y < rect.maxY - 2 {
       let selected = index == choice
       if selected { buffer.fill(Rect(x: rect.x, y: y, width: rect.width, height: 1), role: .selected) }
+      buffer.addClickTarget(
+        Rect(x: rect.x, y: y, width: rect.width, height: 1), tag: ScreenTarget.walletOption(index).tag)
       buffer.write(selected ? "▸" : " ", x: rect.x, y: y, role: selected ? .selected : .normal)
       buffer.write(
         truncating: option, x: rect.x + 2, y: y, role: selected ? .selected : .normal,

@@ -136,6 +136,12 @@ public struct Tape: Equatable, Sendable {
       return try expect(word: word, rest: rest)
     case "caption":
       return .caption(try quoted(rest))
+    case "click":
+      let numbers = rest.split(separator: " ").compactMap { Int($0) }
+      guard numbers.count == 2, numbers.allSatisfy({ (0...10_000).contains($0) }) else {
+        throw Problem(text: "expected Click COLUMN ROW (from 0, the top left cell), found \"\(rest)\"")
+      }
+      return .press(.click(x: numbers[0], y: numbers[1]), count: 1)
     default:
       guard let key = keys[name] else {
         throw Problem(

@@ -35,6 +35,12 @@ public struct TapeRecorder {
     }
     guard let name = Self.name(of: key) else { return }
     flushText()
+    if case .click = key {
+      // A click names its cell: never counted with the one before.
+      flushRepeated()
+      lines.append(name)
+      return
+    }
     if let current = repeated, current.name == name {
       repeated = (name, current.count + 1)
     } else {
@@ -107,6 +113,7 @@ public struct TapeRecorder {
     case .interrupt: return "Ctrl+C"
     case .character("\u{05}"): return "Ctrl+E"
     case .character("\u{13}"): return "Ctrl+S"
+    case .click(let x, let y): return "Click \(x) \(y)"
     case .character, .resize: return nil
     }
   }

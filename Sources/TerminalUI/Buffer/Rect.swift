@@ -17,6 +17,9 @@ public struct Rect: Equatable, Sendable {
   public var isEmpty: Bool { width == 0 || height == 0 }
 
   /// The rectangle shrunk by a margin on each side.
+  /// Whether a cell is inside.
+  public func contains(x: Int, y: Int) -> Bool { x >= self.x && x < maxX && y >= self.y && y < maxY }
+
   public func inset(by horizontal: Int, _ vertical: Int) -> Rect {
     Rect(x: x + horizontal, y: y + vertical, width: width - 2 * horizontal, height: height - 2 * vertical)
   }

@@ -3,6 +3,8 @@ public struct ScreenBuffer: Equatable, Sendable {
   public let width: Int
   public let height: Int
   public private(set) var cells: [Cell]
+  /// What the mouse can click, in the order the views drew it (a later target is on top).
+  public private(set) var clickTargets: [ClickTarget] = []
 
   public init(width: Int, height: Int) {
     self.width = max(0, width)
@@ -20,6 +22,16 @@ public struct ScreenBuffer: Equatable, Sendable {
   public subscript(x: Int, y: Int) -> Cell {
     get { cells[y * width + x] }
     set { cells[y * width + x] = newValue }
+  }
+
+  /// Marks a rectangle as clickable with a tag.
+  public mutating func addClickTarget(_ rect: Rect, tag: String) {
+    clickTargets.append(ClickTarget(rect: rect, tag: tag))
+  }
+
+  /// The tag of the topmost target at a position, if any.
+  public func clickTarget(atX x: Int, y: Int) -> String? {
+    clickTargets.last { $0.rect.contains(x: x, y: y) }?.tag
   }
 
   /// Whether a position is on screen.

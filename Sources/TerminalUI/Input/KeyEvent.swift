@@ -18,4 +18,6 @@ public enum KeyEvent: Equatable, Sendable {
   /// Ctrl-C (with the terminal in raw mode it arrives as a key, not a signal).
   case interrupt
   case resize(Size)
+  /// A mouse click (the first button pressed) at a cell, where the terminal reports clicks.
+  case click(x: Int, y: Int)
 }
