@@ -64,6 +64,18 @@ public final class GatewayControls: Sendable {
     }
   }
 
+  /// The final outcome of a request that waited on a 3-D Secure challenge: decided once (and counted as a
+  /// charge when approved); a request already settled keeps its outcome.
+  public func settle(_ key: String, decide: () -> AuthorisationOutcome) -> AuthorisationOutcome {
+    inner.withLock { state in
+      if let known = state.outcomes[key], !known.isPending { return known }
+      let outcome = decide()
+      state.outcomes[key] = outcome
+      if outcome.systemTransactionId != nil { state.charges += 1 }
+      return outcome
+    }
+  }
+
   /// How many payments the gateway approved (charged).
   public var charges: Int { inner.withLock { $0.charges } }
 }

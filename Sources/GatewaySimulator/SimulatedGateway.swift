@@ -96,11 +96,15 @@ public struct SimulatedGateway: PaymentGateway {
     -> AuthorisationOutcome
   {
     await simulateLatency(.threeDSecure)
-    let outcome = decideChallenge(challenge, code: code)
-    if outcome.systemTransactionId != nil, !challenge.request.sessionId.isEmpty {
-      spentSessions.spend(challenge.request.sessionId)
+    // The challenge settles the request it belongs to: charged once, and a repeated answer gets the first.
+    let profile = controls.settings.profile
+    return controls.settle(challenge.request.idempotencyKey) {
+      let outcome = coded(challengeDecision(challenge, code: code), for: challenge.request, profile: profile)
+      if outcome.systemTransactionId != nil, !challenge.request.sessionId.isEmpty {
+        spentSessions.spend(challenge.request.sessionId)
+      }
+      return outcome
     }
-    return outcome
   }
 
   /// The challenge's outcome without the wait, with the PSP's codes.

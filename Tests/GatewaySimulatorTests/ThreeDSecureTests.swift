@@ -72,3 +72,21 @@ final class ThreeDSecureTests: XCTestCase {
     }
   }
 }
+
+/// A challenge's answer settles its request in the gateway's books: charged once, whatever arrives twice.
+final class ThreeDSecureChargeTests: XCTestCase {
+  func testAPassedChallengeIsChargedOnceAndARepeatGetsTheFirstAnswer() async {
+    let gateway = SimulatedGateway(latency: .zero, makeTransactionId: { "tx-3ds" })
+    guard case .challengeRequired(let challenge) = await gateway.authorise(cardRequest("4000000000003220"))
+    else {
+      return XCTFail("no challenge")
+    }
+    XCTAssertEqual(gateway.controls.charges, 0, "a challenge charges nothing yet")
+    let passed = await gateway.completeChallenge(challenge, code: "1234")
+    XCTAssertNotNil(passed.systemTransactionId)
+    XCTAssertEqual(gateway.controls.charges, 1)
+    let again = await gateway.completeChallenge(challenge, code: "0000")
+    XCTAssertEqual(again, passed, "the request is settled: the first answer stands")
+    XCTAssertEqual(gateway.controls.charges, 1, "and is charged once")
+  }
+}

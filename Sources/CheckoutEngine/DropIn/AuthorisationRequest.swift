@@ -74,6 +74,12 @@ public enum AuthorisationOutcome: Equatable, Sendable {
     }
   }
 
+  /// Whether the gateway is still waiting on the shopper (a 3-D Secure challenge).
+  public var isPending: Bool {
+    if case .challengeRequired = decision { return true }
+    return false
+  }
+
   /// The decision without the report.
   public var decision: AuthorisationOutcome {
     if case .reported(_, let outcome) = self { return outcome.decision }
