@@ -56,6 +56,15 @@ public enum PayDrillCommand {
       do {
         let plugin = gatewayPlugin(options)
         defer { shutDown(plugin) }
+        // The simulated API takes the session operation's latency when --latency or --scenario asks for one.
+        if plugin == nil, options.latencyMilliseconds != nil || options.scenarioPath != nil {
+          let scenario = try loadScenario(options)
+          let settings = GatewaySettings(
+            latencyMilliseconds: latency(options, scenario: scenario), seed: options.seed,
+            configuration: scenario.gateway)
+          let (whole, fraction) = GatewayControls(settings: settings).nextLatency(for: .session).components
+          Thread.sleep(forTimeInterval: Double(whole) + Double(fraction) / 1e18)
+        }
         switch try SessionCommand.run(options.session, sign: options.sign, plugin: plugin) {
         case .created(let response):
           print(response)
