@@ -2,6 +2,7 @@
 #define PAYDRILL_CNCURSESW_SHIM_H
 
 #define _XOPEN_SOURCE_EXTENDED 1
+#include <langinfo.h>
 #include <locale.h>
 #include <wchar.h>
 #include <ncursesw/curses.h>
@@ -22,5 +23,21 @@ static inline int cn_key_code_yes(void) { return KEY_CODE_YES; }
 static inline int cn_err(void) { return ERR; }
 static inline mmask_t cn_button1_pressed(void) { return BUTTON1_PRESSED; }
 static inline int cn_key_mouse(void) { return KEY_MOUSE; }
+
+/* Reads TERM's terminfo entry without opening the terminal (nothing is written to it, no mode changes):
+   returns setupterm's status (1 found, 0 unknown or generic, -1 no terminfo database), and on 1 whether it
+   can move the cursor (cup) and how many colours it has (-1 for none). */
+static inline int cn_probe_terminal(int fd, int *can_move_cursor, int *colors) {
+  int status = 0;
+  if (setupterm(NULL, fd, &status) != OK) return status;
+  const char *cup = tigetstr("cup");
+  *can_move_cursor = cup != NULL && cup != (const char *)-1;
+  *colors = tigetnum("colors");
+  del_curterm(cur_term);
+  return 1;
+}
+
+/* The character set of the current locale (after setlocale(LC_ALL, "")): "UTF-8", "ANSI_X3.4-1968", ... */
+static inline const char *cn_codeset(void) { return nl_langinfo(CODESET); }
 
 #endif

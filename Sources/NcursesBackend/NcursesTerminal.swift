@@ -10,6 +10,10 @@ public final class NcursesTerminal: Backend {
   private var styles: [StyleRole: (attributes: attr_t, pair: Int16)] = [:]
   private var pairs: [PairKey: Int16] = [:]
   private let colorCount: Int
+  /// Whether the terminal takes -1 as its own default colour (`use_default_colors`).
+  private var hasDefaultColors = false
+  /// Whether only ASCII may be drawn (the locale is not UTF-8): cells go through `AsciiGlyphs`.
+  private let asciiOnly: Bool
   private var isOpen = true
 
   private struct PairKey: Hashable {
@@ -17,9 +21,11 @@ public final class NcursesTerminal: Backend {
     var background: Int
   }
 
-  /// Opens the terminal. Call only when standard input and output are a terminal.
-  public init(theme: Theme, useColor: Bool) {
+  /// Opens the terminal. Call only when standard input and output are a terminal that `TerminalProbe` found
+  /// usable. `asciiOnly` draws every cell in ASCII (a locale without UTF-8).
+  public init(theme: Theme, useColor: Bool, asciiOnly: Bool = false) {
     setlocale(LC_ALL, "")
+    self.asciiOnly = asciiOnly
     initscr()
     raw()
     noecho()
@@ -32,7 +38,7 @@ public final class NcursesTerminal: Backend {
     mouseinterval(0)
     if useColor && has_colors() {
       start_color()
-      use_default_colors()
+      hasDefaultColors = use_default_colors() != cn_err()
       colorCount = Int(cn_colors())
     } else {
       colorCount = 0
@@ -82,7 +88,18 @@ public final class NcursesTerminal: Backend {
 
   private func put(_ cell: Cell, x: Int, y: Int, window: UnsafeMutablePointer<WINDOW>?) {
     let style = resolvedStyle(cell.role)
-    var characters: [wchar_t] = cell.grapheme.unicodeScalars.map { wchar_t(bitPattern: $0.value) }
+    guard asciiOnly else { return draw(cell.grapheme, style: style, x: x, y: y, window: window) }
+    // Without UTF-8: one ASCII character a column (a wide grapheme is "?" and a space).
+    for (offset, character) in AsciiGlyphs.ascii(for: cell.grapheme, width: Int(cell.width)).enumerated() {
+      draw(String(character), style: style, x: x + offset, y: y, window: window)
+    }
+  }
+
+  private func draw(
+    _ grapheme: String, style: (attributes: attr_t, pair: Int16), x: Int, y: Int,
+    window: UnsafeMutablePointer<WINDOW>?
+  ) {
+    var characters: [wchar_t] = grapheme.unicodeScalars.map { wchar_t(bitPattern: $0.value) }
     if characters.isEmpty { characters = [wchar_t(32)] }
     characters.append(0)
     var complex = cchar_t()
@@ -100,9 +117,12 @@ public final class NcursesTerminal: Backend {
     if style.reverse { attributes |= cn_attr_reverse() }
     var pair: Int16 = 0
     if colorCount > 0 {
+      let colors = TerminalColor.readablePair(
+        foreground: style.foreground, background: style.background, colorCount: colorCount)
+      // Without default colours, the terminal's own colours are taken as white on black.
       let key = PairKey(
-        foreground: style.foreground.resolved(colorCount: colorCount),
-        background: style.background.resolved(colorCount: colorCount))
+        foreground: colors.foreground < 0 && !hasDefaultColors ? 7 : colors.foreground,
+        background: colors.background < 0 && !hasDefaultColors ? 0 : colors.background)
       if let existing = pairs[key] {
         pair = existing
       } else if pairs.count + 1 < Int(cn_color_pairs()) {
@@ -120,7 +140,7 @@ public final class NcursesTerminal: Backend {
     let window = cn_stdscr()
     wtimeout(window, Int32(milliseconds))
     var character: wint_t = 0
-    let status = wget_wch(window, &character)
+    let status = asciiOnly ? readByte(window, into: &character) : wget_wch(window, &character)
     if status == cn_err() { return nil }
     if status == cn_key_code_yes() {
       if Int32(character) == cn_key_mouse() {
@@ -140,6 +160,19 @@ public final class NcursesTerminal: Backend {
       guard let scalar = Unicode.Scalar(UInt32(character)) else { return nil }
       return .character(Character(scalar))
     }
+  }
+
+  /// `wget_wch` for a locale without UTF-8, where it would swallow every key after a non-ASCII byte: reads
+  /// bytes (`wgetch`) and turns each UTF-8 sequence into one `?` (its lead byte; the others are skipped).
+  private func readByte(_ window: UnsafeMutablePointer<WINDOW>?, into character: inout wint_t) -> Int32 {
+    let code = wgetch(window)
+    if code == cn_err() || (0x80..<0xC0).contains(code) { return cn_err() }
+    if code >= KEY_MIN {
+      character = wint_t(code)
+      return cn_key_code_yes()
+    }
+    character = wint_t(code >= 0xC0 ? 0x3F : code)
+    return OK
   }
 
   private func functionKey(_ code: Int32) -> KeyEvent? {
@@ -163,8 +196,14 @@ public final class NcursesTerminal: Backend {
     }
   }
 
-  /// Leaves curses mode for a moment (before suspending) and comes back.
+  /// Leaves curses mode for a moment (before suspending): the shell gets its terminal modes and screen back.
   public func suspend() { endwin() }
+
+  /// Comes back after `suspend()`: the next frame is drawn whole (the shell drew over the screen).
+  public func resume() {
+    invalidate()
+    doupdate()
+  }
 
   /// Whether both standard input and standard output are a terminal.
   public static var isInteractive: Bool { isatty(STDIN_FILENO) == 1 && isatty(STDOUT_FILENO) == 1 }
@@ -174,6 +213,7 @@ public final class NcursesTerminal: Backend {
     for signal in [SIGSEGV, SIGBUS, SIGILL, SIGTRAP, SIGABRT, SIGFPE] {
       _ = Foundation.signal(signal) { number in
         endwin()
+        StandardErrorHold.release()
         _ = Foundation.signal(number, SIG_DFL)
         raise(number)
       }

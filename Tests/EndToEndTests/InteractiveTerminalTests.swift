@@ -16,34 +16,16 @@ final class InteractiveTerminalTests: XCTestCase {
     if let folder { try? FileManager.default.removeItem(at: folder) }
   }
 
-  /// A shell command that records `stty -a` before and after paydrill, then says DONE and its exit status.
-  private func wrapped(_ arguments: String) throws -> String {
-    let binary = try PayDrillBinary.path()
-    let before = folder.appendingPathComponent("before.txt").path
-    let after = folder.appendingPathComponent("after.txt").path
-    return
-      "stty -a > \(before); \(binary) \(arguments); status=$?; stty -a > \(after); echo DONE status=$status; sleep 30"
-  }
+  private var terminal: RestoredTerminal { RestoredTerminal(folder: folder) }
+
+  private func wrapped(_ arguments: String) throws -> String { try terminal.wrapped(arguments) }
 
   private func assertTerminalRestored(file: StaticString = #filePath, line: UInt = #line) throws {
-    // The window's size may change during a test (a resize is one); every mode and control character may not.
-    func modes(_ name: String) throws -> String {
-      try String(contentsOf: folder.appendingPathComponent(name), encoding: .utf8)
-        .replacingOccurrences(of: #"rows \d+; columns \d+;"#, with: "", options: .regularExpression)
-    }
-    let before = try modes("before.txt")
-    let after = try modes("after.txt")
-    XCTAssertFalse(before.isEmpty, file: file, line: line)
-    XCTAssertEqual(before, after, "stty -a changed: the terminal was not restored", file: file, line: line)
+    try terminal.assertRestored(file: file, line: line)
   }
 
-  /// Fills in the card form by typing, as a person would, and presses Pay.
   private func pay(in session: TmuxSession, number: String, name: String) throws {
-    for (text, key) in [(number, "Tab"), ("1234", "Tab"), ("123", "Tab"), (name, "Tab")] {
-      try session.type(text)
-      try session.press(key)
-    }
-    try session.press("Enter")
+    try RestoredTerminal.pay(in: session, number: number, name: name)
   }
 
   func testPaysWithTheVisaTestCardThenCtrlCRestoresTheTerminal() throws {
@@ -303,11 +285,7 @@ final class InteractiveTerminalTests: XCTestCase {
   /// Sends a signal to the paydrill running in the session; returns the status the shell saw.
   private func send(_ signal: String, to session: TmuxSession) throws -> String {
     try session.waitFor("Choose a payment method")
-    let shell = try session.panePID()
-    let child = try TmuxSession.shell(["pgrep", "-P", "\(shell)", "paydrill"]).output
-      .trimmingCharacters(in: .whitespacesAndNewlines)
-    XCTAssertFalse(child.isEmpty, "paydrill is running under the pane's shell")
-    try TmuxSession.shell(["kill", "-\(signal)", child])
+    try TmuxSession.shell(["kill", "-\(signal)", try RestoredTerminal.paydrillPID(in: session)])
     return try session.waitFor("DONE status=")
   }
 

@@ -55,6 +55,17 @@ final class TmuxSession {
     _ = try Self.shell(["tmux", "resize-window", "-t", name, "-x", "\(columns)", "-y", "\(rows)"])
   }
 
+  /// Whether the pane shows its alternate screen (what `smcup` turns on and `rmcup` off).
+  func alternateScreenIsOn() throws -> Bool {
+    try Self.shell(["tmux", "display-message", "-p", "-t", name, "#{alternate_on}"]).output
+      .trimmingCharacters(in: .whitespacesAndNewlines) == "1"
+  }
+
+  /// The screen with its colours and attributes as escape sequences (`capture-pane -e`).
+  func captureStyled() throws -> String {
+    try Self.shell(["tmux", "capture-pane", "-p", "-e", "-t", name]).output
+  }
+
   /// The pid of the pane's first process (the bash that runs the command).
   func panePID() throws -> Int32 {
     Int32(

@@ -32,6 +32,18 @@ final class CheckCommandTests: XCTestCase {
     ],
     "list.json": ["at the top level: expected an object"],
     "notes.txt": ["unknown kind of file (expected .json for a scenario or a theme, .tape for a tape)"],
+    "fractional-quantity.json": ["at items[0].quantity: expected a whole number, found 2.5"],
+    "overflowing-quantity.json": [
+      "at items[0].quantity: the number 99999999999999999999 is too large for a whole number field"
+    ],
+    "overflowing-amount.json": [
+      "at items[0].unitPrice: 99999999999999999999999999999999.99 is too large (at most 1000000000000000 minor units)"
+    ],
+    "overflowing-total.json": ["at items[0]: the order total is too large"],
+    "nested-65-levels.json": [
+      "at line 1: objects and lists nested more than 64 levels deep (a scenario or theme needs fewer than 10)"
+    ],
+    "wrong-type-theme.json": ["at roles.title.bold: expected true or false, found a string"],
   ]
 
   /// The bad lines of `bad-commands.tape`, by line.
@@ -73,6 +85,18 @@ final class CheckCommandTests: XCTestCase {
       ])
   }
 
+  func testATruncatedTapeAndATapeOfManyBadLines() throws {
+    let truncated = CheckCommand.check(file: Self.broken + "/truncated.tape")
+    XCTAssertEqual(truncated.problems.count, 1, "\(truncated.problems)")
+    XCTAssertTrue(truncated.problems.first?.contains("truncated.tape:2: expected Type") ?? false)
+    let many = FileManager.default.temporaryDirectory.appendingPathComponent("many-\(UUID().uuidString).tape")
+    defer { try? FileManager.default.removeItem(at: many) }
+    try String(repeating: "Jump\n", count: 500).write(to: many, atomically: true, encoding: .utf8)
+    let problems = CheckCommand.check(file: many.path).problems
+    XCTAssertEqual(problems.count, CheckCommand.maximumProblemsPerFile + 1)
+    XCTAssertEqual(problems.last, "\(many.path): 480 more bad lines not shown")
+  }
+
   func testScanGoesOnPastBadLinesAndKeepsTheGoodOnes() {
     let (tape, problems) = Tape.scan("Enter\nJump\nDown 2\nWait /(/\nTab", file: "t.tape")
     XCTAssertEqual(tape.steps.map(\.line), [1, 3, 5])
@@ -86,7 +110,9 @@ final class CheckCommandTests: XCTestCase {
     let reports = CheckCommand.check([Self.broken, "/nonexistent/x.tape"])
     let names = reports.map { URL(fileURLWithPath: $0.file).lastPathComponent }
     let checked =
-      Self.expected.keys.filter { $0.hasSuffix(".json") } + ["bad-commands.tape", "invalid-utf8.tape"]
+      Self.expected.keys.filter { $0.hasSuffix(".json") } + [
+        "bad-commands.tape", "invalid-utf8.tape", "truncated.tape",
+      ]
     XCTAssertEqual(names, checked.sorted() + ["x.tape"], "notes.txt is not a kind check knows")
     XCTAssertTrue(reports.allSatisfy { !$0.isOK })
     XCTAssertEqual(reports.last?.problems, ["/nonexistent/x.tape: no such file"])

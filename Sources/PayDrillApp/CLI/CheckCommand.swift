@@ -56,8 +56,8 @@ public enum CheckCommand {
     }
     if file.hasSuffix(".tape") {
       do {
-        let problems = Tape.scan(try Tape.text(path: file), file: file).problems
-        return Report(file: file, kind: .tape, problems: problems.map(\.description))
+        let problems = Tape.scan(try Tape.text(path: file), file: file).problems.map(\.description)
+        return Report(file: file, kind: .tape, problems: capped(problems, file: file))
       } catch {
         return Report(file: file, kind: .tape, problems: ["\(error)"])
       }
@@ -88,6 +88,16 @@ public enum CheckCommand {
     } catch {
       return Report(file: file, kind: kind, problems: ["\(error)"])
     }
+  }
+
+  /// The most problems reported for one tape: past them, one line counts the rest.
+  static let maximumProblemsPerFile = 20
+
+  /// A tape's problems, the first `maximumProblemsPerFile` of them and a line that counts the others.
+  static func capped(_ problems: [String], file: String) -> [String] {
+    guard problems.count > maximumProblemsPerFile else { return problems }
+    let more = problems.count - maximumProblemsPerFile
+    return Array(problems.prefix(maximumProblemsPerFile)) + ["\(file): \(more) more bad lines not shown"]
   }
 
   /// Runs the command: an `ok` line per good file on standard output, every problem on standard error,

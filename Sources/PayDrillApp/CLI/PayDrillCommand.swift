@@ -145,6 +145,9 @@ public enum PayDrillCommand {
     guard NcursesTerminal.isInteractive else {
       return fail("not a terminal: run paydrill in a terminal, or replay a tape with `paydrill play TAPE`")
     }
+    // TERM=dumb, an unknown TERM: one line, before anything touches the terminal.
+    let terminal = TerminalProbe.current()
+    if let problem = terminal.problem { return fail(problem) }
     let plugin = gatewayPlugin(options)
     defer { shutDown(plugin) }
     let ledger = openLedger(options)
@@ -173,7 +176,8 @@ public enum PayDrillCommand {
       theme: useColor ? theme : theme.withoutColors)
     let recording = tapePath.map { _ in Recording() }
     let signal = InteractiveSession(
-      runtime: runtime, theme: theme, useColor: useColor,
+      runtime: runtime, theme: theme, useColor: useColor, asciiOnly: !terminal.isUTF8,
+      crashKey: crashTestKey,
       onKey: recording.map { recording in { recording.recorder.record($0, at: .now) } }, presenter: presenter
     ).run()
     // The terminal is back: an attempt still in flight is recorded as interrupted (normal code, not a
@@ -194,6 +198,12 @@ public enum PayDrillCommand {
       return fail(failure)
     }
     return signal.map { 128 + $0 } ?? 0
+  }
+
+  /// For the end-to-end test of a crash only: with `PAYDRILL_CRASH_TEST=1` in the environment, `!` calls
+  /// `fatalError` in the interactive checkout (the terminal must come back, and the message after it).
+  static var crashTestKey: KeyEvent? {
+    ProcessInfo.processInfo.environment["PAYDRILL_CRASH_TEST"] == "1" ? .character("!") : nil
   }
 
   /// The options a recorded tape's header keeps, so that its replay is exact.

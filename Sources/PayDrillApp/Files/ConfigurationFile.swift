@@ -11,21 +11,11 @@ public enum ConfigurationFile {
     try decode(type, from: try contents(of: path), file: path)
   }
 
-  /// A file's bytes, or a `ConfigurationError` when it is missing, unreadable or too large.
+  /// A file's bytes, or a `ConfigurationError` when it is missing, a folder, unreadable or too large.
   static func contents(of path: String) throws -> Data {
-    let url = URL(fileURLWithPath: path)
-    do {
-      let attributes = try FileManager.default.attributesOfItem(atPath: path)
-      if let size = attributes[.size] as? Int, size > maximumBytes {
-        throw ConfigurationError(
-          file: path, problem: "the file is larger than \(maximumBytes / 1024 / 1024) MB")
-      }
-      return try Data(contentsOf: url)
-    } catch let error as ConfigurationError {
-      throw error
-    } catch {
-      let exists = FileManager.default.fileExists(atPath: path)
-      throw ConfigurationError(file: path, problem: exists ? "cannot be read" : "no such file")
+    switch BoundedFile.read(path, limit: maximumBytes) {
+    case .success(let data): return data
+    case .failure(let failure): throw ConfigurationError(file: path, problem: failure.problem)
     }
   }
 
@@ -33,6 +23,7 @@ public enum ConfigurationFile {
   /// JSON, or not an object.
   static func object(from data: Data, file: String) throws -> [String: Any] {
     try checkText(data, file: file)
+    try checkShape(data, file: file)
     guard let value = try? JSONSerialization.jsonObject(with: data, options: [.fragmentsAllowed]) else {
       throw ConfigurationError(file: file, problem: "not valid JSON\(syntaxDetail(data))")
     }
@@ -48,15 +39,27 @@ public enum ConfigurationFile {
     }
   }
 
+  /// Refuses nesting and strings no scenario or theme has, before a parser that recurses sees them.
+  private static func checkShape(_ data: Data, file: String) throws {
+    if let problem = JSONShape.problem(in: data) {
+      throw ConfigurationError(file: file, location: "line \(problem.line)", problem: problem.text)
+    }
+  }
+
   /// Decodes JSON data that came from `file`.
   public static func decode<Value: Decodable>(_ type: Value.Type, from data: Data, file: String) throws
     -> Value
   {
     try checkText(data, file: file)
+    try checkShape(data, file: file)
     do {
       return try JSONDecoder().decode(type, from: data)
     } catch let error as DecodingError {
       if case .dataCorrupted(let context) = error, context.codingPath.isEmpty {
+        // Foundation says "not valid JSON", without a path, for valid JSON with a number that does not fit.
+        if let number = JSONShape.unfittingNumber(in: data) {
+          throw ConfigurationError(file: file, location: number.path, problem: number.problem)
+        }
         throw ConfigurationError(file: file, problem: "not valid JSON\(syntaxDetail(data))")
       }
       throw describe(error, file: file)

@@ -4,23 +4,35 @@ import NcursesBackend
 import TerminalUI
 
 /// The checkout in a real terminal: reads keys, applies what effects answered, turns the spinner, and draws
-/// only when the model changed. Whatever ends it (q, Ctrl-C, SIGTERM, SIGHUP), the terminal is given back.
+/// only when the model changed. Whatever ends it (q, Ctrl-C, SIGINT, SIGTERM, SIGHUP, a crash), the terminal
+/// is given back. Ctrl-Z and SIGTSTP suspend it (the shell gets a sane terminal); `fg` (SIGCONT) redraws the
+/// whole screen.
 public final class InteractiveSession {
   private let runtime: CheckoutRuntime
   private let theme: Theme
   private let useColor: Bool
+  /// Whether only ASCII is drawn (the locale is not UTF-8).
+  private let asciiOnly: Bool
+  /// The key that calls `fatalError`, for the end-to-end test of a crash (`PAYDRILL_CRASH_TEST=1`: `!`).
+  private let crashKey: KeyEvent?
   /// Sees every key before the checkout does (`paydrill record` writes them as a tape).
   private let onKey: ((KeyEvent) -> Void)?
   /// Plays a tape instead of taking the user's keys (`paydrill demo`): the keys drive the playback.
   private let presenter: TapePresenter?
 
+  /// Ctrl-Z: in raw mode the terminal sends it as a character rather than SIGTSTP.
+  static let suspendKey = KeyEvent.character("\u{1A}")
+
   public init(
-    runtime: CheckoutRuntime, theme: Theme, useColor: Bool, onKey: ((KeyEvent) -> Void)? = nil,
-    presenter: TapePresenter? = nil
+    runtime: CheckoutRuntime, theme: Theme, useColor: Bool, asciiOnly: Bool = false,
+    crashKey: KeyEvent? = nil,
+    onKey: ((KeyEvent) -> Void)? = nil, presenter: TapePresenter? = nil
   ) {
     self.runtime = runtime
     self.theme = theme
     self.useColor = useColor
+    self.asciiOnly = asciiOnly
+    self.crashKey = crashKey
     self.onKey = onKey
     self.presenter = presenter
   }
@@ -29,20 +41,39 @@ public final class InteractiveSession {
   public func run() -> Int32? {
     NcursesTerminal.restoreTerminalOnCrash()
     let signals = SignalWatcher()
-    let terminal = NcursesTerminal(theme: theme, useColor: useColor)
-    defer { terminal.close() }
+    let jobControl = SignalWatcher(signals: [SIGTSTP, SIGCONT])
+    StandardErrorHold.begin()
+    let terminal = NcursesTerminal(theme: theme, useColor: useColor, asciiOnly: asciiOnly)
+    defer {
+      terminal.close()
+      StandardErrorHold.release()
+    }
     runtime.send(.key(.resize(terminal.size)))
     runtime.start()
     var drawn = -1
     var lastTick = ContinuousClock.now
     while !runtime.model.shouldQuit {
       if let number = signals.received { return number }
+      switch jobControl.take() {
+      case SIGTSTP:
+        suspend(terminal)
+        drawn = -1
+      case SIGCONT:
+        // Continued after a stop PayDrill did not make (kill -STOP): the screen may be anything.
+        terminal.resume()
+        drawn = -1
+      default: break
+      }
       if drawn != runtime.revision {
         terminal.present(runtime.render())
         drawn = runtime.revision
       }
       if let key = terminal.readKey(timeout: presenter == nil ? 30 : 10) {
-        if let presenter {
+        if key == crashKey { fatalError("PAYDRILL_CRASH_TEST: the crash key was pressed") }
+        if key == Self.suspendKey {
+          suspend(terminal)
+          drawn = -1
+        } else if let presenter {
           if !presenter.handle(key) { return nil }
         } else {
           onKey?(key)
@@ -57,5 +88,16 @@ public final class InteractiveSession {
       }
     }
     return nil
+  }
+
+  /// Suspends like Ctrl-Z in a shell: gives the terminal back, stops PayDrill's process group (the shell sees
+  /// the job stopped), and on `fg` redraws the whole screen at the terminal's size. Without job control (no
+  /// shell put PayDrill in a job of its own, so nothing could continue it), it does nothing.
+  private func suspend(_ terminal: NcursesTerminal) {
+    guard getpgrp() != getsid(0) else { return }
+    terminal.suspend()
+    kill(0, SIGSTOP)
+    terminal.resume()
+    runtime.send(.key(.resize(terminal.size)))
   }
 }

@@ -2,8 +2,9 @@ import Dispatch
 import Foundation
 import Synchronization
 
-/// Turns SIGINT, SIGTERM and SIGHUP into a flag the main loop reads, so the terminal is restored by normal
-/// code (never `endwin` inside a raw signal handler).
+/// Turns SIGINT, SIGTERM and SIGHUP (or the signals it is given: SIGTSTP, SIGCONT) into a flag the main loop
+/// reads, so the terminal is restored or suspended by normal code (never `endwin` inside a raw signal
+/// handler).
 final class SignalWatcher {
   private final class Flag: Sendable {
     let number = Atomic<Int32>(0)
@@ -31,6 +32,13 @@ final class SignalWatcher {
   /// The signal that arrived, or nil.
   var received: Int32? {
     let number = flag.number.load(ordering: .sequentiallyConsistent)
+    return number == 0 ? nil : number
+  }
+
+  /// The signal that arrived since the last call, or nil; the flag is cleared (for signals that come again,
+  /// such as SIGTSTP and SIGCONT).
+  func take() -> Int32? {
+    let number = flag.number.exchange(0, ordering: .sequentiallyConsistent)
     return number == 0 ? nil : number
   }
 }

@@ -30,10 +30,17 @@ public struct Tape: Equatable, Sendable {
     try parse(try text(path: path), file: path)
   }
 
-  /// A tape file's text, or a `TapeError` when it cannot be read or is not UTF-8.
+  /// The largest tape PayDrill reads (a long hand-written tape is a few KB).
+  static let maximumBytes = 1024 * 1024
+
+  /// A tape file's text, or a `TapeError` when it cannot be read, is too large or is not UTF-8.
   static func text(path: String) throws -> String {
-    guard let data = FileManager.default.contents(atPath: path) else {
+    let data: Data
+    switch BoundedFile.read(path, limit: maximumBytes) {
+    case .success(let contents): data = contents
+    case .failure(.missing), .failure(.unreadable):
       throw TapeError(file: path, line: 0, problem: "no such file or it cannot be read")
+    case .failure(let failure): throw TapeError(file: path, line: 0, problem: failure.problem)
     }
     if let problem = UTF8Text.problem(in: data) {
       throw TapeError(file: path, line: problem.line, problem: problem.text)

@@ -48,6 +48,20 @@ public enum TerminalColor: Equatable, Sendable {
     }
   }
 
+  /// The foreground and background numbers of a style for a terminal with `colorCount` colours, kept apart:
+  /// when both fall on the same basic colour (a light grey on a lighter grey with 8 colours), the text turns
+  /// black or white, whichever stands out from the background. With 256 colours the theme's choice stands.
+  public static func readablePair(foreground: TerminalColor, background: TerminalColor, colorCount: Int)
+    -> (foreground: Int, background: Int)
+  {
+    let front = foreground.resolved(colorCount: colorCount)
+    let back = background.resolved(colorCount: colorCount)
+    guard colorCount < 256, front == back, back >= 0, back < 16 else { return (front, back) }
+    let (red, green, blue) = basic[back]
+    let isDark = red * 299 + green * 587 + blue * 114 < 128_000
+    return (isDark ? (colorCount >= 16 ? 15 : 7) : 0, back)
+  }
+
   /// The colour's red, green and blue (0-255), as xterm shows an indexed colour; nil for the terminal's
   /// default, which only the terminal knows.
   public var rgbComponents: (red: Int, green: Int, blue: Int)? {

@@ -1,0 +1,94 @@
+import Foundation
+
+/// Checks on a JSON file's shape that Foundation's parsers do not make, or make with a misleading message:
+/// nesting deeper than any scenario or theme (Foundation stops at 512 levels and calls the file "not valid
+/// JSON"), strings longer than any field needs, and numbers that do not fit the field they are in.
+enum JSONShape {
+  /// The deepest nesting of objects and lists PayDrill reads; its own files use fewer than 10 levels.
+  static let maximumDepth = 64
+  /// The longest string PayDrill reads, in bytes.
+  static let maximumStringBytes = 64 * 1024
+
+  /// The first line whose nesting or string is beyond the limits, and what to say about it; nil when the
+  /// data is within them. One pass over the bytes, no recursion, whatever the data is.
+  static func problem(in data: Data) -> (line: Int, text: String)? {
+    data.withUnsafeBytes { (bytes: UnsafeRawBufferPointer) -> (line: Int, text: String)? in
+      var line = 1
+      var depth = 0
+      var inString = false
+      var escaped = false
+      var stringStart = 0
+      var stringLine = 1
+      for (offset, byte) in bytes.enumerated() {
+        if byte == UInt8(ascii: "\n") { line += 1 }
+        if inString {
+          if escaped {
+            escaped = false
+          } else if byte == UInt8(ascii: "\\") {
+            escaped = true
+          } else if byte == UInt8(ascii: "\"") {
+            inString = false
+          } else if offset - stringStart > maximumStringBytes {
+            return (
+              stringLine, "a string longer than \(maximumStringBytes / 1024) KB (PayDrill reads shorter ones)"
+            )
+          }
+          continue
+        }
+        switch byte {
+        case UInt8(ascii: "\""):
+          inString = true
+          stringStart = offset
+          stringLine = line
+        case UInt8(ascii: "{"), UInt8(ascii: "["):
+          depth += 1
+          if depth > maximumDepth {
+            return (
+              line,
+              "objects and lists nested more than \(maximumDepth) levels deep (a scenario or theme needs fewer than 10)"
+            )
+          }
+        case UInt8(ascii: "}"), UInt8(ascii: "]"):
+          depth -= 1
+        default: break
+        }
+      }
+      return nil
+    }
+  }
+
+  /// A number that cannot be a whole number field (it has a fraction, or is too large for one), with its
+  /// path; nil when there is none or the data is not JSON. Fields whose values are not whole numbers are
+  /// strings in PayDrill's files (amounts), so such a number is what a failed decoding tripped on.
+  static func unfittingNumber(in data: Data) -> (path: String, problem: String)? {
+    guard let value = try? JSONSerialization.jsonObject(with: data, options: [.fragmentsAllowed]) else {
+      return nil
+    }
+    var found: [(path: String, problem: String, tooLarge: Bool)] = []
+    collect(value, path: "", into: &found)
+    guard let first = found.first(where: \.tooLarge) ?? found.first else { return nil }
+    return (first.path.isEmpty ? "the top level" : first.path, first.problem)
+  }
+
+  private static func collect(
+    _ value: Any, path: String, into found: inout [(path: String, problem: String, tooLarge: Bool)]
+  ) {
+    switch value {
+    case let object as [String: Any]:
+      for key in object.keys.sorted() {
+        collect(object[key] as Any, path: path.isEmpty ? key : path + "." + key, into: &found)
+      }
+    case let list as [Any]:
+      for (index, element) in list.enumerated() { collect(element, path: path + "[\(index)]", into: &found) }
+    case let number as NSNumber:
+      let double = number.doubleValue
+      if abs(double) >= 9.2e18 {
+        found.append((path, "the number \(number) is too large for a whole number field", true))
+      } else if double != double.rounded() {
+        found.append((path, "expected a whole number, found \(number)", false))
+      }
+    default:
+      break
+    }
+  }
+}
