@@ -99,15 +99,34 @@ public final class NcursesTerminal: Backend {
     _ grapheme: String, style: (attributes: attr_t, pair: Int16), x: Int, y: Int,
     window: UnsafeMutablePointer<WINDOW>?
   ) {
-    var characters: [wchar_t] = grapheme.unicodeScalars.map { wchar_t(bitPattern: $0.value) }
-    if characters.isEmpty { characters = [wchar_t(32)] }
-    characters.append(0)
     var complex = cchar_t()
-    _ = setcchar(&complex, characters, style.attributes, style.pair, nil)
+    let scalars = grapheme.unicodeScalars
+    if scalars.count <= 1 {
+      // One character (nearly every cell): no array to allocate.
+      var characters: (wchar_t, wchar_t) = (wchar_t(bitPattern: scalars.first?.value ?? 32), 0)
+      withUnsafePointer(to: &characters) { pair in
+        pair.withMemoryRebound(to: wchar_t.self, capacity: 2) {
+          _ = setcchar(&complex, $0, style.attributes, style.pair, nil)
+        }
+      }
+    } else {
+      let characters = scalars.map { wchar_t(bitPattern: $0.value) } + [0]
+      _ = setcchar(&complex, characters, style.attributes, style.pair, nil)
+    }
     _ = mvwadd_wch(window, Int32(y), Int32(x), &complex)
   }
 
+  /// The role of the cell put last and its style: neighbouring cells mostly share a role.
+  private var lastStyle: (role: StyleRole, attributes: attr_t, pair: Int16)?
+
   private func resolvedStyle(_ role: StyleRole) -> (attributes: attr_t, pair: Int16) {
+    if let last = lastStyle, last.role == role { return (last.attributes, last.pair) }
+    let style = lookUpStyle(role)
+    lastStyle = (role, style.attributes, style.pair)
+    return style
+  }
+
+  private func lookUpStyle(_ role: StyleRole) -> (attributes: attr_t, pair: Int16) {
     if let known = styles[role] { return known }
     let style = theme.style(for: role)
     var attributes = cn_attr_normal()

@@ -104,6 +104,10 @@ final class CardNumberTests: XCTestCase {
     XCTAssertEqual(CardScheme(sessionName: "amex"), .americanExpress)
     XCTAssertEqual(CardScheme(sessionName: "American Express"), .americanExpress)
     XCTAssertEqual(CardScheme(sessionName: "VISA"), .visa)
+    XCTAssertEqual(CardScheme(sessionName: "Diners-Club"), .diners)
+    XCTAssertEqual(CardScheme(sessionName: " jcb "), .jcb)
+    XCTAssertEqual(CardScheme(sessionName: "MASTER CARD"), .mastercard)
+    XCTAssertEqual(CardScheme(sessionName: "Vísa"), nil, "a non-ASCII letter stays a letter")
     XCTAssertNil(CardScheme(sessionName: "Maestro"))
   }
 

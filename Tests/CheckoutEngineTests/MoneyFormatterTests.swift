@@ -44,3 +44,43 @@ final class MoneyFormatterTests: XCTestCase {
     }
   }
 }
+
+/// The formatters and texts are cached: the same text however often and from however many threads.
+final class MoneyFormatterCacheTests: XCTestCase {
+  func testTheSameTextEveryTimeAndInEveryLocaleOfTheCache() {
+    let amounts = [Money(minorUnits: 4999, currency: .usd), Money(minorUnits: 1300, currency: .bhd)]
+    let first = amounts.map { MoneyFormatter(locale: "es-ES").string(for: $0) }
+    for _ in 0..<3 {
+      XCTAssertEqual(amounts.map { MoneyFormatter(locale: "es-ES").string(for: $0) }, first)
+    }
+    XCTAssertEqual(
+      MoneyFormatter(locale: "en-US").string(for: amounts[0]), "$49.99", "no other locale's text")
+  }
+
+  func testMoreAmountsThanTheCacheKeepsStayExact() {
+    for minorUnits in 0..<Int64(FormatterCache.textLimit + 10) {
+      let cents = minorUnits % 100
+      XCTAssertEqual(
+        MoneyFormatter().string(for: Money(minorUnits: minorUnits, currency: .usd)),
+        "$\(minorUnits / 100).\(cents < 10 ? "0" : "")\(cents)")
+    }
+  }
+
+  func testConcurrentFormattingGivesTheSameTexts() async {
+    let expected = (0..<200).map {
+      MoneyFormatter(locale: "fr-FR").string(for: Money(minorUnits: Int64($0) * 1001, currency: .eur))
+    }
+    let results = await withTaskGroup(of: [String].self) { group in
+      for _ in 0..<8 {
+        group.addTask {
+          (0..<200).map {
+            MoneyFormatter(locale: "fr-FR").string(for: Money(minorUnits: Int64($0) * 1001, currency: .eur))
+          }
+        }
+      }
+      return await group.reduce(into: []) { $0.append($1) }
+    }
+    XCTAssertEqual(results.count, 8)
+    for result in results { XCTAssertEqual(result, expected) }
+  }
+}

@@ -342,3 +342,15 @@ final class ScenarioDecodingTests: XCTestCase {
     XCTAssertEqual(allowAll.verdict(for: .applePay), BeforeSubmitVerdict(allowed: true))
   }
 }
+
+/// Starting a checkout decodes only its own built-in scenario: the names it looks them up by must be theirs.
+final class BuiltInScenarioLookupTests: XCTestCase {
+  func testEachBuiltInFileIsNamedAfterItsScenario() {
+    XCTAssertEqual(Scenario.builtInSources.map(\.name), Scenario.builtIn.map(\.name))
+    for scenario in Scenario.builtIn {
+      XCTAssertEqual(Scenario.builtIn(named: scenario.name), scenario, scenario.name)
+    }
+    XCTAssertEqual(Scenario.acmeElectronics, Scenario.builtIn[0])
+    XCTAssertNil(Scenario.builtIn(named: "no-such-scenario"))
+  }
+}

@@ -139,7 +139,7 @@ public struct ApplePayInitResponse: Equatable, Sendable {
   /// Whether the sheet may offer a card of this network (PSP names such as Adyen's `mc` included).
   public func allows(_ network: PaymentNetwork) -> Bool {
     effectiveNetworks.contains { name in
-      name.caseInsensitiveCompare(network.rawValue) == .orderedSame
+      name.equalsIgnoringCase(network.rawValue)
         || (name == "mc" && network == .masterCard)
     }
   }

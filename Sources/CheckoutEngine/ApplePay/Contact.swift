@@ -24,7 +24,7 @@ public struct PostalAddress: Equatable, Sendable, Codable {
   /// The postal code cut to its public part, as PassKit hands it to the merchant before authorisation:
   /// a US ZIP to 5 digits, UK and Canadian codes without their last 3 characters.
   public var publicPostalCode: String {
-    let code = postalCode.trimmingCharacters(in: .whitespaces)
+    let code = postalCode.trimmingWhitespace()
     switch isoCountryCode.uppercased() {
     case "US": return String(code.prefix(5))
     case "GB", "CA":

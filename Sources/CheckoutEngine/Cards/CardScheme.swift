@@ -44,7 +44,20 @@ public enum CardScheme: String, CaseIterable, Sendable, Codable {
 
   /// The scheme for a session name, case-insensitively ("amex" and "American Express" are accepted too).
   public init?(sessionName: String) {
-    let folded = sessionName.lowercased().filter { $0.isLetter }
+    let folded: String
+    if sessionName.utf8.allSatisfy({ $0 < 0x80 }) {
+      // ASCII names (all of them, in practice) fold without Unicode look-ups: screens ask on every frame.
+      folded = String(
+        decoding: sessionName.utf8.compactMap { byte -> UInt8? in
+          switch byte {
+          case UInt8(ascii: "a")...UInt8(ascii: "z"): return byte
+          case UInt8(ascii: "A")...UInt8(ascii: "Z"): return byte + 32
+          default: return nil
+          }
+        }, as: UTF8.self)
+    } else {
+      folded = sessionName.lowercased().filter { $0.isLetter }
+    }
     switch folded {
     case "visa": self = .visa
     case "mastercard": self = .mastercard

@@ -66,16 +66,28 @@ public struct MerchantPricing: Sendable {
 
   /// "PO Box 12", "P.O. Box 12", "Post Office Box 12"; not "Tempo Box Lane".
   private static func isPOBox(_ street: String) -> Bool {
-    street.range(
+    // Every match has "box" in it (no other letters fold to b, o and x): most streets are told apart
+    // without compiling the expression, which Foundation does on every call.
+    guard containsBox(street) else { return false }
+    return street.range(
       of: #"\b(p\.?\s*o\.?\s*box|post\s+office\s+box)\b"#, options: [.regularExpression, .caseInsensitive])
       != nil
   }
 
+  private static func containsBox(_ text: String) -> Bool {
+    let bytes = Array(text.utf8).map { $0 | 0x20 }
+    return bytes.count >= 3
+      && bytes.indices.dropLast(2).contains {
+        bytes[$0] == UInt8(ascii: "b") && bytes[$0 + 1] == UInt8(ascii: "o")
+          && bytes[$0 + 2] == UInt8(ascii: "x")
+      }
+  }
+
   /// Whether a coupon applies, and its discount on the goods.
   public func couponResult(_ code: String, goods: Money) -> Result<(Coupon, Money)?, SheetError> {
-    let trimmed = code.trimmingCharacters(in: .whitespaces)
+    let trimmed = code.trimmingWhitespace()
     guard !trimmed.isEmpty else { return .success(nil) }
-    guard let coupon = rules.coupons.first(where: { $0.code.caseInsensitiveCompare(trimmed) == .orderedSame })
+    guard let coupon = rules.coupons.first(where: { $0.code.equalsIgnoringCase(trimmed) })
     else {
       return .failure(SheetError(kind: .couponCodeInvalid, message: "Invalid coupon code"))
     }

@@ -125,8 +125,8 @@ public struct ShippingRate: Equatable, Sendable, Encodable, CurrencyDecodable {
   /// Whether the rule applies to an address.
   public func matches(_ address: PostalAddress) -> Bool {
     (countries.isEmpty
-      || countries.contains { $0.caseInsensitiveCompare(address.isoCountryCode) == .orderedSame })
-      && (regions.isEmpty || regions.contains { $0.caseInsensitiveCompare(address.state) == .orderedSame })
+      || countries.contains { $0.equalsIgnoringCase(address.isoCountryCode) })
+      && (regions.isEmpty || regions.contains { $0.equalsIgnoringCase(address.state) })
   }
 }
 

@@ -36,7 +36,7 @@ public enum AmountParser {
 
   /// Parses a non-negative amount written in major units.
   public static func parse(_ text: String, currency: Currency) -> Result<Money, Failure> {
-    let trimmed = text.trimmingCharacters(in: .whitespaces)
+    let trimmed = text.trimmingWhitespace()
     if trimmed.hasPrefix("-") { return .failure(.negative(trimmed)) }
     let parts = trimmed.split(separator: ".", omittingEmptySubsequences: false)
     guard (1...2).contains(parts.count), let whole = parts.first, !whole.isEmpty,

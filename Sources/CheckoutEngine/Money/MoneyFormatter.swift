@@ -1,7 +1,12 @@
 import Foundation
+import Synchronization
 
 /// Formats money for people: the currency's symbol, grouping and decimals as the locale writes them
 /// (`$49.99`, `¥1,235`, `BHD 1.300`, `49,99 €` for es-ES). Built on Foundation's `NumberFormatter`.
+///
+/// Making a `NumberFormatter` costs far more than using one (it loads the locale's ICU data), and screens
+/// format every amount on every frame: `FormatterCache` makes each formatter once per locale and currency,
+/// and remembers the texts.
 public struct MoneyFormatter: Sendable {
   /// The locale identifier, in the SDK's form ("en-US", "es-ES").
   public let locale: String
@@ -13,16 +18,67 @@ public struct MoneyFormatter: Sendable {
   /// The amount as a person in this locale reads it. Non-breaking spaces become plain spaces, so the text
   /// measures the same in every terminal.
   public func string(for money: Money) -> String {
+    FormatterCache.shared.string(for: money, locale: locale)
+  }
+}
+
+/// The currency formatters made so far, by locale and currency, and the texts they made: a screen shows the
+/// same few amounts on every frame. `NumberFormatter` is not `Sendable`: the formatters never leave the
+/// mutex, and each is used only while it is held.
+final class FormatterCache: Sendable {
+  static let shared = FormatterCache()
+
+  /// Texts kept at most; past that they are forgotten all at once (formatters are kept).
+  static let textLimit = 4096
+
+  private struct FormatterKey: Hashable {
+    var locale: String
+    var currency: String
+  }
+
+  private struct TextKey: Hashable {
+    var locale: String
+    var money: Money
+  }
+
+  private struct State {
+    var formatters: [FormatterKey: NumberFormatter] = [:]
+    var texts: [TextKey: String] = [:]
+  }
+
+  private let state = Mutex(State())
+
+  /// The text of an amount in a locale (see `MoneyFormatter.string(for:)`): made once with the formatter of
+  /// the locale and the amount's currency, then remembered.
+  func string(for money: Money, locale: String) -> String {
+    state.withLock { state in
+      let textKey = TextKey(locale: locale, money: money)
+      if let known = state.texts[textKey] { return known }
+      let key = FormatterKey(locale: locale, currency: money.currency.code)
+      let formatter: NumberFormatter
+      if let known = state.formatters[key] {
+        formatter = known
+      } else {
+        formatter = Self.makeFormatter(locale: locale, currency: money.currency)
+        state.formatters[key] = formatter
+      }
+      let text =
+        (formatter.string(from: NSDecimalNumber(decimal: money.decimalValue))
+        ?? "\(money.currency.code) \(money.plainString)")
+        .replacingOccurrences(of: "\u{00A0}", with: " ").replacingOccurrences(of: "\u{202F}", with: " ")
+      if state.texts.count >= Self.textLimit { state.texts.removeAll(keepingCapacity: true) }
+      state.texts[textKey] = text
+      return text
+    }
+  }
+
+  private static func makeFormatter(locale: String, currency: Currency) -> NumberFormatter {
     let formatter = NumberFormatter()
     formatter.numberStyle = .currency
     formatter.locale = Locale(identifier: locale.replacingOccurrences(of: "-", with: "_"))
-    formatter.currencyCode = money.currency.code
-    formatter.minimumFractionDigits = money.currency.exponent
-    formatter.maximumFractionDigits = money.currency.exponent
-    let text =
-      formatter.string(from: NSDecimalNumber(decimal: money.decimalValue))
-      ?? "\(money.currency.code) \(money.plainString)"
-    return text.replacingOccurrences(of: "\u{00A0}", with: " ")
-      .replacingOccurrences(of: "\u{202F}", with: " ")
+    formatter.currencyCode = currency.code
+    formatter.minimumFractionDigits = currency.exponent
+    formatter.maximumFractionDigits = currency.exponent
+    return formatter
   }
 }

@@ -51,11 +51,11 @@ public enum PazeRules {
     if let phone = shopper.phone, phone.filter(\.isNumber).count < 10 {
       return SdkError(errorCode: "SDK1210", errorMessage: "The shopper's phone number is not valid for Paze")
     }
-    if let first = shopper.firstName, first.trimmingCharacters(in: .whitespaces).isEmpty || first.count > 35 {
+    if let first = shopper.firstName, first.trimmingWhitespace().isEmpty || first.count > 35 {
       return SdkError(
         errorCode: "SDK1211", errorMessage: "The shopper's first name is empty or longer than 35 characters")
     }
-    if let last = shopper.lastName, last.trimmingCharacters(in: .whitespaces).isEmpty || last.count > 35 {
+    if let last = shopper.lastName, last.trimmingWhitespace().isEmpty || last.count > 35 {
       return SdkError(
         errorCode: "SDK1212", errorMessage: "The shopper's last name is empty or longer than 35 characters")
     }

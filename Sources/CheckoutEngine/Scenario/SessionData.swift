@@ -33,14 +33,27 @@ public struct SessionData: Codable, Equatable, Sendable {
 
   /// Parses an ISO 8601 time, with or without fractional seconds (of any length).
   static func date(_ text: String) -> Date? {
-    let whole = text.replacingOccurrences(of: #"\.[0-9]+"#, with: "", options: .regularExpression)
-    return try? Date.ISO8601FormatStyle().parse(whole)
+    // The fraction (a dot and its digits) is dropped before parsing: without a regular expression, which
+    // would be compiled again on every call (the reducer asks at every step).
+    var whole = String.UnicodeScalarView()
+    var rest = text.unicodeScalars[...]
+    while let scalar = rest.popFirst() {
+      if scalar == ".", let next = rest.first, ("0"..."9").contains(next) {
+        rest = rest.drop(while: { ("0"..."9").contains($0) })
+        continue
+      }
+      whole.append(scalar)
+    }
+    return try? iso8601.parse(String(whole))
   }
+
+  /// Made once: making the style costs more than parsing with it.
+  private static let iso8601 = Date.ISO8601FormatStyle()
 
   /// Why Drop-in's initialisation refuses the session (`CheckoutDropIn(config:)` validates `sessionId` and
   /// `hmacKey`), or nil when it accepts it.
   public var initialisationProblem: String? {
-    if sessionId.trimmingCharacters(in: .whitespaces).isEmpty { return "sessionId is missing" }
+    if sessionId.trimmingWhitespace().isEmpty { return "sessionId is missing" }
     if UUID(uuidString: sessionId) == nil { return "sessionId \"\(sessionId)\" is not a UUID" }
     if hmacKey.isEmpty { return "hmacKey is missing" }
     if hmacKey.count != 64 || !hmacKey.allSatisfy(\.isHexDigit) {

@@ -3,8 +3,16 @@ import Foundation
 import GatewaySimulator
 import TerminalUI
 
-/// `paydrill bench`: figures anyone can re-run, one line each with its unit. Tests never assert them.
+/// `paydrill bench`: figures anyone can re-run, one line each with its unit, and for those of issue #7 the
+/// goal and whether it is met. Tests never assert them.
+///
+/// In process: the reducer, headless checkouts (card, Apple Pay) and drawing a frame into the buffer. Through
+/// a pseudo-terminal, with this very binary: a keystroke to the terminal's update, start-up to the first
+/// frame beside floor programs built on the spot, and the peak memory of a whole session.
 public enum Benchmark {
+  /// The pseudo-terminal's size for the terminal figures: paydrill's default.
+  static let terminalSize = Size(columns: 100, rows: 32)
+
   /// The actions of one card checkout, from the method list to the gateway's answer.
   static func cardCheckoutActions() -> [CheckoutAction] {
     var actions: [CheckoutAction] = [.selectMethod(.card)]
@@ -44,6 +52,15 @@ public enum Benchmark {
     }
     print(String(format: "headless card checkouts: %.0f checkouts/s", checkoutRate))
 
+    let applePay = ApplePayFlow(now: context.now)
+    let flowRate = measure(seconds: 1) {
+      _ = applePay.run()
+      return 1
+    }
+    let flowGoal = BenchGoal.atLeast(20_000, "flows/s")
+    print(
+      String(format: "headless Apple Pay flows: %.0f flows/s", flowRate) + " (\(flowGoal.verdict(flowRate)))")
+
     for size in [Size(columns: 100, rows: 32), Size(columns: 200, rows: 60)] {
       var model = AppModel(
         checkout: CheckoutState(scenario: .acmeElectronics), size: size, latencyMilliseconds: 0)
@@ -55,8 +72,125 @@ public enum Benchmark {
         RootView.render(model, into: &buffer)
         return 1
       }
-      print(String(format: "render %d×%d: %.3f ms/frame", size.columns, size.rows, 1000 / framesPerSecond))
+      let milliseconds = 1000 / framesPerSecond
+      var line = String(format: "render %d×%d: %.3f ms/frame", size.columns, size.rows, milliseconds)
+      if size.columns == 200 { line += " (\(BenchGoal.below(0.5, "ms").verdict(milliseconds)))" }
+      print(line)
     }
+
+    runInTerminal()
+  }
+
+  /// The figures measured on this binary in a pseudo-terminal, and the floors beside them.
+  static func runInTerminal() {
+    guard let executable = currentExecutable() else {
+      print("terminal figures: unavailable (the path of this program is unknown)")
+      return
+    }
+    let folder = FileManager.default.temporaryDirectory.appendingPathComponent(
+      "paydrill-bench-\(ProcessInfo.processInfo.processIdentifier)")
+    try? FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(at: folder) }
+    // The bench's sessions go to a ledger of their own, never the user's run history.
+    let arguments = ["--latency", "0", "--ledger", folder.appendingPathComponent("ledger.sqlite3").path]
+    let size = terminalSize
+
+    report("keystroke to terminal update") {
+      let figures = try KeystrokeProbe.measure(executable, arguments: arguments, size: size, keystrokes: 200)
+      let bytesGoal = BenchGoal.below(300, "bytes")
+      let move = Double(figures.cursorMoveBytes)
+      var lines: [String] = []
+      if let cpu = figures.cpuPerKeystroke {
+        let milliseconds = cpu / .milliseconds(1)
+        lines.append(
+          String(format: "keystroke to terminal update: %.3f ms CPU/keystroke", milliseconds)
+            + " (\(BenchGoal.below(2, "ms").verdict(milliseconds))), mean of \(figures.keystrokes) cursor moves"
+            + " in a \(size) pty")
+      } else {
+        lines.append("keystroke to terminal update: CPU time unavailable (no /proc/PID/task/*/schedstat)")
+      }
+      lines.append(
+        "cursor move in the method list: \(figures.cursorMoveBytes) bytes written (\(bytesGoal.verdict(move)));"
+          + " the first frame took \(figures.firstFrameBytes) bytes")
+      return lines
+    }
+
+    let start = Result { () throws(BenchError) in
+      try StartupProbe.median(
+        of: 5, executable, arguments: arguments, marker: KeystrokeProbe.firstFrameMarker, quitKeys: "q",
+        size: size)
+    }
+    let floors = [FloorPrograms.Language.swift, .c].map { language in
+      (
+        language,
+        FloorPrograms.build(language, in: folder).flatMap { program in
+          Result { () throws(BenchError) in
+            try StartupProbe.median(
+              of: 5, program, marker: FloorPrograms.marker, quitKeys: "q", size: size)
+          }
+        }
+      )
+    }
+    let swiftFloor = floors[0].1
+    report("start-up to first frame") {
+      let run = try start.get()
+      let milliseconds = run.firstFrame / .milliseconds(1)
+      var lines = [
+        String(format: "start-up to first frame: %.1f ms", milliseconds)
+          + " (\(BenchGoal.below(30, "ms").verdict(milliseconds))), median of 5 in a \(size) pty"
+      ]
+      switch swiftFloor {
+      case .success(let floor):
+        let ratio = run.firstFrame / floor.firstFrame
+        lines.append(
+          String(format: "start-up against the Swift floor: %.2f×", ratio)
+            + " (\(BenchGoal.atMost(1.5, "×").verdict(ratio)))")
+      case .failure(let error):
+        lines.append("start-up against the Swift floor: unavailable (\(error))")
+      }
+      return lines
+    }
+    for (language, floor) in floors {
+      switch floor {
+      case .success(let run):
+        print(
+          "floor \(language.rawValue): "
+            + String(format: "%.1f ms to first frame", run.firstFrame / .milliseconds(1))
+            + (run.peakMemory.map { ", peak memory \(mebibytes($0)) MiB" } ?? ""))
+      case .failure(let error):
+        print("floor \(language.rawValue): unavailable (\(error))")
+      }
+    }
+
+    report("peak memory of a session") {
+      let peak = try SessionProbe.peakMemory(executable, arguments: arguments, size: size)
+      let megabytes = Double(peak) / 1_048_576
+      var line =
+        "peak memory of a session: \(mebibytes(peak)) MiB (\(BenchGoal.below(25, "MiB").verdict(megabytes)))"
+      if case .success(let floor) = swiftFloor, let floorPeak = floor.peakMemory {
+        line += "; the Swift + Foundation floor: \(mebibytes(floorPeak)) MiB"
+      }
+      return [line]
+    }
+  }
+
+  /// Prints a measurement's lines, or why it could not be made.
+  private static func report(_ name: String, _ measure: () throws -> [String]) {
+    do {
+      for line in try measure() { print(line) }
+    } catch {
+      print("\(name): unavailable (\(error))")
+    }
+  }
+
+  private static func mebibytes(_ bytes: Int) -> String {
+    String(format: "%.1f", Double(bytes) / 1_048_576)
+  }
+
+  /// This program's own file, which the terminal figures run.
+  static func currentExecutable() -> String? {
+    if let path = try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe") { return path }
+    return CommandLine.arguments.first.map { URL(fileURLWithPath: $0).standardizedFileURL.path }
   }
 
   /// Runs `body` repeatedly for about `seconds`; returns the units it reported per second.

@@ -44,14 +44,25 @@ public struct ScenarioMerchantHooks: MerchantHooks {
   public func sheetUpdate(_ kind: ApplePaySheet.PendingUpdate, selections: SheetSelections) async
     -> SheetUpdate
   {
-    guard let applePay else { return SheetUpdate(paymentSummaryItems: []) }
-    if let delay = applePay.rules.updateDelays[kind.callbackName.rawValue], delay > 0 {
+    if let delay = applePay?.rules.updateDelays[kind.callbackName.rawValue], delay > 0 {
       try? await Task.sleep(for: .milliseconds(delay))
     }
-    return MerchantPricing(configuration: applePay, locale: locale).update(for: selections)
+    return immediateSheetUpdate(for: selections)
   }
 
   public func preAuthorisation(shippingContact: Contact?) async -> PreAuthorisationAnswer {
+    immediatePreAuthorisation(shippingContact: shippingContact)
+  }
+
+  /// The rules' update for the sheet's selections, at once: without the delay the scenario may stage (the
+  /// benchmark answers synchronously).
+  public func immediateSheetUpdate(for selections: SheetSelections) -> SheetUpdate {
+    guard let applePay else { return SheetUpdate(paymentSummaryItems: []) }
+    return MerchantPricing(configuration: applePay, locale: locale).update(for: selections)
+  }
+
+  /// What `onPreAuthorisation` returns, at once.
+  public func immediatePreAuthorisation(shippingContact: Contact?) -> PreAuthorisationAnswer {
     guard let applePay else { return PreAuthorisationAnswer(data: nil) }
     return MerchantPricing(configuration: applePay, locale: locale).preAuthorisationAnswer(
       shippingContact: shippingContact)

@@ -1,7 +1,33 @@
 /// How many terminal columns a grapheme takes: 0 for combining marks and controls, 2 for East Asian wide
 /// and emoji presentation, 1 otherwise.
+///
+/// Screens measure every character of every frame, and the Unicode property look-ups are costly: the ranges
+/// that are one column whatever their properties (ASCII, Latin, box drawing, common punctuation) answer
+/// without them.
 public enum DisplayWidth {
   public static func of(_ character: Character) -> Int {
+    if let ascii = character.asciiValue {
+      // One scalar (or CR LF, which counts as its line feed): a control is 0 columns, the rest 1.
+      return ascii < 0x20 || ascii == 0x7F ? 0 : 1
+    }
+    let scalars = character.unicodeScalars
+    if let only = scalars.first, scalars.index(after: scalars.startIndex) == scalars.endIndex,
+      isNarrowWithoutLookUp(only.value)
+    {
+      return 1
+    }
+    return measured(character)
+  }
+
+  /// Scalars that are one column alone, without a look-up: Latin-1 and Latin Extended (no combining marks
+  /// before U+0300), the dashes, quotes, bullet and ellipsis of General Punctuation, and box drawing (no
+  /// emoji in any of them). `DisplayWidthTests` checks each against `measured`.
+  static func isNarrowWithoutLookUp(_ value: UInt32) -> Bool {
+    (0xA0..<0x300).contains(value) || (0x2010...0x2027).contains(value) || (0x2500...0x257F).contains(value)
+  }
+
+  /// The width from the character's Unicode properties.
+  static func measured(_ character: Character) -> Int {
     guard let first = character.unicodeScalars.first else { return 0 }
     if first.value < 0x20 || (0x7F..<0xA0).contains(first.value) { return 0 }
     if first.properties.generalCategory == .nonspacingMark
@@ -18,7 +44,11 @@ public enum DisplayWidth {
 
   /// Columns taken by a whole string.
   public static func of(_ text: String) -> Int {
-    text.reduce(0) { $0 + of($1) }
+    if text.utf8.allSatisfy({ $0 < 0x80 }) {
+      // ASCII: a column per byte but the controls (CR LF is one grapheme of 0 columns either way).
+      return text.utf8.reduce(0) { $0 + ($1 < 0x20 || $1 == 0x7F ? 0 : 1) }
+    }
+    return text.reduce(0) { $0 + of($1) }
   }
 
   private static func isWide(_ scalar: Unicode.Scalar) -> Bool {

@@ -39,9 +39,15 @@ public struct ScreenBuffer: Equatable, Sendable {
 
   /// Fills a rectangle with blanks of a role.
   public mutating func fill(_ rect: Rect, role: StyleRole) {
-    for y in max(0, rect.y)..<min(height, rect.maxY) {
-      for x in max(0, rect.x)..<min(width, rect.maxX) {
-        self[x, y] = .blank(role)
+    let rows = max(0, rect.y)..<max(max(0, rect.y), min(height, rect.maxY))
+    let columns = max(0, rect.x)..<max(max(0, rect.x), min(width, rect.maxX))
+    guard !rows.isEmpty, !columns.isEmpty else { return }
+    let blank = Cell.blank(role)
+    let width = width
+    // Every frame starts with a fill of the whole screen: one pass over the storage, no checks per cell.
+    cells.withUnsafeMutableBufferPointer { cells in
+      for y in rows {
+        for x in columns { cells[y * width + x] = blank }
       }
     }
   }
@@ -59,15 +65,42 @@ public struct ScreenBuffer: Equatable, Sendable {
   /// not fit whole is left out. Returns the columns written.
   @discardableResult
   public mutating func write(_ text: String, x: Int, y: Int, role: StyleRole, maxWidth: Int? = nil) -> Int {
+    if text.utf8.allSatisfy({ $0 < 0x80 }) {
+      // Most text is ASCII: one byte is one grapheme (CR LF aside, whose two bytes are 0 columns as it is),
+      // without breaking graphemes or looking up properties.
+      return place(
+        text.utf8.lazy.map { (Self.asciiGraphemes[Int($0)], $0 < 0x20 || $0 == 0x7F ? 0 : 1) }, x: x, y: y,
+        role: role, maxWidth: maxWidth)
+    }
+    return place(
+      text.lazy.map { (String($0), DisplayWidth.of($0)) }, x: x, y: y, role: role, maxWidth: maxWidth)
+  }
+
+  /// Writes a character `count` times from a position, clipped as `write` clips (a frame's edges).
+  @discardableResult
+  public mutating func write(
+    repeating character: Character, count: Int, x: Int, y: Int, role: StyleRole, maxWidth: Int? = nil
+  ) -> Int {
+    place(
+      repeatElement((String(character), DisplayWidth.of(character)), count: max(0, count)), x: x, y: y,
+      role: role, maxWidth: maxWidth)
+  }
+
+  /// The one-byte strings of ASCII, made once.
+  private static let asciiGraphemes: [String] = (0..<128).map { String(UnicodeScalar(UInt8($0))) }
+
+  /// Puts graphemes with their widths in cells from a position: the rules of `write`.
+  private mutating func place<Graphemes: Sequence>(
+    _ graphemes: Graphemes, x: Int, y: Int, role: StyleRole, maxWidth: Int?
+  ) -> Int where Graphemes.Element == (String, Int) {
     guard y >= 0, y < height else { return 0 }
     let limit = min(width, x + (maxWidth ?? width))
     var column = x
-    for character in text {
-      let columns = DisplayWidth.of(character)
+    for (grapheme, columns) in graphemes {
       if columns == 0 { continue }
       if column + columns > limit { break }
       if column >= 0 {
-        self[column, y] = Cell(grapheme: String(character), width: UInt8(columns), role: role)
+        self[column, y] = Cell(grapheme: grapheme, width: UInt8(columns), role: role)
         if columns == 2 { self[column + 1, y] = Cell(grapheme: "", width: 0, role: role) }
       }
       column += columns

@@ -18,13 +18,19 @@ public struct Frame: Sendable {
   @discardableResult
   public func render(in rect: Rect, into buffer: inout ScreenBuffer) -> Rect {
     guard rect.width >= 2, rect.height >= 2 else { return Rect(x: rect.x, y: rect.y, width: 0, height: 0) }
-    let corners = rounded ? ["╭", "╮", "╰", "╯"] : ["┌", "┐", "└", "┘"]
-    let horizontal = String(repeating: "─", count: rect.width - 2)
-    buffer.write(corners[0] + horizontal + corners[1], x: rect.x, y: rect.y, role: role)
-    buffer.write(corners[2] + horizontal + corners[3], x: rect.x, y: rect.maxY - 1, role: role)
+    let corners: [Character] = rounded ? ["╭", "╮", "╰", "╯"] : ["┌", "┐", "└", "┘"]
+    // Each edge is clipped where the whole edge, written from its left end, would be.
+    let clip = rect.x + buffer.width
+    for (y, left, right) in [(rect.y, corners[0], corners[1]), (rect.maxY - 1, corners[2], corners[3])] {
+      buffer.write(repeating: left, count: 1, x: rect.x, y: y, role: role, maxWidth: clip - rect.x)
+      buffer.write(
+        repeating: "─", count: rect.width - 2, x: rect.x + 1, y: y, role: role, maxWidth: clip - rect.x - 1)
+      buffer.write(
+        repeating: right, count: 1, x: rect.maxX - 1, y: y, role: role, maxWidth: clip - rect.maxX + 1)
+    }
     for y in (rect.y + 1)..<(rect.maxY - 1) {
-      buffer.write("│", x: rect.x, y: y, role: role)
-      buffer.write("│", x: rect.maxX - 1, y: y, role: role)
+      buffer.write(repeating: "│", count: 1, x: rect.x, y: y, role: role)
+      buffer.write(repeating: "│", count: 1, x: rect.maxX - 1, y: y, role: role)
     }
     if let title, rect.width > 6 {
       buffer.write(

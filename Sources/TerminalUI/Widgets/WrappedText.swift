@@ -6,10 +6,17 @@ public enum WrappedText {
     var lines: [String] = []
     for paragraph in text.split(separator: "\n", omittingEmptySubsequences: false) {
       var line = ""
+      var lineWidth = 0
       for word in paragraph.split(separator: " ") {
         let candidate = line.isEmpty ? String(word) : line + " " + word
-        if DisplayWidth.of(candidate) <= width {
+        // A space between ASCII characters joins no grapheme across it: the widths add up, and the line
+        // need not be measured again for every word.
+        let candidateWidth =
+          !line.isEmpty && line.utf8.last! < 0x80 && word.utf8.first! < 0x80
+          ? lineWidth + 1 + DisplayWidth.of(String(word)) : DisplayWidth.of(candidate)
+        if candidateWidth <= width {
           line = candidate
+          lineWidth = candidateWidth
         } else {
           if !line.isEmpty { lines.append(line) }
           line = String(word)
@@ -18,6 +25,7 @@ public enum WrappedText {
             lines.append(head)
             line = String(line.dropFirst(head.count))
           }
+          lineWidth = DisplayWidth.of(line)
         }
       }
       lines.append(line)
