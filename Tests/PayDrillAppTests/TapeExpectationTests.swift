@@ -123,7 +123,7 @@ final class TapeExpectationTests: XCTestCase {
 
   func testJUnitXMLIsWellFormedWithOneCasePerTape() throws {
     let passed = try run("Wait /Choose/\nExpect total \"$49.99\"\n")
-    let failed = try run("Wait /Choose/\nExpect@50ms screen /<Paid & done>/\n")
+    let failed = try run("Wait /Choose/\nExpect@50ms screen /<Paid & \"done\">/\n")
     let xml = JUnitReport.xml([passed, failed])
     let document = try XMLDocument(xmlString: xml, options: [])
     let suite = try XCTUnwrap(document.rootElement()?.elements(forName: "testsuite").first)
@@ -137,6 +137,10 @@ final class TapeExpectationTests: XCTestCase {
     let failure = try XCTUnwrap(cases[1].elements(forName: "failure").first)
     XCTAssertEqual(failure.attribute(forName: "type")?.stringValue, "ExpectationFailed")
     XCTAssertTrue(
-      failure.stringValue?.contains("Expect screen /<Paid & done>/") ?? false, "escaped and read back")
+      failure.stringValue?.contains("Expect screen /<Paid & \"done\">/") ?? false, "escaped and read back")
+    XCTAssertEqual(
+      failure.attribute(forName: "message")?.stringValue,
+      "check.tape:2: Expect screen /<Paid & \"done\">/ did not hold within 0.05 seconds")
+    XCTAssertEqual(JUnitReport.escaped("a\u{07}b\tc\n", quotes: true), "a?b\tc&#10;", "XML 1.0 has no bell")
   }
 }
