@@ -17,9 +17,21 @@ public struct ScreenBuffer: Equatable, Sendable {
   /// The whole screen as a rectangle.
   public var bounds: Rect { Rect(x: 0, y: 0, width: width, height: height) }
 
+  /// A cell. Writing over one half of a wide grapheme blanks its other half, so that a wide grapheme is never
+  /// split (an overlay drawn across one would otherwise leave half of it, and shift the rest of the row).
   public subscript(x: Int, y: Int) -> Cell {
     get { cells[y * width + x] }
-    set { cells[y * width + x] = newValue }
+    set {
+      let index = y * width + x
+      let old = cells[index]
+      if old.width == 0, newValue.width != 0, x > 0, cells[index - 1].width == 2 {
+        cells[index - 1] = .blank(cells[index - 1].role)
+      }
+      if old.width == 2, newValue.width != 2, x + 1 < width, cells[index + 1].width == 0 {
+        cells[index + 1] = .blank(cells[index + 1].role)
+      }
+      cells[index] = newValue
+    }
   }
 
   /// Whether a position is on screen.
