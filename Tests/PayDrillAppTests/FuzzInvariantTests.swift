@@ -68,6 +68,10 @@ final class FuzzInvariantTests: XCTestCase {
     XCTAssertNil(
       secrets.check("name: 4242424242424242", where: "the screen", echoes: ["4242424242424242"]),
       "what the shopper typed into the name field is shown as typed")
+    XCTAssertNil(
+      secrets.check(
+        "name: 4000056655665556\u{301}", where: "the screen", echoes: ["4000056655665556\u{301}"]),
+      "with a combining mark after the last digit")
     var buffer = ScreenBuffer(width: 40, height: 2)
     buffer.write("card 5555555555554444", x: 0, y: 1, role: .normal)
     XCTAssertEqual(
