@@ -45,6 +45,12 @@ public struct SimulatedGateway: PaymentGateway {
 
   public func authorise(_ request: AuthorisationRequest) async -> AuthorisationOutcome {
     await simulateLatency(.authorise)
+    return authoriseNow(request)
+  }
+
+  /// The authorisation without the wait: the armed or random fault, then the charge (once per idempotency
+  /// key). The fuzzer calls it to answer synchronously.
+  public func authoriseNow(_ request: AuthorisationRequest) -> AuthorisationOutcome {
     if let fault = controls.takeFault() {
       guard fault == .duplicateRequest else { return coded(.declined(fault.error), for: request) }
       // The request arrives twice (a retry after a lost answer): the second gets the first's outcome,
@@ -82,6 +88,11 @@ public struct SimulatedGateway: PaymentGateway {
 
   public func createPayPalOrder(_ request: PayPalOrderRequest) async -> PayPalOrder {
     await simulateLatency(.initialise)
+    return createPayPalOrderNow(request)
+  }
+
+  /// The PayPal order without the wait.
+  public func createPayPalOrderNow(_ request: PayPalOrderRequest) -> PayPalOrder {
     let id = makeTransactionId().replacingOccurrences(of: "-", with: "").prefix(17).uppercased()
     return PayPalOrder(orderId: "PAYID-\(id)", intent: request.intent, amount: request.amount)
   }
@@ -96,7 +107,13 @@ public struct SimulatedGateway: PaymentGateway {
     -> AuthorisationOutcome
   {
     await simulateLatency(.threeDSecure)
-    // The challenge settles the request it belongs to: charged once, and a repeated answer gets the first.
+    return completeChallengeNow(challenge, code: code)
+  }
+
+  /// The challenge's outcome without the wait. The challenge settles the request it belongs to: charged
+  /// once, a repeated answer gets the first, and an approval spends the session.
+  public func completeChallengeNow(_ challenge: ThreeDSecureChallenge, code: String?) -> AuthorisationOutcome
+  {
     let profile = controls.settings.profile
     return controls.settle(challenge.request.idempotencyKey) {
       let outcome = coded(challengeDecision(challenge, code: code), for: challenge.request, profile: profile)

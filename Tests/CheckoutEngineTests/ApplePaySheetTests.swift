@@ -328,7 +328,7 @@ final class ApplePaySheetTests: XCTestCase {
   func testSelectingApplePayOnlyAsksBeforeSubmit() {
     let store = CheckoutTestStore()
     store.send(.selectMethod(.applePay), effects: [.askBeforeSubmit(.applePay)]) {
-      $0.isAwaitingMerchant = true
+      $0.awaitingMerchant = .applePay
     }
     XCTAssertNil(store.state.applePaySheet)
     XCTAssertEqual(store.state.events, [])
@@ -337,13 +337,13 @@ final class ApplePaySheetTests: XCTestCase {
   func testRefusedBeforeSubmitKeepsTheSheetClosed() {
     let store = CheckoutTestStore()
     store.send(.selectMethod(.applePay), at: at(1), effects: [.askBeforeSubmit(.applePay)]) {
-      $0.isAwaitingMerchant = true
+      $0.awaitingMerchant = .applePay
     }
     store.send(
       .beforeSubmitAnswered(.applePay, BeforeSubmitVerdict(allowed: false, message: "Please accept terms")),
       at: at(2)
     ) {
-      $0.isAwaitingMerchant = false
+      $0.awaitingMerchant = nil
       $0.notice = "Please accept terms"
       $0.events = [
         self.event(
@@ -365,7 +365,7 @@ final class ApplePaySheetTests: XCTestCase {
     let limit = CheckoutReducer.updateTimeLimit
 
     store.send(.selectMethod(.applePay), at: at(1), effects: [.askBeforeSubmit(.applePay)]) {
-      $0.isAwaitingMerchant = true
+      $0.awaitingMerchant = .applePay
     }
 
     var opened = ApplePaySheet(
@@ -379,7 +379,7 @@ final class ApplePaySheetTests: XCTestCase {
       .beforeSubmitAnswered(.applePay, BeforeSubmitVerdict(allowed: true)), at: at(2),
       effects: [.requestSheetUpdate(.shippingContact, selections), .expectUpdate(serial: 1, within: limit)]
     ) {
-      $0.isAwaitingMerchant = false
+      $0.awaitingMerchant = nil
       $0.screen = .applePaySheet
       $0.applePaySheet = opened
       $0.events = [

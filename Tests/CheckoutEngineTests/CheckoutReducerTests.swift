@@ -89,7 +89,7 @@ final class CheckoutReducerTests: XCTestCase {
   ) {
     fillCard(store, number: number, file: file, line: line)
     store.send(.submitCard, at: at(1), effects: [.askBeforeSubmit(.card)], file: file, line: line) {
-      $0.isAwaitingMerchant = true
+      $0.awaitingMerchant = .card
     }
     let sequence = store.state.events.count
     let attempt = store.state.attempts + 1
@@ -97,7 +97,7 @@ final class CheckoutReducerTests: XCTestCase {
       .beforeSubmitAnswered(.card, BeforeSubmitVerdict(allowed: true)), at: at(2),
       effects: [.authorise(request(number: number, attempt: attempt))], file: file, line: line
     ) {
-      $0.isAwaitingMerchant = false
+      $0.awaitingMerchant = nil
       $0.attempts = attempt
       $0.screen = .processing(.card)
       $0.processingSince = at(2)
@@ -130,7 +130,7 @@ final class CheckoutReducerTests: XCTestCase {
 
   func testSelectPayPalAsksTheMerchantFirst() {
     let store = CheckoutTestStore()
-    store.send(.selectMethod(.paypal), effects: [.askBeforeSubmit(.paypal)]) { $0.isAwaitingMerchant = true }
+    store.send(.selectMethod(.paypal), effects: [.askBeforeSubmit(.paypal)]) { $0.awaitingMerchant = .paypal }
     XCTAssertEqual(store.state.events, [])
   }
 
@@ -255,14 +255,14 @@ final class CheckoutReducerTests: XCTestCase {
   func testValidSubmitAsksTheMerchantFirst() {
     let store = CheckoutTestStore()
     fillCard(store)
-    store.send(.submitCard, effects: [.askBeforeSubmit(.card)]) { $0.isAwaitingMerchant = true }
+    store.send(.submitCard, effects: [.askBeforeSubmit(.card)]) { $0.awaitingMerchant = .card }
     XCTAssertEqual(store.state.events, [], "onBeforeSubmit is recorded when the merchant answers")
   }
 
   func testWhileAwaitingTheMerchantTheFormIsFrozen() {
     let store = CheckoutTestStore()
     fillCard(store)
-    store.send(.submitCard, effects: [.askBeforeSubmit(.card)]) { $0.isAwaitingMerchant = true }
+    store.send(.submitCard, effects: [.askBeforeSubmit(.card)]) { $0.awaitingMerchant = .card }
     store.send(.type("9", into: .securityCode))
     store.send(.deleteBackward(in: .number))
     store.send(.leaveField(.number))
@@ -276,7 +276,7 @@ final class CheckoutReducerTests: XCTestCase {
   func testAllowedVerdictFiresBeforeSubmitThenSubmitAndAuthorises() {
     let store = CheckoutTestStore()
     fillCard(store)
-    store.send(.submitCard, at: at(1), effects: [.askBeforeSubmit(.card)]) { $0.isAwaitingMerchant = true }
+    store.send(.submitCard, at: at(1), effects: [.askBeforeSubmit(.card)]) { $0.awaitingMerchant = .card }
     let expectedRequest = AuthorisationRequest(
       method: .card,
       card: CardDetails(
@@ -291,7 +291,7 @@ final class CheckoutReducerTests: XCTestCase {
       .beforeSubmitAnswered(.card, BeforeSubmitVerdict(allowed: true)), at: at(2),
       effects: [.authorise(expectedRequest)]
     ) {
-      $0.isAwaitingMerchant = false
+      $0.awaitingMerchant = nil
       $0.attempts = 1
       $0.screen = .processing(.card)
       $0.processingSince = at(2)
@@ -315,13 +315,13 @@ final class CheckoutReducerTests: XCTestCase {
   func testRefusedVerdictShowsTheMerchantsMessageAndStops() {
     let store = CheckoutTestStore()
     fillCard(store)
-    store.send(.submitCard, at: at(1), effects: [.askBeforeSubmit(.card)]) { $0.isAwaitingMerchant = true }
+    store.send(.submitCard, at: at(1), effects: [.askBeforeSubmit(.card)]) { $0.awaitingMerchant = .card }
     store.send(
       .beforeSubmitAnswered(
         .card, BeforeSubmitVerdict(allowed: false, message: "Please accept terms and conditions")),
       at: at(2)
     ) {
-      $0.isAwaitingMerchant = false
+      $0.awaitingMerchant = nil
       $0.notice = "Please accept terms and conditions"
       $0.events = [
         CallbackEvent(
@@ -337,14 +337,14 @@ final class CheckoutReducerTests: XCTestCase {
 
     // The shopper fixes things and submits again: the notice goes, the merchant is asked again.
     store.send(.submitCard, at: at(3), effects: [.askBeforeSubmit(.card)]) {
-      $0.isAwaitingMerchant = true
+      $0.awaitingMerchant = .card
       $0.notice = nil
     }
     store.send(
       .beforeSubmitAnswered(.card, BeforeSubmitVerdict(allowed: true)), at: at(4),
       effects: [.authorise(request())]
     ) {
-      $0.isAwaitingMerchant = false
+      $0.awaitingMerchant = nil
       $0.attempts = 1
       $0.screen = .processing(.card)
       $0.processingSince = at(4)
@@ -355,9 +355,9 @@ final class CheckoutReducerTests: XCTestCase {
   func testRefusedVerdictWithoutAMessageHasADefaultNotice() {
     let store = CheckoutTestStore()
     fillCard(store)
-    store.send(.submitCard, effects: [.askBeforeSubmit(.card)]) { $0.isAwaitingMerchant = true }
+    store.send(.submitCard, effects: [.askBeforeSubmit(.card)]) { $0.awaitingMerchant = .card }
     store.send(.beforeSubmitAnswered(.card, BeforeSubmitVerdict(allowed: false))) {
-      $0.isAwaitingMerchant = false
+      $0.awaitingMerchant = nil
       $0.notice = "The merchant did not allow this payment to be submitted."
       $0.events = [self.event(1, fixedNow, .onBeforeSubmit, [EventDetail("returned", .bool(false))])]
     }
@@ -366,9 +366,9 @@ final class CheckoutReducerTests: XCTestCase {
   func testRefusedNoticeIsClearedWhenLeavingTheForm() {
     let store = CheckoutTestStore()
     fillCard(store)
-    store.send(.submitCard, effects: [.askBeforeSubmit(.card)]) { $0.isAwaitingMerchant = true }
+    store.send(.submitCard, effects: [.askBeforeSubmit(.card)]) { $0.awaitingMerchant = .card }
     store.send(.beforeSubmitAnswered(.card, BeforeSubmitVerdict(allowed: false, message: "No"))) {
-      $0.isAwaitingMerchant = false
+      $0.awaitingMerchant = nil
       $0.notice = "No"
       $0.events = [
         self.event(
@@ -443,12 +443,12 @@ final class CheckoutReducerTests: XCTestCase {
       $0.cardForm.errors = [:]
     }
     store.send(.type("5", into: .number)) { $0.cardForm.number = "4000000000009995" }
-    store.send(.submitCard, at: at(4), effects: [.askBeforeSubmit(.card)]) { $0.isAwaitingMerchant = true }
+    store.send(.submitCard, at: at(4), effects: [.askBeforeSubmit(.card)]) { $0.awaitingMerchant = .card }
     store.send(
       .beforeSubmitAnswered(.card, BeforeSubmitVerdict(allowed: true)), at: at(5),
       effects: [.authorise(request(number: "4000000000009995", attempt: 2))]
     ) {
-      $0.isAwaitingMerchant = false
+      $0.awaitingMerchant = nil
       $0.attempts = 2
       $0.screen = .processing(.card)
       $0.processingSince = at(5)
@@ -545,12 +545,12 @@ final class CheckoutReducerTests: XCTestCase {
   func testAmexSubmitNamesTheSchemeAsTheSessionDoes() {
     let store = CheckoutTestStore()
     fillCard(store, number: "378282246310005", securityCode: "1234")
-    store.send(.submitCard, effects: [.askBeforeSubmit(.card)]) { $0.isAwaitingMerchant = true }
+    store.send(.submitCard, effects: [.askBeforeSubmit(.card)]) { $0.awaitingMerchant = .card }
     store.send(
       .beforeSubmitAnswered(.card, BeforeSubmitVerdict(allowed: true)),
       effects: [.authorise(request(number: "378282246310005", securityCode: "1234"))]
     ) {
-      $0.isAwaitingMerchant = false
+      $0.awaitingMerchant = nil
       $0.attempts = 1
       $0.screen = .processing(.card)
       $0.processingSince = fixedNow
@@ -572,7 +572,7 @@ final class CheckoutReducerTests: XCTestCase {
     let store = CheckoutTestStore(scenario: scenario)
     XCTAssertEqual(store.state.methods, [.card])
     fillCard(store)
-    store.send(.submitCard, effects: [.askBeforeSubmit(.card)]) { $0.isAwaitingMerchant = true }
+    store.send(.submitCard, effects: [.askBeforeSubmit(.card)]) { $0.awaitingMerchant = .card }
     var expectedRequest = request()
     expectedRequest.amount = Money(minorUnits: 1235, currency: .jpy)
     expectedRequest.intent = "Purchase"
@@ -582,7 +582,7 @@ final class CheckoutReducerTests: XCTestCase {
       .beforeSubmitAnswered(.card, BeforeSubmitVerdict(allowed: true)),
       effects: [.authorise(expectedRequest)]
     ) {
-      $0.isAwaitingMerchant = false
+      $0.awaitingMerchant = nil
       $0.attempts = 1
       $0.screen = .processing(.card)
       $0.processingSince = fixedNow

@@ -20,6 +20,23 @@ final class ScreenBufferTests: XCTestCase {
     XCTAssertEqual(buffer.lines, ["円円"])
   }
 
+  /// Found by `paydrill fuzz`: the device panel drawn over "ご注文" left "注" with its right half overwritten.
+  func testDrawingOverHalfAWideGraphemeBlanksTheOtherHalf() {
+    var buffer = ScreenBuffer(width: 8, height: 2)
+    buffer.write("ご注文", x: 0, y: 0, role: .title)
+    buffer.write("│", x: 3, y: 0, role: .normal)
+    XCTAssertEqual(buffer.lines[0], "ご │文", "the right half overwritten: the left half is blanked")
+    buffer.write("ご注文", x: 0, y: 1, role: .title)
+    buffer.write("ab", x: 2, y: 1, role: .normal)
+    XCTAssertEqual(buffer.lines[1], "ごab文", "the left half overwritten: the continuation is blanked")
+    buffer.write("x", x: 4, y: 1, role: .normal)
+    XCTAssertEqual(buffer.lines[1], "ごabx", "the left half overwritten: the continuation is blanked")
+    for y in 0..<2 {
+      XCTAssertEqual(
+        (0..<8).reduce(0) { $0 + Int(buffer[$1, y].width) }, 8, "row \(y) is as wide as the screen")
+    }
+  }
+
   func testCombiningMarksStayWithTheirLetter() {
     var buffer = ScreenBuffer(width: 6, height: 1)
     XCTAssertEqual(buffer.write("Jose\u{301}!", x: 0, y: 0, role: .normal), 5)
@@ -79,5 +96,21 @@ final class ScreenBufferTests: XCTestCase {
     XCTAssertEqual(Size(parsing: "100x32"), Size(columns: 100, rows: 32))
     XCTAssertNil(Size(parsing: "100"))
     XCTAssertNil(Size(parsing: "0x10"))
+  }
+}
+
+/// A fill that cuts a wide grapheme (an overlay over Japanese text) never leaves half of it.
+final class ScreenBufferWideFillTests: XCTestCase {
+  func testAFillCuttingAWideGraphemeBlanksItsOtherHalf() {
+    var buffer = ScreenBuffer(width: 8, height: 1)
+    buffer.write("選択選択", x: 0, y: 0, role: .normal)
+    buffer.fill(Rect(x: 3, y: 0, width: 2, height: 1), role: .selected)
+    XCTAssertEqual(
+      buffer.lines, ["選    択"], "the 択 whose right half and the 選 whose left half were covered are gone")
+    for x in 0..<8 where buffer[x, 0].width == 2 {
+      XCTAssertEqual(buffer[x + 1, 0].width, 0, "column \(x): a wide grapheme keeps its continuation")
+    }
+    XCTAssertEqual(buffer[2, 0].role, .normal)
+    XCTAssertEqual(buffer[3, 0].role, .selected)
   }
 }

@@ -161,7 +161,9 @@ extension CheckoutReducer {
       return []
 
     case .preAuthorisationAnswered(let answer):
-      guard sheet.phase == .processing, let card = sheet.card else { return [] }
+      // Only while pre-authorising: once the payment went to the gateway (`processingSince` set), a stale
+      // answer must not send it again.
+      guard sheet.phase == .processing, state.processingSince == nil, let card = sheet.card else { return [] }
       var details = answer.data?.eventDetails ?? []
       if let refusal = answer.errors.first {
         details.append(EventDetail("refused", .string(refusal.message)))
@@ -226,6 +228,7 @@ extension CheckoutReducer {
   {
     sheet.phase = .processing
     state.applePaySheet = sheet
+    state.processingSince = nil
     var details: [EventDetail] = []
     if let card = sheet.card {
       details = [
@@ -247,7 +250,10 @@ extension CheckoutReducer {
   )
     -> [CheckoutEffect]
   {
-    guard let sheet = state.applePaySheet, sheet.phase == .processing else { return [] }
+    // Only once the payment went to the gateway: an answer while pre-authorising is a stale one.
+    guard let sheet = state.applePaySheet, sheet.phase == .processing, state.processingSince != nil else {
+      return []
+    }
     // The gateway checked the address before it answered: the AVS update comes first.
     let outcome = recordAddressVerification(outcome, method: .applePay, in: &state, context: context)
     var details: [EventDetail]

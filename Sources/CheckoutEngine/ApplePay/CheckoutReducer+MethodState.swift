@@ -80,7 +80,7 @@ extension CheckoutReducer {
         failure = expired
         break
       }
-      state.isAwaitingMerchant = true
+      state.awaitingMerchant = .applePay
       return [.askBeforeSubmit(.applePay)]
     case .needsSetUp?:
       state.screen = .applePaySetUp

@@ -87,12 +87,13 @@ public enum CheckoutReducer {
         return []
       }
       state.notice = nil
-      state.isAwaitingMerchant = true
+      state.awaitingMerchant = .card
       return [.askBeforeSubmit(.card)]
 
     case .beforeSubmitAnswered(let method, let verdict):
-      guard state.isAwaitingMerchant else { return [] }
-      state.isAwaitingMerchant = false
+      // Only the answer for the method that asked: a stale answer for another method changes nothing.
+      guard state.awaitingMerchant == method else { return [] }
+      state.awaitingMerchant = nil
       var details = [EventDetail("returned", .bool(verdict.allowed))]
       if let message = verdict.message { details.append(EventDetail("message", .string(message))) }
       record(.onBeforeSubmit, method: method, details: details, in: &state, context: context)
@@ -113,6 +114,9 @@ public enum CheckoutReducer {
 
     case .gatewayAnswered(let outcome):
       guard case .processing(let method) = state.screen else { return [] }
+      // PayPal processes twice: creating the order, then authorising the approved one. Only the second waits
+      // for the gateway's decision.
+      guard method != .paypal || state.payPal != nil else { return [] }
       conclude(outcome, method: method, amount: state.total, in: &state, context: context)
       return []
 

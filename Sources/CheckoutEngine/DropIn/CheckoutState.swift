@@ -9,8 +9,10 @@ public struct CheckoutState: Equatable, Sendable {
   public var cardForm = CardForm()
   /// The merchant's message after `onBeforeSubmit` refused, shown on the form until the next submission.
   public var notice: String?
+  /// The method whose submission is waiting for the merchant's `onBeforeSubmit`; only its answer is taken.
+  public var awaitingMerchant: DropInPaymentMethod?
   /// A submission is waiting for the merchant's `onBeforeSubmit`.
-  public var isAwaitingMerchant = false
+  public var isAwaitingMerchant: Bool { awaitingMerchant != nil }
   /// Every callback fired so far, in order.
   public var events: [CallbackEvent] = []
   /// How many submissions reached the gateway; part of each request's idempotency key.

@@ -12,14 +12,15 @@ extension CheckoutReducer {
     let message = "\(failure.callback.rawValue) failed: \(failure.error.errorMessage)"
     switch failure.callback {
     case .onBeforeSubmit:
-      guard state.isAwaitingMerchant else { return [] }
-      state.isAwaitingMerchant = false
+      guard state.awaitingMerchant == failure.method else { return [] }
+      state.awaitingMerchant = nil
       recordHookFailure(failure, in: &state, context: context)
       state.notice = "\(message). Nothing was submitted."
       return []
 
     case .onPreAuthorisation:
-      guard state.screen == .applePaySheet, var sheet = state.applePaySheet, sheet.phase == .processing
+      guard state.screen == .applePaySheet, var sheet = state.applePaySheet, sheet.phase == .processing,
+        state.processingSince == nil
       else { return [] }
       recordHookFailure(failure, in: &state, context: context)
       sheet.phase = .reviewing

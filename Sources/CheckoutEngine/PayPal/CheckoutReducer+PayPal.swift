@@ -8,7 +8,7 @@ extension CheckoutReducer {
       reportOnMethodList(expired, method: .paypal, in: &state, context: context)
       return []
     }
-    state.isAwaitingMerchant = true
+    state.awaitingMerchant = .paypal
     return [.askBeforeSubmit(.paypal)]
   }
 
@@ -29,7 +29,9 @@ extension CheckoutReducer {
   {
     switch action {
     case .payPalOrderCreated(let order):
-      guard state.screen == .processing(.paypal) else { return [] }
+      // While the order is being created; once the buyer approved one, the gateway is authorising it and a
+      // stale order answer changes nothing.
+      guard state.screen == .processing(.paypal), state.payPal == nil else { return [] }
       if let failure = order.failure {
         state.processingSince = nil
         reportOnMethodList(failure, method: .paypal, in: &state, context: context)

@@ -7,7 +7,7 @@ extension CheckoutReducer {
       conclude(.declined(error), method: .paze, amount: state.total, in: &state, context: context)
       return []
     }
-    state.isAwaitingMerchant = true
+    state.awaitingMerchant = .paze
     return [.askBeforeSubmit(.paze)]
   }
 

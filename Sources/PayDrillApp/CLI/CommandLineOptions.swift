@@ -24,6 +24,8 @@ public struct CommandLineOptions: Equatable {
     case check(files: [String])
     /// The run history: recent attempts, or one in full (`paydrill history`).
     case history(HistoryCommand.Options)
+    /// Random input against every scenario, the invariants checked after each step (`paydrill fuzz`).
+    case fuzz(FuzzCommand.Options)
     case help
     case version
   }
@@ -214,6 +216,11 @@ public struct CommandLineOptions: Equatable {
             return options
           }
           options.command = .history(try HistoryCommand.parse(queue, ledger: options.ledger))
+          return options
+        }
+        if positional.isEmpty, argument == "fuzz", options.command == .run {
+          // The rest belongs to fuzz (its --seed and --scenario are its own).
+          options.command = .fuzz(try FuzzCommand.parse(queue))
           return options
         }
         positional.append(argument)

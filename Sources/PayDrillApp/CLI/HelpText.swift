@@ -18,6 +18,8 @@ enum HelpText {
       paydrill session --request FILE a session request through the simulated sessions API
       paydrill history [options]      recent payment attempts from the ledger; history show ID: one in full
       paydrill bench                  print performance figures
+      paydrill fuzz [options]         random keys, resizes, faults and answers against every scenario;
+                                      checks the invariants after each step (exit 1 + a minimal tape)
       paydrill --help | --version
 
     Options:
@@ -75,6 +77,11 @@ enum HelpText {
       --scenario NAME    the scenario's name
       --since DAY        from this day (YYYY-MM-DD, local time); --until DAY: up to the end of that day
       --json             JSON Lines: one attempt a line (amount as a string, currency, minorUnits)
+
+    Options of fuzz:
+      --seed N           the run's seed (default random, printed); the same seed repeats the run
+      --actions N        how many steps (default 100000)
+      --scenario NAME    one scenario (NAME or PATH) instead of every built-in one in turn
 
     Options of play:
       --size COLSxROWS   the screen's size (default 100x32)

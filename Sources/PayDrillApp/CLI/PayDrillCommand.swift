@@ -86,6 +86,8 @@ public enum PayDrillCommand {
       print(outcome.output, terminator: "")
       if let error = outcome.error { FileHandle.standardError.write(Data("paydrill: \(error)\n".utf8)) }
       return outcome.status
+    case .fuzz(let fuzz):
+      return FuzzCommand.run(fuzz)
     case .run:
       return runInteractive(options)
     case .record(let tapePath):

@@ -89,7 +89,7 @@ public struct TapeRecorder {
     repeated = nil
   }
 
-  private static func isTypable(_ character: Character) -> Bool {
+  static func isTypable(_ character: Character) -> Bool {
     character.unicodeScalars.allSatisfy { $0.properties.generalCategory != .control }
   }
 

@@ -19,9 +19,21 @@ public struct ScreenBuffer: Equatable, Sendable {
   /// The whole screen as a rectangle.
   public var bounds: Rect { Rect(x: 0, y: 0, width: width, height: height) }
 
+  /// A cell. Writing over one half of a wide grapheme blanks its other half, so that a wide grapheme is never
+  /// split (an overlay drawn across one would otherwise leave half of it, and shift the rest of the row).
   public subscript(x: Int, y: Int) -> Cell {
     get { cells[y * width + x] }
-    set { cells[y * width + x] = newValue }
+    set {
+      let index = y * width + x
+      let old = cells[index]
+      if old.width == 0, newValue.width != 0, x > 0, cells[index - 1].width == 2 {
+        cells[index - 1] = .blank(cells[index - 1].role)
+      }
+      if old.width == 2, newValue.width != 2, x + 1 < width, cells[index + 1].width == 0 {
+        cells[index + 1] = .blank(cells[index + 1].role)
+      }
+      cells[index] = newValue
+    }
   }
 
   /// Marks a rectangle as clickable with a tag.
@@ -44,10 +56,18 @@ public struct ScreenBuffer: Equatable, Sendable {
     guard !rows.isEmpty, !columns.isEmpty else { return }
     let blank = Cell.blank(role)
     let width = width
-    // Every frame starts with a fill of the whole screen: one pass over the storage, no checks per cell.
+    // Every frame starts with a fill of the whole screen: one pass over the storage, no checks per cell;
+    // only a wide grapheme cut by the rectangle's edges loses its other half (the subscript's rule).
     cells.withUnsafeMutableBufferPointer { cells in
       for y in rows {
-        for x in columns { cells[y * width + x] = blank }
+        let row = y * width
+        if columns.lowerBound > 0, cells[row + columns.lowerBound - 1].width == 2 {
+          cells[row + columns.lowerBound - 1] = .blank(cells[row + columns.lowerBound - 1].role)
+        }
+        if columns.upperBound < width, cells[row + columns.upperBound].width == 0 {
+          cells[row + columns.upperBound] = .blank(cells[row + columns.upperBound].role)
+        }
+        for x in columns { cells[row + x] = blank }
       }
     }
   }
