@@ -106,8 +106,9 @@ final class SignalTerminalTests: XCTestCase {
     XCTAssertTrue(done.contains("Fatal error: PAYDRILL_CRASH_TEST"), "the message, after the screen: \(done)")
     XCTAssertFalse(done.contains("Processing"), done)
     try terminal.assertRestored(session)
-    XCTAssertFalse(
-      try attempts().contains { $0["outcome"] as? String == "succeeded" }, "a crash never records a payment")
+    XCTAssertEqual(
+      try attempts().map { $0["outcome"] as? String }, ["interrupted"],
+      "the attempt was written when it started: a crash leaves it interrupted, never paid")
   }
 
   func testAGatewayPluginKilledWhileItWorksIsNeverAPayment() throws {

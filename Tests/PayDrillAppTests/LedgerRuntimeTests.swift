@@ -73,7 +73,10 @@ final class LedgerRuntimeTests: XCTestCase {
       .components(separatedBy: "Wait@10s /Payment successful/")[0] + "Wait /Processing/\n"
     XCTAssertEqual(TapePlayer(runtime: runtime).play(try Tape.parse(text, file: "slow.tape")), .completed)
     XCTAssertEqual(runtime.attemptInFlight?.method, .card)
-    XCTAssertEqual(try ledger.attempts(matching: AttemptFilter()).count, 0)
+    let provisional = try ledger.attempts(matching: AttemptFilter())
+    XCTAssertEqual(
+      provisional.map(\.outcome), [.interrupted],
+      "written when it started: a crash now leaves it interrupted, never missing or paid")
     runtime.finish()
     let attempts = try ledger.attempts(matching: AttemptFilter())
     XCTAssertEqual(attempts.map(\.outcome), [.interrupted])

@@ -3,7 +3,8 @@
 public protocol AttemptLedger: AnyObject {
   /// Where the ledger lives, for messages.
   var location: String { get }
-  /// Stores an attempt with its events, all or nothing; returns its id.
+  /// Stores an attempt with its events, all or nothing: a new one, or over the one with its `id` (the
+  /// provisional row of an attempt in flight); returns its id.
   @discardableResult
   func record(_ attempt: PaymentAttempt) throws -> Int64
   /// The newest attempts matching the filter, newest first, without their events.

@@ -74,13 +74,19 @@ public final class SQLiteLedger: AttemptLedger {
   public func record(_ attempt: PaymentAttempt) throws -> Int64 {
     do {
       return try database.transaction {
+        if let id = attempt.id {
+          // The attempt in flight was written when it started: its row and events are replaced together.
+          try database.run("DELETE FROM attempt_events WHERE attempt_id = ?", [.integer(id)])
+          try database.run("DELETE FROM attempts WHERE id = ?", [.integer(id)])
+        }
         try database.run(
           """
-          INSERT INTO attempts (scenario, method, card, amount_minor, currency, outcome, error_code,
+          INSERT INTO attempts (id, scenario, method, card, amount_minor, currency, outcome, error_code,
             error_message, system_transaction_id, merchant_transaction_id, result_code, started_at, ended_at)
-          VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+          VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
           """,
           [
+            attempt.id.map { .integer($0) } ?? .null,
             .text(attempt.scenario), .text(attempt.method.rawValue), optional(attempt.card),
             .integer(attempt.amount.minorUnits), .text(attempt.amount.currency.code),
             .text(attempt.outcome.rawValue), optional(attempt.errorCode), optional(attempt.errorMessage),

@@ -20,6 +20,8 @@ public final class CheckoutRuntime {
   /// Where finished attempts are recorded; nil for none (`--no-ledger`, or after a failed write).
   public private(set) var ledger: (any AttemptLedger)?
   private var recorder = AttemptRecorder()
+  /// The ledger's row of the attempt in flight, written when it started.
+  private var inFlightAttemptId: Int64?
   /// Why the ledger stopped recording, once it did (also shown in the footer).
   public private(set) var ledgerWarning: String?
   /// How many of the checkout's events the hooks have been told about.
@@ -75,7 +77,18 @@ public final class CheckoutRuntime {
     let effects = AppReducer.reduce(&model, action, context: ReduceContext(now: now()))
     if model != before { revision += 1 }
     if model.gatewaySettings != before.gatewaySettings { runner.gateway.apply(model.gatewaySettings) }
-    for attempt in recorder.observe(model.checkout) { record(attempt) }
+    for var attempt in recorder.observe(model.checkout) {
+      attempt.id = inFlightAttemptId
+      inFlightAttemptId = nil
+      record(attempt)
+    }
+    if inFlightAttemptId == nil, var provisional = recorder.current {
+      // Written as interrupted when it starts, and replaced when it ends: a crash or a kill in between
+      // leaves it interrupted in the ledger, never paid and never missing.
+      provisional.outcome = .interrupted
+      provisional.errorMessage = "in flight, or paydrill ended before the attempt's callback"
+      inFlightAttemptId = record(provisional)
+    }
     if before.history == nil, model.history != nil { loadHistory() }
     forwardNewEvents()
     effects.forEach(runner.run)
@@ -87,7 +100,10 @@ public final class CheckoutRuntime {
   /// Ends the run: an attempt still in flight (the program was quit or signalled, or a tape ended first)
   /// is recorded as interrupted, never as succeeded.
   public func finish() {
-    if let attempt = recorder.interrupt(at: now()) { record(attempt) }
+    guard var attempt = recorder.interrupt(at: now()) else { return }
+    attempt.id = inFlightAttemptId
+    inFlightAttemptId = nil
+    record(attempt)
   }
 
   /// The attempt in flight, if any.
@@ -101,12 +117,15 @@ public final class CheckoutRuntime {
     revision += 1
   }
 
-  private func record(_ attempt: PaymentAttempt) {
-    guard let ledger else { return }
+  /// Stores an attempt; returns its id, or nil when there is no ledger (or it just failed).
+  @discardableResult
+  private func record(_ attempt: PaymentAttempt) -> Int64? {
+    guard let ledger else { return nil }
     do {
-      try ledger.record(attempt)
+      return try ledger.record(attempt)
     } catch {
       disableLedger(because: "\(error); run history is off for this run")
+      return nil
     }
   }
 
