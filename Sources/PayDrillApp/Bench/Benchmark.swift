@@ -203,7 +203,6 @@ public enum Benchmark {
       units += body()
       elapsed = clock.now - start
     }
-    let (whole, fraction) = elapsed.components
-    return Double(units) / (Double(whole) + Double(fraction) / 1e18)
+    return Double(units) / elapsed.inSeconds
   }
 }

@@ -91,29 +91,30 @@ public struct CommandLineOptions: Equatable {
     return value
   }
 
+  /// The options a tape runs with: its header's, then the command line's, which win (`play`, `demo`).
+  static func parse(header tape: Tape, arguments: [String]) throws -> CommandLineOptions {
+    do {
+      return try parse(tape.headerArguments + arguments)
+    } catch {
+      throw ConfigurationError(file: tape.file, problem: "header: \(error)")
+    }
+  }
+
   /// Parses the arguments after the program's name.
   public static func parse(_ arguments: [String]) throws -> CommandLineOptions {
     var options = CommandLineOptions()
-    var queue = arguments[...]
-    func value(for option: String) throws -> String {
-      guard let next = queue.popFirst(), !next.hasPrefix("--") else {
-        throw UsageError(message: "\(option) needs a value (see paydrill --help)")
-      }
-      return next
-    }
+    var queue = ArgumentQueue(arguments[...])
+    func value(for option: String) throws -> String { try queue.value(for: option) }
     var positional: [String] = []
-    while let argument = queue.popFirst() {
+    while let argument = queue.next() {
       switch argument {
       case "-h", "--help", "help": options.command = .help
       case "-V", "--version": options.command = .version
       case "--scenario": options.scenarioPath = try value(for: argument)
       case "--theme": options.theme = try value(for: argument)
       case "--latency":
-        let text = try value(for: argument)
-        guard let milliseconds = Int(text), (0...600_000).contains(milliseconds) else {
-          throw UsageError(message: "--latency takes milliseconds from 0 to 600000, not \"\(text)\"")
-        }
-        options.latencyMilliseconds = milliseconds
+        options.latencyMilliseconds = try queue.number(
+          for: argument, in: 0...600_000, taking: "milliseconds from 0 to 600000")
       case "--size":
         let text = try value(for: argument)
         guard let size = Size(parsing: text) else {
@@ -122,11 +123,8 @@ public struct CommandLineOptions: Equatable {
         options.size = size
       case "--screen": options.screenPath = try value(for: argument)
       case "--seed":
-        let text = try value(for: argument)
-        guard let seed = UInt64(text) else {
-          throw UsageError(message: "--seed takes a whole number, not \"\(text)\"")
-        }
-        options.seed = seed
+        options.seed = try queue.number(
+          for: argument, in: 0...UInt64.max, taking: "a whole number")
       case "--events": options.eventsPath = try value(for: argument)
       case "--junit": options.junitPath = try value(for: argument)
       case "--zoom": options.zoom = true
@@ -140,57 +138,32 @@ public struct CommandLineOptions: Equatable {
         }
         options.locale = text.replacingOccurrences(of: "_", with: "-")
       case "--typing-speed":
-        let text = try value(for: argument)
-        guard let milliseconds = Int(text), (0...2000).contains(milliseconds) else {
-          throw UsageError(
-            message: "--typing-speed takes milliseconds per character from 0 to 2000, not \"\(text)\"")
-        }
-        options.typingMilliseconds = milliseconds
+        options.typingMilliseconds = try queue.number(
+          for: argument, in: 0...2000, taking: "milliseconds per character from 0 to 2000")
       case "--pause-scale":
-        let text = try value(for: argument)
-        guard let scale = Double(text), (0...10).contains(scale) else {
-          throw UsageError(message: "--pause-scale takes a factor from 0 to 10, not \"\(text)\"")
-        }
-        options.pauseScale = scale
+        options.pauseScale = try queue.number(
+          for: argument, in: 0...10, taking: "a factor from 0 to 10")
       case "--screenshot-dir": options.screenshotFolder = try value(for: argument)
       case "--screens": options.screensFolder = try value(for: argument)
       case "--ledger": options.ledger = .file(try value(for: argument))
       case "--no-ledger": options.ledger = .off
       case "--gateway": options.gatewayProfile = try choice(for: argument, from: try value(for: argument))
       case "--gateway-plugin":
-        let command = try value(for: argument)
-        guard !command.trimmingCharacters(in: .whitespaces).isEmpty else {
-          throw UsageError(
-            message: "--gateway-plugin needs a command, like \"python3 Examples/gateway-plugin.py\"")
-        }
-        options.gatewayPlugin = command
+        options.gatewayPlugin = try queue.command(
+          for: argument, example: "python3 Examples/gateway-plugin.py")
       case "--plugin-timeout":
-        let text = try value(for: argument)
-        guard let seconds = Double(text), (0.1...600).contains(seconds) else {
-          throw UsageError(message: "--plugin-timeout takes seconds from 0.1 to 600, not \"\(text)\"")
-        }
-        options.pluginTimeoutSeconds = seconds
+        options.pluginTimeoutSeconds = try queue.number(
+          for: argument, in: 0.1...600, taking: "seconds from 0.1 to 600")
       case "--merchant-hook":
-        let command = try value(for: argument)
-        guard !command.trimmingCharacters(in: .whitespaces).isEmpty else {
-          throw UsageError(
-            message: "--merchant-hook needs a command, like \"python3 Examples/merchant-hook.py\"")
-        }
-        options.merchantHook = command
+        options.merchantHook = try queue.command(for: argument, example: "python3 Examples/merchant-hook.py")
       case "--hook-timeout":
-        let text = try value(for: argument)
-        guard let seconds = Double(text), (0.1...600).contains(seconds) else {
-          throw UsageError(message: "--hook-timeout takes seconds from 0.1 to 600, not \"\(text)\"")
-        }
-        options.hookTimeoutSeconds = seconds
+        options.hookTimeoutSeconds = try queue.number(
+          for: argument, in: 0.1...600, taking: "seconds from 0.1 to 600")
       case "--type": options.button.type = try choice(for: argument, from: try value(for: argument))
       case "--style": options.button.style = try choice(for: argument, from: try value(for: argument))
       case "--radius":
-        let text = try value(for: argument)
-        guard let radius = Double(text), (0...ApplePayButtonAppearance.maximumRadius).contains(radius) else {
-          throw UsageError(message: "--radius takes points from 0 to 24, not \"\(text)\"")
-        }
-        options.button.radius = radius
+        options.button.radius = try queue.number(
+          for: argument, in: 0...ApplePayButtonAppearance.maximumRadius, taking: "points from 0 to 24")
       case "--print": options.printsButton = true
       case "--token-id": options.sign.tokenId = try value(for: argument)
       case "--token-key": options.sign.tokenKey = try value(for: argument)
@@ -200,27 +173,24 @@ public struct CommandLineOptions: Equatable {
       case "--request": options.session.requestPath = try value(for: argument)
       case "--signature": options.session.signature = try value(for: argument)
       case "--timestamp":
-        let text = try value(for: argument)
-        guard let milliseconds = Int64(text), milliseconds > 0 else {
-          throw UsageError(message: "--timestamp takes Unix milliseconds, not \"\(text)\"")
-        }
-        options.sign.timestamp = milliseconds
+        options.sign.timestamp = try queue.number(
+          for: argument, in: 1...Int64.max, taking: "Unix milliseconds")
       default:
         if argument.hasPrefix("-") {
           throw UsageError(message: "unknown option \(argument) (see paydrill --help)")
         }
         if positional.isEmpty, argument == "history", options.command == .run {
           // The rest belongs to history (its --scenario is a filter).
-          if queue.contains("-h") || queue.contains("--help") {
+          if queue.rest.contains("-h") || queue.rest.contains("--help") {
             options.command = .help
             return options
           }
-          options.command = .history(try HistoryCommand.parse(queue, ledger: options.ledger))
+          options.command = .history(try HistoryCommand.parse(queue.rest, ledger: options.ledger))
           return options
         }
         if positional.isEmpty, argument == "fuzz", options.command == .run {
           // The rest belongs to fuzz (its --seed and --scenario are its own).
-          options.command = .fuzz(try FuzzCommand.parse(queue))
+          options.command = .fuzz(try FuzzCommand.parse(queue.rest))
           return options
         }
         positional.append(argument)

@@ -19,27 +19,15 @@ public enum FuzzCommand {
   static func parse(_ arguments: ArraySlice<String>) throws -> Options {
     typealias UsageError = CommandLineOptions.UsageError
     var options = Options()
-    var queue = arguments
-    func value(for option: String) throws -> String {
-      guard let next = queue.popFirst(), !next.hasPrefix("--") else {
-        throw UsageError(message: "\(option) needs a value (see paydrill --help)")
-      }
-      return next
-    }
-    while let argument = queue.popFirst() {
+    var queue = ArgumentQueue(arguments)
+    func value(for option: String) throws -> String { try queue.value(for: option) }
+    while let argument = queue.next() {
       switch argument {
       case "--seed":
-        let text = try value(for: argument)
-        guard let seed = UInt64(text) else {
-          throw UsageError(message: "--seed takes a whole number, not \"\(text)\"")
-        }
-        options.seed = seed
+        options.seed = try queue.number(for: argument, in: 0...UInt64.max, taking: "a whole number")
       case "--actions":
-        let text = try value(for: argument)
-        guard let actions = Int(text), (1...1_000_000_000).contains(actions) else {
-          throw UsageError(message: "--actions takes a number from 1 to 1000000000, not \"\(text)\"")
-        }
-        options.actions = actions
+        options.actions = try queue.number(
+          for: argument, in: 1...1_000_000_000, taking: "a number from 1 to 1000000000")
       case "--scenario": options.scenario = try value(for: argument)
       default:
         throw UsageError(message: "unknown argument \(argument) of fuzz (see paydrill --help)")
@@ -61,12 +49,12 @@ public enum FuzzCommand {
     let start = clock.now
     let outcome = Fuzzer(options: Fuzzer.Options(seed: seed, actions: options.actions, scenarios: scenarios))
       .run()
-    let (whole, fraction) = (clock.now - start).components
+    let elapsed = clock.now - start
     if let failure = outcome.failure {
       print(FuzzReport.failure(failure, seed: seed, scenarioOption: options.scenario))
       return 1
     }
-    print(FuzzReport.summary(outcome, seed: seed, seconds: Double(whole) + Double(fraction) / 1e18))
+    print(FuzzReport.summary(outcome, seed: seed, seconds: elapsed.inSeconds))
     return 0
   }
 }

@@ -26,25 +26,17 @@ public enum HistoryCommand {
   static func parse(_ arguments: ArraySlice<String>, ledger: LedgerChoice) throws -> Options {
     typealias UsageError = CommandLineOptions.UsageError
     var options = Options(ledger: ledger)
-    var queue = arguments
-    func value(for option: String) throws -> String {
-      guard let next = queue.popFirst(), !next.hasPrefix("--") else {
-        throw UsageError(message: "\(option) needs a value (see paydrill --help)")
-      }
-      return next
-    }
+    var queue = ArgumentQueue(arguments)
+    func value(for option: String) throws -> String { try queue.value(for: option) }
     var positional: [String] = []
-    while let argument = queue.popFirst() {
+    while let argument = queue.next() {
       switch argument {
       case "--json": options.json = true
       case "--ledger": options.ledger = .file(try value(for: argument))
       case "--no-ledger": options.ledger = .off
       case "--limit":
-        let text = try value(for: argument)
-        guard let limit = Int(text), (1...10_000).contains(limit) else {
-          throw UsageError(message: "--limit takes a number from 1 to 10000, not \"\(text)\"")
-        }
-        options.filter.limit = limit
+        options.filter.limit = try queue.number(
+          for: argument, in: 1...10_000, taking: "a number from 1 to 10000")
       case "--outcome":
         options.filter.outcome = try CommandLineOptions.choice(for: argument, from: try value(for: argument))
       case "--method":

@@ -62,8 +62,8 @@ public enum PayDrillCommand {
           let settings = GatewaySettings(
             latencyMilliseconds: latency(options, scenario: scenario), seed: options.seed,
             configuration: scenario.gateway)
-          let (whole, fraction) = GatewayControls(settings: settings).nextLatency(for: .session).components
-          Thread.sleep(forTimeInterval: Double(whole) + Double(fraction) / 1e18)
+          Thread.sleep(
+            forTimeInterval: GatewayControls(settings: settings).nextLatency(for: .session).inSeconds)
         }
         switch try SessionCommand.run(options.session, sign: options.sign, plugin: plugin) {
         case .created(let response):
@@ -95,13 +95,8 @@ public enum PayDrillCommand {
     case .demo(let tapePath):
       do {
         let tape = try Tape.load(path: tapePath)
-        let tapeOptions: CommandLineOptions
-        do {
-          tapeOptions = try CommandLineOptions.parse(tape.headerArguments + arguments)
-        } catch {
-          throw ConfigurationError(file: tapePath, problem: "header: \(error)")
-        }
-        return runInteractive(tapeOptions, presenting: tape)
+        return runInteractive(
+          try CommandLineOptions.parse(header: tape, arguments: arguments), presenting: tape)
       } catch {
         return fail("\(error)")
       }
@@ -150,17 +145,10 @@ public enum PayDrillCommand {
     // TERM=dumb, an unknown TERM: one line, before anything touches the terminal.
     let terminal = TerminalProbe.current()
     if let problem = terminal.problem { return fail(problem) }
-    let plugin = gatewayPlugin(options)
-    defer { shutDown(plugin) }
-    let ledger = openLedger(options)
-    let hook = merchantHook(options, scenario: scenario)
-    defer { shutDown(hook) }
-    let runtime = CheckoutRuntime(
-      scenario: scenario, size: options.size, latencyMilliseconds: latency(options, scenario: scenario),
-      seed: options.seed, gateway: plugin, hooks: hook, ledger: ledger.ledger)
-    if let warning = ledger.warning { runtime.disableLedger(because: warning) }
+    let run = CheckoutRun(options: options, scenario: scenario)
+    defer { run.close() }
+    let runtime = run.runtime
     runtime.prepare { model in
-      model.gatewayPlugin = plugin?.command
       model.gallery = gallery
       model.galleryIsHome = gallery != nil
       model.darkAppearance = theme.appearance == .dark
@@ -184,7 +172,7 @@ public enum PayDrillCommand {
     ).run()
     // The terminal is back: an attempt still in flight is recorded as interrupted (normal code, not a
     // signal handler: SIGTERM and SIGINT only set the flag that ended the session).
-    finish(runtime, warnedAtStart: ledger.warning)
+    run.finishAttempts()
     if let tapePath, let recording {
       // The key that quit is not part of the flow: the replay ends on the screen the session ended on.
       if signal == nil { recording.recorder.dropLastKey() }
@@ -230,15 +218,6 @@ public enum PayDrillCommand {
       let warning = "\(error); run history is off for this run"
       FileHandle.standardError.write(Data("paydrill: warning: \(warning)\n".utf8))
       return (nil, warning)
-    }
-  }
-
-  /// Records an attempt still in flight as interrupted, and prints a ledger warning that came up during the
-  /// run (the one of the start was printed already).
-  static func finish(_ runtime: CheckoutRuntime, warnedAtStart: String?) {
-    runtime.finish()
-    if let warning = runtime.ledgerWarning, warning != warnedAtStart {
-      FileHandle.standardError.write(Data("paydrill: warning: \(warning)\n".utf8))
     }
   }
 

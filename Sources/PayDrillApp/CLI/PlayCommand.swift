@@ -11,13 +11,7 @@ enum PlayCommand {
     do {
       for path in paths {
         let tape = try Tape.load(path: path)
-        let tapeOptions: CommandLineOptions
-        do {
-          // The header first, so that the command line overrides it.
-          tapeOptions = try CommandLineOptions.parse(tape.headerArguments + arguments)
-        } catch {
-          throw ConfigurationError(file: path, problem: "header: \(error)")
-        }
+        let tapeOptions = try CommandLineOptions.parse(header: tape, arguments: arguments)
         _ = try ThemeLocator.theme(named: tapeOptions.theme)
         tapes.append((tape, tapeOptions, try PayDrillCommand.loadScenario(tapeOptions)))
       }
@@ -56,17 +50,9 @@ enum PlayCommand {
   static func play(_ tape: Tape, options: CommandLineOptions, scenario: Scenario) -> (
     TapeRun, String, String?
   ) {
-    let plugin = PayDrillCommand.gatewayPlugin(options)
-    defer { PayDrillCommand.shutDown(plugin) }
-    let hook = PayDrillCommand.merchantHook(options, scenario: scenario)
-    defer { PayDrillCommand.shutDown(hook) }
-    let ledger = PayDrillCommand.openLedger(options)
-    let runtime = CheckoutRuntime(
-      scenario: scenario, size: options.size,
-      latencyMilliseconds: PayDrillCommand.latency(options, scenario: scenario), seed: options.seed,
-      gateway: plugin, hooks: hook, ledger: ledger.ledger)
-    if let warning = ledger.warning { runtime.disableLedger(because: warning) }
-    runtime.prepare { $0.gatewayPlugin = plugin?.command }
+    let checkout = CheckoutRun(options: options, scenario: scenario)
+    defer { checkout.close() }
+    let runtime = checkout.runtime
     // `--screens DIR`: a screenshot bundle after every Wait and Expect, and at the end.
     let theme = (try? ThemeLocator.theme(named: options.theme)) ?? .dark
     runtime.screenshots = (options.screensFolder ?? options.screenshotFolder).map {
@@ -83,7 +69,7 @@ enum PlayCommand {
     let started = ContinuousClock.now
     let outcome = TapePlayer(runtime: runtime) { save("line\($0.line)") }.play(tape)
     let duration = ContinuousClock.now - started
-    PayDrillCommand.finish(runtime, warnedAtStart: ledger.warning)
+    checkout.finishAttempts()
     save("end")
     let run = TapeRun(tape: tape, outcome: outcome, duration: duration, events: runtime.model.checkout.events)
     return (run, runtime.render().text, screenshotFailure)

@@ -68,7 +68,6 @@ public enum JUnitReport {
   }
 
   private static func seconds(_ duration: Duration) -> String {
-    let (whole, fraction) = duration.components
-    return String(format: "%.3f", Double(whole) + Double(fraction) / 1e18)
+    String(format: "%.3f", duration.inSeconds)
   }
 }

@@ -119,8 +119,7 @@ public struct TapeRecorder {
   }
 
   private static func seconds(_ duration: Duration) -> String {
-    let (whole, fraction) = duration.components
-    let tenths = (Double(whole) + Double(fraction) / 1e18) * 10
+    let tenths = duration.inSeconds * 10
     return String(format: "%.1fs", tenths.rounded() / 10)
   }
 

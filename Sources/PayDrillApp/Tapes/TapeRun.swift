@@ -50,8 +50,7 @@ public struct TapeRun: Sendable {
 
   /// The one-line summary `play` prints for each tape of a suite.
   public var summary: String {
-    let seconds = String(
-      format: "%.2f s", Double(duration.components.seconds) + Double(duration.components.attoseconds) / 1e18)
+    let seconds = String(format: "%.2f s", duration.inSeconds)
     switch outcome {
     case .completed, .quit:
       return "ok    \(tape.file) (\(tape.steps.count) steps, \(seconds))"

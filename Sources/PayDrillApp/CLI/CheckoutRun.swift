@@ -1,0 +1,43 @@
+import CheckoutEngine
+import Foundation
+import GatewaySimulator
+
+/// One run of the checkout as the command line asks for it (the interactive program, each tape of `play`):
+/// the runtime with the gateway plugin, the merchant hook and the ledger the options choose, and their end.
+final class CheckoutRun {
+  let runtime: CheckoutRuntime
+  private let plugin: PluginGateway?
+  private let hook: ProcessMerchantHooks?
+  /// Why the ledger could not be opened, already printed.
+  private let ledgerWarning: String?
+
+  init(options: CommandLineOptions, scenario: Scenario) {
+    let plugin = PayDrillCommand.gatewayPlugin(options)
+    let hook = PayDrillCommand.merchantHook(options, scenario: scenario)
+    let ledger = PayDrillCommand.openLedger(options)
+    runtime = CheckoutRuntime(
+      scenario: scenario, size: options.size,
+      latencyMilliseconds: PayDrillCommand.latency(options, scenario: scenario), seed: options.seed,
+      gateway: plugin, hooks: hook, ledger: ledger.ledger)
+    if let warning = ledger.warning { runtime.disableLedger(because: warning) }
+    runtime.prepare { $0.gatewayPlugin = plugin?.command }
+    self.plugin = plugin
+    self.hook = hook
+    ledgerWarning = ledger.warning
+  }
+
+  /// Records an attempt still in flight as interrupted, and prints a ledger warning that came up during the
+  /// run (the one of the start was printed already).
+  func finishAttempts() {
+    runtime.finish()
+    if let warning = runtime.ledgerWarning, warning != ledgerWarning {
+      FileHandle.standardError.write(Data("paydrill: warning: \(warning)\n".utf8))
+    }
+  }
+
+  /// Stops the plugin's and the hook's processes, once they have every request and notification.
+  func close() {
+    PayDrillCommand.shutDown(plugin)
+    PayDrillCommand.shutDown(hook)
+  }
+}
