@@ -35,13 +35,9 @@ public final class GatewayControls: Sendable {
     }
   }
 
-  /// The fault this call meets: the armed one (then cleared), or one drawn at the fault rate.
-  public func takeFault() -> GatewaySettings.Fault? {
+  /// A fault drawn at the panel's random rate, or nil. (An armed fault travels with its request.)
+  public func drawFault() -> GatewaySettings.Fault? {
     inner.withLock { state in
-      if let armed = state.settings.nextFault {
-        state.settings.nextFault = nil
-        return armed
-      }
       guard state.settings.faultRatePercent > 0 else { return nil }
       let roll = Int(state.random.next() % 100)
       guard roll < state.settings.faultRatePercent else { return nil }

@@ -4,34 +4,13 @@ import CheckoutEngine
 /// of each kind of call, a fault armed for the next call, a random fault rate, the seed that makes randomness
 /// repeatable, the PSP profile and the AVS rules.
 public struct GatewaySettings: Equatable, Sendable {
-  /// A fault real integrations meet.
-  public enum Fault: String, Equatable, Sendable, CaseIterable {
-    case networkError, timeout, serverError, merchantValidation, duplicateRequest
-
-    /// The error the checkout reports, with the code a merchant's `onError` switches on.
-    public var error: SdkError {
-      switch self {
-      case .networkError:
-        return SdkError(
-          errorCode: "NETWORK_ERROR", errorMessage: "The network connection was lost during authorisation")
-      case .timeout:
-        return SdkError(errorCode: "GATEWAY_TIMEOUT", errorMessage: "The gateway did not answer in time")
-      case .serverError:
-        return SdkError(
-          errorCode: "GATEWAY_ERROR", errorMessage: "The gateway answered 503 Service Unavailable")
-      case .merchantValidation:
-        return SdkError(errorCode: "MERCHANT_VALIDATION_FAILED", errorMessage: "Merchant validation failed")
-      case .duplicateRequest:
-        return SdkError(
-          errorCode: "DUPLICATE_REQUEST",
-          errorMessage: "The request was sent twice; the gateway charged it once")
-      }
-    }
-  }
+  /// A fault real integrations meet (the type lives in the engine: an armed fault travels with the request).
+  public typealias Fault = GatewayFault
 
   /// How long each kind of call takes.
   public var latency: [GatewayOperation: LatencyDistribution]
-  /// A fault the next authorisation meets, then cleared.
+  /// A fault the next authorisation meets. The app's state owns it: it goes with the next authorisation
+  /// request (`AuthorisationRequest.fault`) and is cleared there, so the panel shows it gone.
   public var nextFault: Fault?
   /// The share of authorisations that meet a random fault, in percent.
   public var faultRatePercent: Int

@@ -35,29 +35,33 @@ public struct SimulatedGateway: PaymentGateway {
     controls.apply(settings)
   }
 
-  /// Waits the latency of an operation's next call.
-  private func simulateLatency(_ operation: GatewayOperation) async {
-    let latency = controls.nextLatency(for: operation)
-    if latency > .zero {
-      try? await Task.sleep(for: latency)
-    }
+  /// An operation's answer, due after its next latency.
+  private func reply<Value>(_ operation: GatewayOperation, _ value: Value) -> Reply<Value> {
+    .after(controls.nextLatency(for: operation), value)
   }
 
-  public func authorise(_ request: AuthorisationRequest) async -> AuthorisationOutcome {
-    await simulateLatency(.authorise)
-    return authoriseNow(request)
+  /// Decides now (the armed or random fault, then the charge, once per idempotency key); the answer is due
+  /// after the authorisation's latency.
+  public func authorise(_ request: AuthorisationRequest) -> Reply<AuthorisationOutcome> {
+    reply(.authorise, authorisation(request))
   }
 
-  /// The authorisation without the wait: the armed or random fault, then the charge (once per idempotency
-  /// key). The fuzzer calls it to answer synchronously.
-  public func authoriseNow(_ request: AuthorisationRequest) -> AuthorisationOutcome {
-    if let fault = controls.takeFault() {
-      guard fault == .duplicateRequest else { return coded(.declined(fault.error), for: request) }
+  private func authorisation(_ request: AuthorisationRequest) -> AuthorisationOutcome {
+    guard let fault = request.fault ?? controls.drawFault() else { return charge(request) }
+    switch fault {
+    case .duplicateRequest:
       // The request arrives twice (a retry after a lost answer): the second gets the first's outcome,
       // uncharged, and says it is a replay.
       _ = charge(request)
+      return charge(request)
+    case .timeout:
+      // The gateway decided (and may have charged), but its answer never came back: a retry with the same
+      // idempotency key gets that first decision, never a second charge.
+      _ = charge(request)
+      return coded(.declined(fault.error), for: request)
+    default:
+      return coded(.declined(fault.error), for: request)
     }
-    return charge(request)
   }
 
   /// The outcome of a request, once per idempotency key (a retry gets the first answer marked as a replay,
@@ -86,47 +90,30 @@ public struct SimulatedGateway: PaymentGateway {
     return outcome.reporting(report)
   }
 
-  public func createPayPalOrder(_ request: PayPalOrderRequest) async -> PayPalOrder {
-    await simulateLatency(.initialise)
-    return createPayPalOrderNow(request)
-  }
-
-  /// The PayPal order without the wait.
-  public func createPayPalOrderNow(_ request: PayPalOrderRequest) -> PayPalOrder {
+  public func createPayPalOrder(_ request: PayPalOrderRequest) -> Reply<PayPalOrder> {
     let id = makeTransactionId().replacingOccurrences(of: "-", with: "").prefix(17).uppercased()
-    return PayPalOrder(orderId: "PAYID-\(id)", intent: request.intent, amount: request.amount)
+    return reply(.initialise, PayPalOrder(orderId: "PAYID-\(id)", intent: request.intent, amount: request.amount))
   }
 
-  public func applePayInit(_ request: ApplePayInitRequest) async -> ApplePayInitResponse {
-    await simulateLatency(.initialise)
-    return ApplePayInitEndpoint.answer(request)
+  public func applePayInit(_ request: ApplePayInitRequest) -> Reply<ApplePayInitResponse> {
+    reply(.initialise, ApplePayInitEndpoint.answer(request))
   }
 
-  /// The issuer's decision once the shopper answered the challenge (`code` nil when they cancelled).
-  public func completeChallenge(_ challenge: ThreeDSecureChallenge, code: String?) async
-    -> AuthorisationOutcome
-  {
-    await simulateLatency(.threeDSecure)
-    return completeChallengeNow(challenge, code: code)
-  }
-
-  /// The challenge's outcome without the wait. The challenge settles the request it belongs to: charged
-  /// once, a repeated answer gets the first, and an approval spends the session.
-  public func completeChallengeNow(_ challenge: ThreeDSecureChallenge, code: String?) -> AuthorisationOutcome
+  /// The issuer's decision once the shopper answered the challenge (`code` nil when they cancelled). The
+  /// challenge settles the request it belongs to: charged once, a repeated answer gets the first, and an
+  /// approval spends the session.
+  public func completeChallenge(_ challenge: ThreeDSecureChallenge, code: String?)
+    -> Reply<AuthorisationOutcome>
   {
     let profile = controls.settings.profile
-    return controls.settle(challenge.request.idempotencyKey) {
+    let outcome = controls.settle(challenge.request.idempotencyKey) {
       let outcome = coded(challengeDecision(challenge, code: code), for: challenge.request, profile: profile)
       if outcome.systemTransactionId != nil, !challenge.request.sessionId.isEmpty {
         spentSessions.spend(challenge.request.sessionId)
       }
       return outcome
     }
-  }
-
-  /// The challenge's outcome without the wait, with the PSP's codes.
-  public func decideChallenge(_ challenge: ThreeDSecureChallenge, code: String?) -> AuthorisationOutcome {
-    coded(challengeDecision(challenge, code: code), for: challenge.request)
+    return reply(.threeDSecure, outcome)
   }
 
   private func challengeDecision(_ challenge: ThreeDSecureChallenge, code: String?) -> AuthorisationOutcome {
@@ -151,12 +138,8 @@ public struct SimulatedGateway: PaymentGateway {
       ThreeDSecureResult(transStatus: "Y", network: challenge.scheme))
   }
 
-  /// The answer without the wait: what the tests and the benchmark call. The seed's order: the address check
-  /// (AVS) first, which may decline, then 3-D Secure and the authorisation itself.
-  public func decide(_ request: AuthorisationRequest) -> AuthorisationOutcome {
-    decide(request, settings: controls.settings)
-  }
-
+  /// The seed's order: the address check (AVS) first, which may decline, then 3-D Secure and the
+  /// authorisation itself.
   private func decide(_ request: AuthorisationRequest, settings: GatewaySettings) -> AuthorisationOutcome {
     guard let address = request.addressVerification, request.card != nil else {
       return coded(decision(for: request), for: request, profile: settings.profile)

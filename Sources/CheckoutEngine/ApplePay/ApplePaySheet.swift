@@ -46,8 +46,6 @@ public struct ApplePaySheet: Equatable, Sendable {
   public var phase: Phase = .reviewing
   /// How the simulated device confirms: Face ID, Touch ID or passcode.
   public var authentication: AuthenticationKind = .faceID
-  /// Counts update requests, so that a time-out that fires after its update arrived is recognised as stale.
-  public var updateSerial = 0
   /// A mistake in the merchant's configuration (a total that is not the sum of the items), shown to the
   /// developer and never fixed silently. Authorisation is blocked while it stands.
   public var configurationProblem: String?

@@ -109,17 +109,6 @@ extension CheckoutReducer {
       state.applePaySheet = sheet
       return requestUpdate(.couponCode, in: &state, context: context)
 
-    case .sheetUpdated(let update):
-      guard let pending = sheet.pendingUpdate else { return [] }
-      sheet.pendingUpdate = nil
-      apply(update, kind: pending, to: &sheet)
-      state.applePaySheet = sheet
-      if pending == .shippingContact, sheet.needsInitialCardUpdate {
-        state.applePaySheet?.needsInitialCardUpdate = false
-        return requestUpdate(.paymentMethod, in: &state, context: context)
-      }
-      return []
-
     case .requestAuthorisation:
       guard reviewing, sheet.authorisationBlocker(configuration) == nil else { return [] }
       sheet.phase = .authenticating(sheet.authentication == .passcode ? .passcode : .biometric)
@@ -131,11 +120,6 @@ extension CheckoutReducer {
       guard reviewing else { return [] }
       sheet.authentication = sheet.authentication.next
       state.applePaySheet = sheet
-      return []
-
-    case .updateTimedOut(let serial):
-      guard let pending = sheet.pendingUpdate, serial == sheet.updateSerial else { return [] }
-      failUpdate(pending, "within 30 seconds", in: &state, context: context)
       return []
 
     case .authenticate(let outcome):
@@ -160,33 +144,6 @@ extension CheckoutReducer {
       state.applePaySheet = sheet
       return []
 
-    case .preAuthorisationAnswered(let answer):
-      // Only while pre-authorising: once the payment went to the gateway (`processingSince` set), a stale
-      // answer must not send it again.
-      guard sheet.phase == .processing, state.processingSince == nil, let card = sheet.card else { return [] }
-      var details = answer.data?.eventDetails ?? []
-      if let refusal = answer.errors.first {
-        details.append(EventDetail("refused", .string(refusal.message)))
-      }
-      record(.onPreAuthorisation, method: .applePay, details: details, in: &state, context: context)
-      guard answer.errors.isEmpty else {
-        sheet.phase = .reviewing
-        sheet.errors += answer.errors
-        state.applePaySheet = sheet
-        return []
-      }
-      state.attempts += 1
-      let amount = sheet.total?.amount ?? state.total
-      let cardDetails = CardDetails(
-        number: card.number, expiryMonth: 12, expiryYear: 2030, securityCode: "",
-        holderName: sheet.shippingContact?.name ?? "")
-      state.processingSince = context.now
-      var request = authorisationRequest(.applePay, card: cardDetails, amount: amount, state: state)
-      // The merchant's own checks travel with the payment: its AVS address, and 3-D Secure it already ran.
-      request.addressVerification = answer.data?.addressVerification
-      request.threeDSecureData = answer.data?.threeDSecureData
-      return [.authorise(request)]
-
     case .cancelSheet:
       guard sheet.phase != .processing else { return [] }
       record(
@@ -199,11 +156,82 @@ extension CheckoutReducer {
       state.applePaySheet = nil
       state.screen = .methodList
       state.notice = nil
-      return []
+      return closeSheetRequests(in: &state)
 
     default:
       return []
     }
+  }
+
+  /// The sheet is gone: nothing it asked for is waited for any more, and its timers stop.
+  static func closeSheetRequests(in state: inout CheckoutState) -> [CheckoutEffect] {
+    let timers = state.requests.waiting.filter {
+      if case .updateTimeLimit = $0.awaited { return true } else { return false }
+    }.map(\.id)
+    state.requests.abandon(where: \.belongsToSheet)
+    return timers.map(CheckoutEffect.cancel)
+  }
+
+  /// The sheet's state while it is open, or nil (an answer that arrives once it closed changes nothing).
+  private static func openSheet(_ state: CheckoutState) -> ApplePaySheet? {
+    guard state.screen == .applePaySheet else { return nil }
+    return state.applePaySheet
+  }
+
+  /// The merchant's update for the pending callback: applied, and its timer stopped.
+  static func sheetUpdated(_ update: SheetUpdate, in state: inout CheckoutState, context: ReduceContext)
+    -> [CheckoutEffect]
+  {
+    guard var sheet = openSheet(state), let pending = sheet.pendingUpdate else { return [] }
+    let timers = state.requests.abandon { $0 == .updateTimeLimit(pending) }
+    sheet.pendingUpdate = nil
+    apply(update, kind: pending, to: &sheet)
+    state.applePaySheet = sheet
+    var effects = timers.map(CheckoutEffect.cancel)
+    if pending == .shippingContact, sheet.needsInitialCardUpdate {
+      state.applePaySheet?.needsInitialCardUpdate = false
+      effects += requestUpdate(.paymentMethod, in: &state, context: context)
+    }
+    return effects
+  }
+
+  /// PassKit's 30 seconds passed without the pending update.
+  static func updateTimedOut(in state: inout CheckoutState, context: ReduceContext) -> [CheckoutEffect] {
+    guard let pending = openSheet(state)?.pendingUpdate else { return [] }
+    return failUpdate(pending, "within 30 seconds", in: &state, context: context)
+  }
+
+  /// What `onPreAuthorisation` returned: the payment goes to the gateway, or back to the sheet with errors.
+  static func preAuthorisationAnswered(
+    _ answer: PreAuthorisationAnswer, in state: inout CheckoutState, context: ReduceContext
+  ) -> [CheckoutEffect] {
+    // Only while pre-authorising: once the payment went to the gateway (`processingSince` set), a stale
+    // answer must not send it again.
+    guard var sheet = openSheet(state), sheet.phase == .processing, state.processingSince == nil,
+      let card = sheet.card
+    else { return [] }
+    var details = answer.data?.eventDetails ?? []
+    if let refusal = answer.errors.first {
+      details.append(EventDetail("refused", .string(refusal.message)))
+    }
+    record(.onPreAuthorisation, method: .applePay, details: details, in: &state, context: context)
+    guard answer.errors.isEmpty else {
+      sheet.phase = .reviewing
+      sheet.errors += answer.errors
+      state.applePaySheet = sheet
+      return []
+    }
+    state.attempts += 1
+    let amount = sheet.total?.amount ?? state.total
+    let cardDetails = CardDetails(
+      number: card.number, expiryMonth: 12, expiryYear: 2030, securityCode: "",
+      holderName: sheet.shippingContact?.name ?? "")
+    state.processingSince = context.now
+    var request = authorisationRequest(.applePay, card: cardDetails, amount: amount, state: &state)
+    // The merchant's own checks travel with the payment: its AVS address, and 3-D Secure it already ran.
+    request.addressVerification = answer.data?.addressVerification
+    request.threeDSecureData = answer.data?.threeDSecureData
+    return [.authorise(state.requests.issue(.gateway(.applePay)), request)]
   }
 
   /// PassKit got no update for the pending callback (`how` says what happened instead): the payment ends
@@ -211,13 +239,15 @@ extension CheckoutReducer {
   static func failUpdate(
     _ pending: ApplePaySheet.PendingUpdate, _ how: String, in state: inout CheckoutState,
     context: ReduceContext
-  ) {
+  ) -> [CheckoutEffect] {
     let error = SdkError(
       errorCode: "APPLE_PAY_UPDATE_TIMEOUT",
       errorMessage: "Payment could not be completed: \(pending.callbackName) did not answer \(how)")
+    let effects = closeSheetRequests(in: &state)
     conclude(
       .declined(error), method: .applePay, amount: state.applePaySheet?.total?.amount ?? state.total,
       in: &state, context: context)
+    return effects
   }
 
   /// The shopper authenticated: `onSubmit(.applePay)` as pre-authorisation starts, then `onPreAuthorisation`.
@@ -240,7 +270,7 @@ extension CheckoutReducer {
       .onSubmit, method: .applePay, details: details + amountDetails(sheet.total?.amount ?? state.total),
       in: &state,
       context: context)
-    return [.preAuthorise(shippingContact: sheet.shippingContact)]
+    return [.preAuthorise(state.requests.issue(.preAuthorisation), shippingContact: sheet.shippingContact)]
   }
 
   /// `onPostAuthorisation` with the gateway's result (and, now, the full shipping contact), then the Drop-in's
@@ -305,7 +335,6 @@ extension CheckoutReducer {
   ) -> [CheckoutEffect] {
     guard var sheet = state.applePaySheet else { return [] }
     sheet.pendingUpdate = kind
-    sheet.updateSerial += 1
     state.applePaySheet = sheet
     let selections = sheet.selectionsForMerchant
     switch kind {
@@ -341,8 +370,8 @@ extension CheckoutReducer {
         details: [EventDetail("couponCode", .string(sheet.couponCode))], in: &state, context: context)
     }
     return [
-      .requestSheetUpdate(kind, selections),
-      .expectUpdate(serial: sheet.updateSerial, within: updateTimeLimit),
+      .requestSheetUpdate(state.requests.issue(.sheetUpdate(kind)), kind, selections),
+      .expectUpdate(state.requests.issue(.updateTimeLimit(kind)), within: updateTimeLimit),
     ]
   }
 

@@ -10,6 +10,8 @@ extension CheckoutReducer {
     }
     let device = state.device
     state.applePayGeneration += 1
+    // The device changed: an earlier `/init` answers a device that is gone.
+    state.requests.abandon { $0 == .applePayInit }
     let next: ApplePayMethodState
     var reason: String
     if !device.canMakePayments {
@@ -33,7 +35,7 @@ extension CheckoutReducer {
       networks: configuration.supportedNetworks.map(\.rawValue),
       fault: device.initFault)
     request.generation = state.applePayGeneration
-    return [.prepareApplePay(request)]
+    return [.prepareApplePay(state.requests.issue(.applePayInit), request)]
   }
 
   /// `/init` answered: ready, ready with the set-up button (no card for the networks), or
@@ -80,8 +82,7 @@ extension CheckoutReducer {
         failure = expired
         break
       }
-      state.awaitingMerchant = .applePay
-      return [.askBeforeSubmit(.applePay)]
+      return askBeforeSubmit(.applePay, in: &state)
     case .needsSetUp?:
       state.screen = .applePaySetUp
       return []

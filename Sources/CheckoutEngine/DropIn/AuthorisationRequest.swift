@@ -35,8 +35,11 @@ public struct AuthorisationRequest: Equatable, Sendable {
   /// 3-D Secure the merchant already ran (Apple Pay's `onPreAuthorisation` `ThreeDSecureData`): the gateway
   /// uses it and skips its own.
   public var threeDSecureData: ApplePayTransactionInitData.ThreeDSecureData?
-  /// Unique per attempt, so a gateway can recognise a request it has already seen.
+  /// Unique per payment (a retry after a timeout keeps it), so a gateway can recognise a request it has
+  /// already seen and charge it at most once.
   public var idempotencyKey: String
+  /// The fault a tester armed for this call (the gateway panel's "Next call"); nil for none.
+  public var fault: GatewayFault?
 
   public init(
     method: DropInPaymentMethod, card: CardDetails?, amount: Money, intent: String,

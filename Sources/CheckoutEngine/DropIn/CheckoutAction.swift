@@ -2,8 +2,8 @@
 public enum CheckoutAction: Equatable, Sendable {
   /// Drop-in's `create()`: the plugins look at the device and the Apple Pay element prepares.
   case createCheckout
-  /// The Apple Pay plugin's `POST /init` answered.
-  case applePayInitAnswered(ApplePayInitResponse)
+  /// What came back for a request the engine made (an effect's answer), with the effect's request id.
+  case answered(RequestID, CheckoutAnswer)
   /// The tester changed what the simulated device can do: the checkout is created again on it.
   case changeDevice(ApplePayDevice)
   /// The shopper picks a method from the list.
@@ -18,10 +18,6 @@ public enum CheckoutAction: Equatable, Sendable {
   case leaveField(CardField)
   /// The shopper presses Pay on the card form.
   case submitCard
-  /// The merchant's `onBeforeSubmit` answered.
-  case beforeSubmitAnswered(DropInPaymentMethod, BeforeSubmitVerdict)
-  /// The gateway answered an authorisation.
-  case gatewayAnswered(AuthorisationOutcome)
   /// After a failure: back to the form with what was typed, to try again.
   case tryAgain
   /// After a success: a fresh checkout of the same scenario.
@@ -34,16 +30,10 @@ public enum CheckoutAction: Equatable, Sendable {
   case selectCard(Int)
   /// The shopper enters a coupon code.
   case enterCouponCode(String)
-  /// The merchant answered the sheet's pending update callback.
-  case sheetUpdated(SheetUpdate)
   /// The shopper presses the side button / "Pay" row: the biometric prompt shows.
   case requestAuthorisation
   /// The biometric prompt's outcome.
   case authenticate(AuthenticationOutcome)
-  /// The merchant's `onPreAuthorisation` answered.
-  case preAuthorisationAnswered(PreAuthorisationAnswer)
-  /// The gateway created the PayPal order.
-  case payPalOrderCreated(PayPalOrder)
   /// The buyer approved the PayPal order on PayPal.com, with a funding option.
   case approvePayPal(PayPalFunding)
   /// The buyer cancelled on PayPal.com.
@@ -60,10 +50,6 @@ public enum CheckoutAction: Equatable, Sendable {
   case cancelSheet
   /// The tester switches the simulated device between Face ID, Touch ID and passcode.
   case switchAuthentication
-  /// An update callback's time limit passed (the `serial` of the request it watched).
-  case updateTimedOut(serial: Int)
-  /// The merchant hook process gave no usable answer to a callback that expects one.
-  case merchantHookFailed(MerchantHookFailure)
 }
 
 /// What the simulated Face ID / Touch ID / passcode prompt decided.

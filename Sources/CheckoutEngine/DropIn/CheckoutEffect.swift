@@ -1,22 +1,37 @@
-/// Work the engine asks for and does not do itself. The runner performs it and sends the result back as a
-/// `CheckoutAction`, which keeps `reduce` free of I/O, clocks and randomness.
+/// Work the engine asks for and does not do itself. The interpreter performs it and sends the result back as
+/// `CheckoutAction.answered` with the effect's request id, which keeps `reduce` free of I/O, clocks and
+/// randomness.
 public enum CheckoutEffect: Equatable, Sendable {
-  /// Call the merchant's `onBeforeSubmit`; the answer comes back as `.beforeSubmitAnswered`.
-  case askBeforeSubmit(DropInPaymentMethod)
-  /// Call one of the sheet's update callbacks; the merchant's update comes back as `.sheetUpdated`.
-  case requestSheetUpdate(ApplePaySheet.PendingUpdate, SheetSelections)
-  /// Wait `limit`, then send `.updateTimedOut(serial:)`: PassKit gives an update handler 30 seconds.
-  case expectUpdate(serial: Int, within: Duration)
+  /// Call the merchant's `onBeforeSubmit`; the verdict comes back as `.beforeSubmit`.
+  case askBeforeSubmit(RequestID, DropInPaymentMethod)
+  /// Call one of the sheet's update callbacks; the merchant's update comes back as `.sheetUpdate`.
+  case requestSheetUpdate(RequestID, ApplePaySheet.PendingUpdate, SheetSelections)
+  /// Wait `within`, then answer `.timeLimitPassed`: PassKit gives an update handler 30 seconds.
+  case expectUpdate(RequestID, within: Duration)
+  /// Stop a timer (or forget a request) that is no longer waited for: its answer will not come.
+  case cancel(RequestID)
   /// Call `onPreAuthorisation`, now with the full shipping contact the shopper authorised; its answer comes
-  /// back as `.preAuthorisationAnswered`.
-  case preAuthorise(shippingContact: Contact?)
-  /// The Apple Pay element's `prepare()`: `POST /init`; the answer comes back as `.applePayInitAnswered`.
-  case prepareApplePay(ApplePayInitRequest)
-  /// Create the PayPal order; the order comes back as `.payPalOrderCreated`.
-  case createPayPalOrder(PayPalOrderRequest)
+  /// back as `.preAuthorisation`.
+  case preAuthorise(RequestID, shippingContact: Contact?)
+  /// The Apple Pay element's `prepare()`: `POST /init`; the answer comes back as `.applePayInit`.
+  case prepareApplePay(RequestID, ApplePayInitRequest)
+  /// Create the PayPal order; the order comes back as `.payPalOrder`.
+  case createPayPalOrder(RequestID, PayPalOrderRequest)
   /// Send the challenge's outcome (the code, or nil when cancelled) to the issuer; the gateway's decision
-  /// comes back as `.gatewayAnswered`.
-  case completeChallenge(ThreeDSecureChallenge, code: String?)
-  /// Send the payment to the gateway; the answer comes back as `.gatewayAnswered`.
-  case authorise(AuthorisationRequest)
+  /// comes back as `.gateway`.
+  case completeChallenge(RequestID, ThreeDSecureChallenge, code: String?)
+  /// Send the payment to the gateway; the answer comes back as `.gateway`.
+  case authorise(RequestID, AuthorisationRequest)
+
+  /// The request id the effect's answer will carry; nil for an effect that is not answered.
+  public var requestID: RequestID? {
+    switch self {
+    case .askBeforeSubmit(let id, _), .requestSheetUpdate(let id, _, _), .expectUpdate(let id, _),
+      .preAuthorise(let id, _), .prepareApplePay(let id, _), .createPayPalOrder(let id, _),
+      .completeChallenge(let id, _, _), .authorise(let id, _):
+      return id
+    case .cancel:
+      return nil
+    }
+  }
 }

@@ -21,9 +21,12 @@ public enum CheckoutReducer {
       }
       return create(&state, context: context)
 
-    case .applePayInitAnswered(let response):
-      initAnswered(response, in: &state, context: context)
-      return []
+    case .answered(let id, let answer):
+      guard let awaited = state.requests.settle(id) else {
+        drop(answer, id: id, in: &state, context: context)
+        return []
+      }
+      return receive(answer, for: awaited, id: id, in: &state, context: context)
 
     case .changeDevice(let device):
       guard state.screen == .methodList, !state.isAwaitingMerchant else { return [] }
@@ -87,38 +90,7 @@ public enum CheckoutReducer {
         return []
       }
       state.notice = nil
-      state.awaitingMerchant = .card
-      return [.askBeforeSubmit(.card)]
-
-    case .beforeSubmitAnswered(let method, let verdict):
-      // Only the answer for the method that asked: a stale answer for another method changes nothing.
-      guard state.awaitingMerchant == method else { return [] }
-      state.awaitingMerchant = nil
-      var details = [EventDetail("returned", .bool(verdict.allowed))]
-      if let message = verdict.message { details.append(EventDetail("message", .string(message))) }
-      record(.onBeforeSubmit, method: method, details: details, in: &state, context: context)
-      guard verdict.allowed else {
-        state.notice = verdict.message ?? "The merchant did not allow this payment to be submitted."
-        return []
-      }
-      if method == .applePay { return openSheet(in: &state, context: context) }
-      if method == .paypal { return createPayPalOrder(&state, context: context) }
-      if method == .paze {
-        state.screen = .pazeCheckout
-        return []
-      }
-      return submit(method, in: &state, context: context)
-
-    case .gatewayAnswered(let outcome) where state.screen == .applePaySheet:
-      return finishApplePay(outcome, in: &state, context: context)
-
-    case .gatewayAnswered(let outcome):
-      guard case .processing(let method) = state.screen else { return [] }
-      // PayPal processes twice: creating the order, then authorising the approved one. Only the second waits
-      // for the gateway's decision.
-      guard method != .paypal || state.payPal != nil else { return [] }
-      conclude(outcome, method: method, amount: state.total, in: &state, context: context)
-      return []
+      return askBeforeSubmit(.card, in: &state)
 
     case .tryAgain:
       guard case .result(.failure(let method, _)) = state.screen else { return [] }
@@ -131,26 +103,24 @@ public enum CheckoutReducer {
       guard case .threeDSChallenge(let challenge) = state.screen else { return [] }
       state.screen = .processing(challenge.request.method)
       state.processingSince = context.now
-      return [.completeChallenge(challenge, code: code)]
+      let id = state.requests.issue(.gateway(challenge.request.method))
+      return [.completeChallenge(id, challenge, code: code)]
 
     case .cancelChallenge:
       guard case .threeDSChallenge(let challenge) = state.screen else { return [] }
       state.screen = .processing(challenge.request.method)
-      return [.completeChallenge(challenge, code: nil)]
+      let id = state.requests.issue(.gateway(challenge.request.method))
+      return [.completeChallenge(id, challenge, code: nil)]
 
-    case .payPalOrderCreated, .approvePayPal, .cancelPayPal:
+    case .approvePayPal, .cancelPayPal:
       return reducePayPal(&state, action, context: context)
 
     case .approvePaze, .cancelPaze:
       return reducePaze(&state, action, context: context)
 
-    case .selectShippingContact, .selectShippingMethod, .selectCard, .enterCouponCode, .sheetUpdated,
-      .requestAuthorisation, .authenticate, .preAuthorisationAnswered, .cancelSheet, .switchAuthentication,
-      .updateTimedOut:
+    case .selectShippingContact, .selectShippingMethod, .selectCard, .enterCouponCode,
+      .requestAuthorisation, .authenticate, .cancelSheet, .switchAuthentication:
       return reduceSheet(&state, action, context: context)
-
-    case .merchantHookFailed(let failure):
-      return merchantHookFailed(failure, in: &state, context: context)
 
     case .startNewCheckout:
       guard case .result(.success) = state.screen else { return [] }
@@ -159,6 +129,9 @@ public enum CheckoutReducer {
       var next = CheckoutState(scenario: state.scenario)
       next.events = state.events
       next.attempts = state.attempts
+      next.payments = state.payments
+      next.requests = state.requests
+      next.requests.abandon { _ in true }
       next.device = state.device
       next.sessionNumber = state.sessionNumber + 1
       next.notice =
@@ -203,6 +176,7 @@ public enum CheckoutReducer {
       break
     case .approved(let systemTransactionId), .approvedAfterRedirect(let systemTransactionId, _),
       .approvedWithThreeDSecure(let systemTransactionId, _):
+      state.openPayment = nil
       let result = DropInSubmitResult(
         systemTransactionId: systemTransactionId,
         merchantTransactionId: state.scenario.merchantTransactionId)
@@ -216,12 +190,103 @@ public enum CheckoutReducer {
           + (method == .paze ? [EventDetail("paymentData", .string("paze(PazeCheckoutDecoded)"))] : [])
           + reportDetails,
         in: &state, context: context)
-      state.screen = .result(.success(result))
+      let receipt = Receipt(result: result, method: method, paidWith: state.paidWith, amount: amount)
+      state.applePaySheet = nil
+      state.screen = .result(.success(receipt))
     case .declined(let error):
+      // Nobody knows whether a timed-out payment was charged: it stays open, and a retry keeps its key.
+      if !OpenPayment.unknownOutcomeCodes.contains(error.errorCode) { state.openPayment = nil }
       record(
         .onError, method: method, details: error.eventDetails + reportDetails, in: &state, context: context)
+      state.applePaySheet = nil
       state.screen = .result(.failure(method: method, error: error))
     }
+  }
+
+  /// Asks the merchant's `onBeforeSubmit` for a method; the submission waits for the verdict.
+  static func askBeforeSubmit(_ method: DropInPaymentMethod, in state: inout CheckoutState)
+    -> [CheckoutEffect]
+  {
+    state.awaitingMerchant = method
+    return [.askBeforeSubmit(state.requests.issue(.beforeSubmit(method)), method)]
+  }
+
+  /// The merchant's `onBeforeSubmit` verdict: the submission goes on, or stops with the merchant's notice.
+  static func beforeSubmitAnswered(
+    _ method: DropInPaymentMethod, _ verdict: BeforeSubmitVerdict, in state: inout CheckoutState,
+    context: ReduceContext
+  ) -> [CheckoutEffect] {
+    guard state.awaitingMerchant == method else { return [] }
+    state.awaitingMerchant = nil
+    var details = [EventDetail("returned", .bool(verdict.allowed))]
+    if let message = verdict.message { details.append(EventDetail("message", .string(message))) }
+    record(.onBeforeSubmit, method: method, details: details, in: &state, context: context)
+    guard verdict.allowed else {
+      state.notice = verdict.message ?? "The merchant did not allow this payment to be submitted."
+      return []
+    }
+    if method == .applePay { return openSheet(in: &state, context: context) }
+    if method == .paypal { return createPayPalOrder(&state, context: context) }
+    if method == .paze {
+      state.screen = .pazeCheckout
+      return []
+    }
+    return submit(method, in: &state, context: context)
+  }
+
+  /// The gateway's decision on the payment in flight.
+  static func gatewayAnswered(
+    _ outcome: AuthorisationOutcome, in state: inout CheckoutState, context: ReduceContext
+  ) -> [CheckoutEffect] {
+    if state.screen == .applePaySheet { return finishApplePay(outcome, in: &state, context: context) }
+    guard case .processing(let method) = state.screen else { return [] }
+    // PayPal processes twice: creating the order, then authorising the approved one. Only the second waits
+    // for the gateway's decision.
+    guard method != .paypal || state.payPal != nil else { return [] }
+    conclude(outcome, method: method, amount: state.total, in: &state, context: context)
+    return []
+  }
+
+  /// Routes an answer to what asked for it. An answer of another kind than the request's is dropped.
+  static func receive(
+    _ answer: CheckoutAnswer, for awaited: Awaited, id: RequestID, in state: inout CheckoutState,
+    context: ReduceContext
+  ) -> [CheckoutEffect] {
+    switch (answer, awaited) {
+    case (.beforeSubmit(let verdict), .beforeSubmit(let method)):
+      return beforeSubmitAnswered(method, verdict, in: &state, context: context)
+    case (.gateway(let outcome), .gateway):
+      return gatewayAnswered(outcome, in: &state, context: context)
+    case (.applePayInit(let response), .applePayInit):
+      initAnswered(response, in: &state, context: context)
+      return []
+    case (.payPalOrder(let order), .payPalOrder):
+      return payPalOrderCreated(order, in: &state, context: context)
+    case (.sheetUpdate(let update), .sheetUpdate):
+      return sheetUpdated(update, in: &state, context: context)
+    case (.timeLimitPassed, .updateTimeLimit):
+      return updateTimedOut(in: &state, context: context)
+    case (.preAuthorisation(let answer), .preAuthorisation):
+      return preAuthorisationAnswered(answer, in: &state, context: context)
+    case (.merchantHookFailed(let error), _) where awaited.callback != nil:
+      let failure = MerchantHookFailure(
+        callback: awaited.callback ?? .onBeforeSubmit, method: awaited.method, error: error)
+      return merchantHookFailed(failure, in: &state, context: context)
+    default:
+      drop(answer, id: id, in: &state, context: context)
+      return []
+    }
+  }
+
+  /// An answer nothing waits for (late, twice, for a sheet that closed) changes nothing; the event pane says
+  /// it was dropped, for the developer.
+  static func drop(
+    _ answer: CheckoutAnswer, id: RequestID, in state: inout CheckoutState, context: ReduceContext
+  ) {
+    record(
+      .answerDropped, method: nil,
+      details: [EventDetail("request", .string(id.description)), EventDetail("answer", .string(answer.label))],
+      in: &state, context: context)
   }
 
   /// Records the AVS session update the gateway reported, if any, and returns the outcome without it (so it
@@ -293,22 +358,24 @@ public enum CheckoutReducer {
       ] + amountDetails(state.total), in: &state, context: context)
     state.screen = .processing(method)
     state.processingSince = context.now
-    var request = authorisationRequest(method, card: card, amount: state.total, state: state)
+    var request = authorisationRequest(method, card: card, amount: state.total, state: &state)
     if state.cardFields.contains(.postalCode) {
       request.addressVerification = ApplePayTransactionInitData.AddressVerification(
         countryCode: "", houseNumberOrName: "", postalCode: form.postalCode)
     }
-    return [.authorise(request)]
+    return [.authorise(state.requests.issue(.gateway(method)), request)]
   }
 
-  /// The gateway request for the current attempt, in the checkout's session.
+  /// The gateway request for the current attempt, in the checkout's session, with its payment's idempotency
+  /// key.
   static func authorisationRequest(
-    _ method: DropInPaymentMethod, card: CardDetails, amount: Money, state: CheckoutState
+    _ method: DropInPaymentMethod, card: CardDetails?, amount: Money, intent: String? = nil,
+    state: inout CheckoutState
   ) -> AuthorisationRequest {
     AuthorisationRequest(
-      method: method, card: card, amount: amount, intent: state.scenario.cardIntent,
+      method: method, card: card, amount: amount, intent: intent ?? state.scenario.cardIntent,
       merchantTransactionId: state.scenario.merchantTransactionId, sessionId: state.sessionId,
-      idempotencyKey: "\(state.scenario.merchantTransactionId)-\(state.attempts)")
+      idempotencyKey: state.idempotencyKey(for: method, amount: amount))
   }
 
   static func amountDetails(_ money: Money) -> [EventDetail] {

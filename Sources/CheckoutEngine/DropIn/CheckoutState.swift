@@ -15,8 +15,14 @@ public struct CheckoutState: Equatable, Sendable {
   public var isAwaitingMerchant: Bool { awaitingMerchant != nil }
   /// Every callback fired so far, in order.
   public var events: [CallbackEvent] = []
-  /// How many submissions reached the gateway; part of each request's idempotency key.
+  /// How many submissions reached the gateway.
   public var attempts = 0
+  /// How many payments were started; part of each payment's idempotency key.
+  public var payments = 0
+  /// The payment whose outcome is unknown (a timeout): a retry of it keeps its idempotency key.
+  public var openPayment: OpenPayment?
+  /// The requests made of the outside world and still waited for.
+  public var requests = RequestBook()
   /// When the current gateway request started, for the spinner and the event pane.
   public var processingSince: Date?
   /// The PayPal order the buyer approved, and with what.
@@ -66,12 +72,27 @@ public struct CheckoutState: Equatable, Sendable {
     return configuration.eligibleCards.filter { response.allows($0.network) }
   }
 
-  /// What the shopper is paying: the Apple Pay sheet's total while it is in use, else the order's.
-  public var paidAmount: Money { applePaySheet?.total?.amount ?? total }
+  /// What the shopper is paying: what was paid on the Paid screen, the Apple Pay sheet's total while it is
+  /// open, else the order's.
+  public var paidAmount: Money {
+    if case .result(.success(let receipt)) = screen { return receipt.amount }
+    return applePaySheet?.total?.amount ?? total
+  }
 
   /// The method paying, as the result screen names it.
   public var paidMethodName: String {
-    applePaySheet != nil ? "Apple Pay" : payPal != nil ? "PayPal" : pazeCard != nil ? "Paze" : "Card"
+    if case .result(.success(let receipt)) = screen { return receipt.methodName }
+    return applePaySheet != nil ? "Apple Pay" : payPal != nil ? "PayPal" : pazeCard != nil ? "Paze" : "Card"
+  }
+
+  /// The idempotency key of a payment about to go to the gateway: the open payment's when this is a retry of
+  /// it (same method and amount), else a new payment's.
+  mutating func idempotencyKey(for method: DropInPaymentMethod, amount: Money) -> String {
+    if let open = openPayment, open.method == method, open.amount == amount { return open.idempotencyKey }
+    payments += 1
+    let key = "\(scenario.merchantTransactionId)-\(payments)"
+    openPayment = OpenPayment(idempotencyKey: key, method: method, amount: amount)
+    return key
   }
 
   /// The card paying, as the shopper knows it: "Visa ••••4242" (a Wallet card's name for Apple Pay).

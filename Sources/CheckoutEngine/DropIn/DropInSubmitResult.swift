@@ -11,6 +11,7 @@ public struct DropInSubmitResult: Equatable, Sendable {
 
 /// How a submission ended.
 public enum PaymentOutcome: Equatable, Sendable {
-  case success(DropInSubmitResult)
+  /// Paid: the receipt of the attempt that succeeded.
+  case success(Receipt)
   case failure(method: DropInPaymentMethod, error: SdkError)
 }

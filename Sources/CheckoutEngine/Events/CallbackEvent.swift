@@ -28,6 +28,9 @@ public enum CallbackName: String, Sendable, Codable, CaseIterable {
   /// PayDrill's own: the merchant hook process gave no usable answer to a callback (it crashed, hung past
   /// the callback's limit or answered garbage).
   case merchantHookFailed
+  /// PayDrill's own: an answer arrived for a request the checkout no longer waited for (it came late, twice,
+  /// or for a sheet that closed) and changed nothing.
+  case answerDropped
 
   /// Whether this is one of the merchant's callbacks (`on…`), as opposed to a plugin or method-state event.
   public var isMerchantCallback: Bool { rawValue.hasPrefix("on") }

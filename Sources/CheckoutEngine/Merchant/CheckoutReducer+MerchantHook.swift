@@ -33,8 +33,7 @@ extension CheckoutReducer {
         pending.callbackName == failure.callback
       else { return [] }
       recordHookFailure(failure, in: &state, context: context)
-      failUpdate(pending, "(\(failure.error.errorMessage))", in: &state, context: context)
-      return []
+      return failUpdate(pending, "(\(failure.error.errorMessage))", in: &state, context: context)
     }
   }
 

@@ -8,8 +8,7 @@ extension CheckoutReducer {
       reportOnMethodList(expired, method: .paypal, in: &state, context: context)
       return []
     }
-    state.awaitingMerchant = .paypal
-    return [.askBeforeSubmit(.paypal)]
+    return askBeforeSubmit(.paypal, in: &state)
   }
 
   /// The merchant allowed it: processing, and the order is created.
@@ -18,33 +17,39 @@ extension CheckoutReducer {
     state.processingSince = context.now
     return [
       .createPayPalOrder(
+        state.requests.issue(.payPalOrder),
         PayPalOrderRequest(
           intent: state.scenario.paypalIntent, amount: state.total,
           merchantTransactionId: state.scenario.merchantTransactionId, sessionId: state.sessionId))
     ]
   }
 
+  /// The gateway created the order: the approval page, or the method list when it could not.
+  static func payPalOrderCreated(_ order: PayPalOrder, in state: inout CheckoutState, context: ReduceContext)
+    -> [CheckoutEffect]
+  {
+    // While the order is being created; once the buyer approved one, the gateway is authorising it and a
+    // stale order answer changes nothing.
+    guard state.screen == .processing(.paypal), state.payPal == nil else { return [] }
+    if let failure = order.failure {
+      state.processingSince = nil
+      reportOnMethodList(failure, method: .paypal, in: &state, context: context)
+      return []
+    }
+    record(
+      .onPreAuthorisation, method: .paypal,
+      details: [
+        EventDetail("orderId", .string(order.orderId)), EventDetail("intent", .string(order.intent)),
+      ] + amountDetails(order.amount), in: &state, context: context)
+    state.processingSince = nil
+    state.screen = .payPalApproval(order)
+    return []
+  }
+
   static func reducePayPal(_ state: inout CheckoutState, _ action: CheckoutAction, context: ReduceContext)
     -> [CheckoutEffect]
   {
     switch action {
-    case .payPalOrderCreated(let order):
-      // While the order is being created; once the buyer approved one, the gateway is authorising it and a
-      // stale order answer changes nothing.
-      guard state.screen == .processing(.paypal), state.payPal == nil else { return [] }
-      if let failure = order.failure {
-        state.processingSince = nil
-        reportOnMethodList(failure, method: .paypal, in: &state, context: context)
-        return []
-      }
-      record(
-        .onPreAuthorisation, method: .paypal,
-        details: [
-          EventDetail("orderId", .string(order.orderId)), EventDetail("intent", .string(order.intent)),
-        ] + amountDetails(order.amount), in: &state, context: context)
-      state.processingSince = nil
-      state.screen = .payPalApproval(order)
-      return []
 
     case .approvePayPal(let funding):
       guard case .payPalApproval(let order) = state.screen, payPalOptions(state).contains(funding) else {
@@ -53,13 +58,11 @@ extension CheckoutReducer {
       state.attempts += 1
       state.screen = .processing(.paypal)
       state.processingSince = context.now
-      var request = AuthorisationRequest(
-        method: .paypal, card: nil, amount: order.amount, intent: order.intent,
-        merchantTransactionId: state.scenario.merchantTransactionId, sessionId: state.sessionId,
-        idempotencyKey: "\(state.scenario.merchantTransactionId)-\(state.attempts)")
+      var request = authorisationRequest(
+        .paypal, card: nil, amount: order.amount, intent: order.intent, state: &state)
       request.payPal = PayPalApproval(orderId: order.orderId, funding: funding)
       state.payPal = request.payPal
-      return [.authorise(request)]
+      return [.authorise(state.requests.issue(.gateway(.paypal)), request)]
 
     case .cancelPayPal:
       guard case .payPalApproval = state.screen else { return [] }

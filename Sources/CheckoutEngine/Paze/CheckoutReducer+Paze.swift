@@ -7,8 +7,7 @@ extension CheckoutReducer {
       conclude(.declined(error), method: .paze, amount: state.total, in: &state, context: context)
       return []
     }
-    state.awaitingMerchant = .paze
-    return [.askBeforeSubmit(.paze)]
+    return askBeforeSubmit(.paze, in: &state)
   }
 
   static func reducePaze(_ state: inout CheckoutState, _ action: CheckoutAction, context: ReduceContext)
@@ -20,13 +19,10 @@ extension CheckoutReducer {
       state.attempts += 1
       state.screen = .processing(.paze)
       state.processingSince = context.now
-      var request = AuthorisationRequest(
-        method: .paze, card: nil, amount: state.total, intent: state.scenario.cardIntent,
-        merchantTransactionId: state.scenario.merchantTransactionId, sessionId: state.sessionId,
-        idempotencyKey: "\(state.scenario.merchantTransactionId)-\(state.attempts)")
+      var request = authorisationRequest(.paze, card: nil, amount: state.total, state: &state)
       request.paze = card
       state.pazeCard = card
-      return [.authorise(request)]
+      return [.authorise(state.requests.issue(.gateway(.paze)), request)]
     case .cancelPaze:
       state.screen = .methodList
       state.notice = "Paze was closed; nothing was charged."

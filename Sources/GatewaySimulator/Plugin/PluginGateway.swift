@@ -51,12 +51,31 @@ public struct PluginGateway: PaymentGateway {
     process = JSONLinesProcess(command: command)
   }
 
-  public func authorise(_ request: AuthorisationRequest) async -> AuthorisationOutcome {
+  // The plugin answers when it answers: on the real clock, through the interpreter.
+  public func authorise(_ request: AuthorisationRequest) -> Reply<AuthorisationOutcome> {
+    .later { await sendAuthorisation(request) }
+  }
+
+  public func completeChallenge(_ challenge: ThreeDSecureChallenge, code: String?)
+    -> Reply<AuthorisationOutcome>
+  {
+    .later { await sendChallengeResult(challenge, code: code) }
+  }
+
+  public func createPayPalOrder(_ request: PayPalOrderRequest) -> Reply<PayPalOrder> {
+    .later { await sendPayPalOrder(request) }
+  }
+
+  public func applePayInit(_ request: ApplePayInitRequest) -> Reply<ApplePayInitResponse> {
+    .later { await sendInit(request) }
+  }
+
+  private func sendAuthorisation(_ request: AuthorisationRequest) async -> AuthorisationOutcome {
     let answer = await authorisationAnswer(type: "authorise", fields: Self.fields(of: request))
     return await settle(answer, request: request)
   }
 
-  public func completeChallenge(_ challenge: ThreeDSecureChallenge, code: String?) async
+  private func sendChallengeResult(_ challenge: ThreeDSecureChallenge, code: String?) async
     -> AuthorisationOutcome
   {
     let fields: [String: Any] = [
@@ -67,7 +86,7 @@ public struct PluginGateway: PaymentGateway {
     return await settle(answer, request: challenge.request)
   }
 
-  public func createPayPalOrder(_ request: PayPalOrderRequest) async -> PayPalOrder {
+  private func sendPayPalOrder(_ request: PayPalOrderRequest) async -> PayPalOrder {
     let fields: [String: Any] = [
       "intent": request.intent, "amount": Self.amount(request.amount),
       "merchantTransactionId": request.merchantTransactionId, "sessionId": request.sessionId,
@@ -87,7 +106,7 @@ public struct PluginGateway: PaymentGateway {
     return order
   }
 
-  public func applePayInit(_ request: ApplePayInitRequest) async -> ApplePayInitResponse {
+  private func sendInit(_ request: ApplePayInitRequest) async -> ApplePayInitResponse {
     let fields: [String: Any] = [
       "gatewayProfile": request.gatewayProfile, "countryCode": request.countryCode,
       "currencyCode": request.currencyCode, "networks": request.networks,

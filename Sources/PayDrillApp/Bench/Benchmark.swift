@@ -13,7 +13,7 @@ public enum Benchmark {
   /// The pseudo-terminal's size for the terminal figures: paydrill's default.
   static let terminalSize = Size(columns: 100, rows: 32)
 
-  /// The actions of one card checkout, from the method list to the gateway's answer.
+  /// The shopper's actions of one card checkout, from the method list to Pay.
   static func cardCheckoutActions() -> [CheckoutAction] {
     var actions: [CheckoutAction] = [.selectMethod(.card)]
     actions += "4242424242424242".map { .type(String($0), into: .number) }
@@ -21,8 +21,7 @@ public enum Benchmark {
     actions += "1234".map { .type(String($0), into: .expiry) }
     actions += "123".map { .type(String($0), into: .securityCode) }
     actions += "Jane Doe".map { .type(String($0), into: .holderName) }
-    actions += [.submitCard, .beforeSubmitAnswered(.card, BeforeSubmitVerdict(allowed: true))]
-    actions += [.gatewayAnswered(.approved(systemTransactionId: "bench"))]
+    actions += [.submitCard]
     return actions
   }
 
@@ -37,22 +36,20 @@ public enum Benchmark {
     }
     print(String(format: "reduce: %.0f actions/s", reduceRate))
 
-    let gateway = SimulatedGateway(latency: .zero)
+    // Whole checkouts go the way `play` goes: the app reducer and the one interpreter, on a virtual clock.
     let checkoutRate = measure(seconds: 1) {
-      var state = CheckoutState(scenario: .acmeElectronics)
-      var pending = actions.dropLast()[...]
-      while let action = pending.popFirst() {
-        for effect in CheckoutReducer.reduce(&state, action, context: context) {
-          if case .authorise(let request) = effect {
-            _ = CheckoutReducer.reduce(&state, .gatewayAnswered(gateway.decide(request)), context: context)
-          }
-        }
+      let runtime = CheckoutRuntime(
+        scenario: .acmeElectronics, size: terminalSize, latencyMilliseconds: 0)
+      runtime.start()
+      for action in actions {
+        runtime.send(.checkout(action))
+        runtime.settle()
       }
       return 1
     }
     print(String(format: "headless card checkouts: %.0f checkouts/s", checkoutRate))
 
-    let applePay = ApplePayFlow(now: context.now)
+    let applePay = ApplePayFlow()
     let flowRate = measure(seconds: 1) {
       _ = applePay.run()
       return 1

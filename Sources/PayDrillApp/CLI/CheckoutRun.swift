@@ -3,7 +3,8 @@ import Foundation
 import GatewaySimulator
 
 /// One run of the checkout as the command line asks for it (the interactive program, each tape of `play`):
-/// the runtime with the gateway plugin, the merchant hook and the ledger the options choose, and their end.
+/// the runtime with the gateway plugin, the merchant hook, the ledger and the screenshot folder the options
+/// choose, on a live clock in the terminal and wherever another process answers, else a virtual one.
 final class CheckoutRun {
   let runtime: CheckoutRuntime
   private let plugin: PluginGateway?
@@ -11,16 +12,23 @@ final class CheckoutRun {
   /// Why the ledger could not be opened, already printed.
   private let ledgerWarning: String?
 
-  init(options: CommandLineOptions, scenario: Scenario) {
+  init(
+    options: CommandLineOptions, scenario: Scenario, screenshots: ScreenshotWriter? = nil, live: Bool
+  ) {
     let plugin = PayDrillCommand.gatewayPlugin(options)
     let hook = PayDrillCommand.merchantHook(options, scenario: scenario)
     let ledger = PayDrillCommand.openLedger(options)
+    // Time is virtual (a replay is exact and fast) unless a person or another process is involved.
+    let clock: EffectClock =
+      live || plugin != nil || hook != nil ? .live() : .virtual(startingAt: options.clockStart ?? Date())
     runtime = CheckoutRuntime(
       scenario: scenario, size: options.size,
       latencyMilliseconds: PayDrillCommand.latency(options, scenario: scenario), seed: options.seed,
-      gateway: plugin, hooks: hook, ledger: ledger.ledger)
-    if let warning = ledger.warning { runtime.disableLedger(because: warning) }
-    runtime.prepare { $0.gatewayPlugin = plugin?.command }
+      gateway: plugin, hooks: hook, ledger: ledger.ledger, screenshots: screenshots, clock: clock)
+    runtime.prepare {
+      $0.gatewayPlugin = plugin?.command
+      $0.ledgerNotice = ledger.warning
+    }
     self.plugin = plugin
     self.hook = hook
     ledgerWarning = ledger.warning
@@ -30,7 +38,7 @@ final class CheckoutRun {
   /// run (the one of the start was printed already).
   func finishAttempts() {
     runtime.finish()
-    if let warning = runtime.ledgerWarning, warning != ledgerWarning {
+    if let warning = runtime.interpreter.ledgerProblem, warning != ledgerWarning {
       FileHandle.standardError.write(Data("paydrill: warning: \(warning)\n".utf8))
     }
   }

@@ -1,3 +1,4 @@
+import Foundation
 import CheckoutEngine
 import TerminalUI
 
@@ -37,6 +38,9 @@ public struct CommandLineOptions: Equatable {
   public var size = Size(columns: 100, rows: 32)
   /// The seed of the gateway's random latency and faults.
   public var seed: UInt64 = 1
+  /// When a replay's virtual clock starts (`--clock-start`, written by `record`): a recorded tape replays at
+  /// the instants it was recorded at. Nil: now.
+  public var clockStart: Date?
   /// The PSP profile the simulated gateway speaks as (`--gateway`), over the scenario's.
   public var gatewayProfile: PSPProfile?
   /// The command of a gateway plugin that answers in place of the simulated gateway (`--gateway-plugin`).
@@ -100,6 +104,13 @@ public struct CommandLineOptions: Equatable {
     }
   }
 
+  /// The format of `--clock-start`: ISO 8601 in UTC, with milliseconds.
+  static var clockStartFormat: ISO8601DateFormatter {
+    let format = ISO8601DateFormatter()
+    format.formatOptions = [.withInternetDateTime, .withFractionalSeconds]
+    return format
+  }
+
   /// Parses the arguments after the program's name.
   public static func parse(_ arguments: [String]) throws -> CommandLineOptions {
     var options = CommandLineOptions()
@@ -125,6 +136,13 @@ public struct CommandLineOptions: Equatable {
       case "--seed":
         options.seed = try queue.number(
           for: argument, in: 0...UInt64.max, taking: "a whole number")
+      case "--clock-start":
+        let text = try value(for: argument)
+        guard let date = Self.clockStartFormat.date(from: text) else {
+          throw UsageError(
+            message: "--clock-start takes an ISO 8601 time like 2026-12-01T09:30:00.250Z, not \"\(text)\"")
+        }
+        options.clockStart = date
       case "--events": options.eventsPath = try value(for: argument)
       case "--junit": options.junitPath = try value(for: argument)
       case "--zoom": options.zoom = true

@@ -32,6 +32,7 @@ enum HelpText {
                          where s (Ctrl-S while typing) saves screenshot bundles
                          (default ./paydrill-screenshots)
       --seed N           the seed of the gateway's random latency and faults (default 1)
+      --clock-start TIME when a replay's virtual clock starts (ISO 8601; `record` writes it)
       --locale LOCALE    the shopper's texts and money: en-US (default), en-GB, es-ES, fr-FR, de-DE, ja-JP
       --zoom             large type for projectors: the checkout alone, padded, high-contrast theme
       --gateway PROFILE  default, adyen or worldline: the PSP whose result codes the gateway returns

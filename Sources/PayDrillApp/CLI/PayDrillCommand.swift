@@ -145,7 +145,13 @@ public enum PayDrillCommand {
     // TERM=dumb, an unknown TERM: one line, before anything touches the terminal.
     let terminal = TerminalProbe.current()
     if let problem = terminal.problem { return fail(problem) }
-    let run = CheckoutRun(options: options, scenario: scenario)
+    let useColor = ProcessInfo.processInfo.environment["NO_COLOR"].map(\.isEmpty) ?? true
+    let run = CheckoutRun(
+      options: options, scenario: scenario,
+      screenshots: ScreenshotWriter(
+        folder: options.screenshotFolder ?? defaultScreenshotFolder,
+        theme: useColor ? theme : theme.withoutColors),
+      live: true)
     defer { run.close() }
     let runtime = run.runtime
     runtime.prepare { model in
@@ -160,15 +166,12 @@ public enum PayDrillCommand {
         pace: TapePresenter.Pace(
           typing: .milliseconds(options.typingMilliseconds), pauseScale: options.pauseScale))
     }
-    let useColor = ProcessInfo.processInfo.environment["NO_COLOR"].map(\.isEmpty) ?? true
-    runtime.screenshots = ScreenshotWriter(
-      folder: options.screenshotFolder ?? defaultScreenshotFolder,
-      theme: useColor ? theme : theme.withoutColors)
     let recording = tapePath.map { _ in Recording() }
     let signal = InteractiveSession(
       runtime: runtime, theme: theme, useColor: useColor, asciiOnly: !terminal.isUTF8,
       crashKey: crashTestKey,
-      onKey: recording.map { recording in { recording.recorder.record($0, at: .now) } }, presenter: presenter
+      onKey: recording.map { recording in { recording.recorder.record($0, at: $1) } },
+      presenter: presenter
     ).run()
     // The terminal is back: an attempt still in flight is recorded as interrupted (normal code, not a
     // signal handler: SIGTERM and SIGINT only set the flag that ended the session).
@@ -176,7 +179,8 @@ public enum PayDrillCommand {
     if let tapePath, let recording {
       // The key that quit is not part of the flow: the replay ends on the screen the session ended on.
       if signal == nil { recording.recorder.dropLastKey() }
-      let tape = recording.recorder.tape(header: recordingHeader(options, size: runtime.model.size))
+      let tape = recording.recorder.tape(
+        header: recordingHeader(options, size: runtime.model.size, clockStart: runtime.clock.origin))
       do {
         try tape.write(toFile: tapePath, atomically: true, encoding: .utf8)
         print("paydrill: recorded \(tapePath); replay it with paydrill play \(tapePath)")
@@ -197,10 +201,11 @@ public enum PayDrillCommand {
   }
 
   /// The options a recorded tape's header keeps, so that its replay is exact.
-  static func recordingHeader(_ options: CommandLineOptions, size: Size) -> [String] {
+  static func recordingHeader(_ options: CommandLineOptions, size: Size, clockStart: Date) -> [String] {
     var header = [
       "--scenario", options.scenarioPath ?? Scenario.acmeElectronics.name, "--theme", options.theme, "--size",
       "\(size.columns)x\(size.rows)", "--seed", "\(options.seed)",
+      "--clock-start", CommandLineOptions.clockStartFormat.string(from: clockStart),
     ]
     if let latency = options.latencyMilliseconds { header += ["--latency", "\(latency)"] }
     if let profile = options.gatewayProfile { header += ["--gateway", profile.rawValue] }

@@ -50,18 +50,18 @@ enum PlayCommand {
   static func play(_ tape: Tape, options: CommandLineOptions, scenario: Scenario) -> (
     TapeRun, String, String?
   ) {
-    let checkout = CheckoutRun(options: options, scenario: scenario)
-    defer { checkout.close() }
-    let runtime = checkout.runtime
     // `--screens DIR`: a screenshot bundle after every Wait and Expect, and at the end.
     let theme = (try? ThemeLocator.theme(named: options.theme)) ?? .dark
-    runtime.screenshots = (options.screensFolder ?? options.screenshotFolder).map {
+    let screenshots = (options.screensFolder ?? options.screenshotFolder).map {
       ScreenshotWriter(folder: $0, theme: theme)
     }
+    let checkout = CheckoutRun(options: options, scenario: scenario, screenshots: screenshots, live: false)
+    defer { checkout.close() }
+    let runtime = checkout.runtime
     var screenshotFailure: String?
     func save(_ label: String) {
       guard options.screensFolder != nil,
-        let outcome = runtime.screenshots?.save(runtime.model, label: label),
+        let outcome = screenshots?.save(runtime.model, label: label),
         outcome.isFailure
       else { return }
       screenshotFailure = screenshotFailure ?? outcome.notice

@@ -47,7 +47,7 @@ public struct FuzzCallbackOrder: Sendable {
 
   /// Notes the effects of a step: an `onBeforeSubmit` request waits for its answer.
   public mutating func requested(_ effects: [CheckoutEffect]) {
-    for case .askBeforeSubmit(let method) in effects { asked[method, default: 0] += 1 }
+    for case .askBeforeSubmit(_, let method) in effects { asked[method, default: 0] += 1 }
   }
 
   /// Checks the events a step recorded, in the session the checkout is in after it.

@@ -3,24 +3,25 @@ import Foundation
 import GatewaySimulator
 import TerminalUI
 
-/// One checkout driven by fuzz steps, headless and deterministic: `AppReducer.reduce` with a fake clock, the
-/// engine's effects kept pending and answered only when a step says so (in any order, at any later step, or
-/// never), from the simulated gateway without its latency (`authoriseNow`, `completeChallengeNow`, …), the
-/// `/init` endpoint and the scenario's merchant rules (`BeforeSubmitRule`, `MerchantPricing`). After every
-/// step it checks the invariants and returns the first one broken.
+/// One checkout driven by fuzz steps, headless and deterministic, through the real runtime: `AppReducer` and
+/// the one `EffectInterpreter` with the simulated gateway (watched by `FuzzGateway`), the scenario's merchant
+/// rules (failing now and then), no ledger, on a virtual clock. Answers come when they fall due; the fuzzer
+/// moves time, and delivers old answers again to see them dropped. After every step it checks the
+/// invariants and returns the first one broken.
 public struct FuzzHarness {
   public let scenario: Scenario
-  public private(set) var model: AppModel
+  public var model: AppModel { runtime.model }
   /// How many steps may pass between two renders of a changing screen (a resize always renders).
   public let renderInterval: Int
-  private let gateway: SimulatedGateway
-  private var pending: [CheckoutEffect] = []
-  private var delivered: [CheckoutAction] = []
-  private var now: Date
+  private let runtime: CheckoutRuntime
+  private let gateway: FuzzGateway
+  /// What the last step did, as the runtime's observer saw it.
+  private let step = StepLog()
+  /// Answers already delivered, to deliver again.
+  private var delivered: [AppAction] = []
   private var order = FuzzCallbackOrder()
   private let secrets: FuzzSecretCheck
-  /// Approved, charged payments by session id.
-  private var charges: [String: Int] = [:]
+  private var faultsArmed = 0
   private var eventsSeen = 0
   private var stepsSinceRender = 0
   private var renderedModel: AppModel?
@@ -29,12 +30,16 @@ public struct FuzzHarness {
   /// How many invariant checks ran.
   public private(set) var checks = 0
   /// Whether the shopper quit (q, Ctrl-C): the checkout takes no more steps.
-  public var hasQuit: Bool { model.shouldQuit }
+  public var hasQuit: Bool { runtime.hasQuit }
 
-  /// The fake clock's start: a fixed day, before the built-in sessions expire.
-  static let startDate = Date(timeIntervalSince1970: 1_780_000_000)
-  /// How far the fake clock moves with every step.
-  static let stepDuration: TimeInterval = 0.037
+  /// What the runtime did during one step.
+  private final class StepLog {
+    var effects: [CheckoutEffect] = []
+    var answers: [AppAction] = []
+  }
+
+  /// The virtual clock's start: a fixed day, before the built-in sessions expire.
+  static let startDate = Dependencies.virtualStart
   /// The size the checkout starts at.
   public static let startSize = Size(columns: 100, rows: 32)
 
@@ -43,17 +48,26 @@ public struct FuzzHarness {
     self.renderInterval = max(1, renderInterval)
     let latency = scenario.latencyMilliseconds ?? PayDrillCommand.defaultLatencyMilliseconds
     let settings = GatewaySettings(latencyMilliseconds: latency, seed: seed, configuration: scenario.gateway)
-    model = AppModel(
-      checkout: CheckoutState(scenario: scenario), size: Self.startSize, latencyMilliseconds: latency,
-      timeZone: TimeZone(identifier: "UTC")!)
-    model.gatewaySettings = settings
-    gateway = SimulatedGateway(settings: settings, makeTransactionId: TransactionIdentifiers(seed: seed).next)
+    gateway = FuzzGateway(
+      SimulatedGateway(settings: settings, makeTransactionId: TransactionIdentifiers(seed: seed).next))
+    runtime = CheckoutRuntime(
+      scenario: scenario, size: Self.startSize, latencyMilliseconds: latency, seed: seed, gateway: gateway,
+      hooks: FuzzMerchantHooks(scenario: scenario, seed: seed),
+      clock: .virtual(startingAt: Self.startDate), timeZone: TimeZone(identifier: "UTC")!)
     secrets = FuzzSecretCheck(scenario: scenario)
-    now = Self.startDate
+    let log = step
+    runtime.observer = { observation in
+      switch observation {
+      case .performed(.checkout(let effect)): log.effects.append(effect)
+      case .applied(let action):
+        if case .checkout(.answered) = action { log.answers.append(action) }
+      case .performed: break
+      }
+    }
   }
 
-  /// How many effects wait for an answer.
-  public var pendingCount: Int { pending.count }
+  /// How many answers and timers the interpreter holds.
+  public var pendingCount: Int { runtime.interpreter.scheduledCount }
   /// How many answers have been delivered (and can be delivered again).
   public var deliveredCount: Int { delivered.count }
   /// How many callback events have been checked.
@@ -61,115 +75,64 @@ public struct FuzzHarness {
 
   /// Drop-in's `create()`, then the first checks.
   public mutating func start() -> FuzzViolation? {
-    let effects = send(.checkout(.createCheckout))
-    return check(after: effects, forceRender: true)
+    runtime.start()
+    return check(forceRender: true)
   }
 
   /// Applies one step, then checks every invariant.
   public mutating func apply(_ step: FuzzStep) -> FuzzViolation? {
-    now += Self.stepDuration
-    let settings = model.gatewaySettings
-    var effects: [CheckoutEffect] = []
+    self.step.effects = []
+    self.step.answers = []
     var resized = false
     switch step {
     case .key(let key):
       if case .resize = key { resized = true }
-      effects = send(.key(key))
+      runtime.press(key)
     case .tick:
-      effects = send(.tick)
+      runtime.send(.tick)
     case .sleep(let milliseconds):
-      now += TimeInterval(milliseconds) / 1000
+      runtime.advance(by: .milliseconds(milliseconds))
     case .gateway(let change):
-      change.apply(to: &model.gatewaySettings)
-    case .answer(let pick, let variant):
-      guard !pending.isEmpty else { break }
-      let index = pick % pending.count
-      guard let action = answer(pending[index], variant: variant) else { break }
-      pending.remove(at: index)
-      // The gateway's decisions carry no request identity, so the engine cannot tell a stale one from the
-      // answer it waits for; the runtime never delivers one twice, and neither does the fuzzer.
-      if case .gatewayAnswered = action {} else { delivered.append(action) }
-      effects = send(.checkout(action))
-      if let violation = chargeViolation() { return violation }
-    case .drop(let pick):
-      if !pending.isEmpty { pending.remove(at: pick % pending.count) }
+      var settings = model.gatewaySettings
+      change.apply(to: &settings)
+      if case .armFault(.some) = change { faultsArmed += 1 }
+      runtime.send(.changeGateway(settings))
+    case .nextAnswer:
+      if let due = runtime.interpreter.nextDue {
+        runtime.advance(by: max(.zero, due - runtime.clock.elapsed))
+      }
     case .duplicate(let pick):
-      if !delivered.isEmpty { effects = send(.checkout(delivered[pick % delivered.count])) }
+      guard !delivered.isEmpty else { break }
+      let before = model
+      let again = delivered[pick % delivered.count]
+      runtime.send(again)
+      checks += 1
+      if let violation = Self.staleAnswerViolation(before: before, after: model, answer: again) {
+        return violation
+      }
     }
-    if model.gatewaySettings != settings { gateway.apply(model.gatewaySettings) }
-    return check(after: effects, forceRender: resized)
+    delivered += self.step.answers
+    if delivered.count > 256 { delivered.removeFirst(delivered.count - 256) }
+    return check(forceRender: resized)
   }
 
-  /// Sends an action as the runtime does, answering what the runtime answers at once (a screenshot, the
-  /// history panel without a ledger), and keeps the effects pending.
-  private mutating func send(_ action: AppAction) -> [CheckoutEffect] {
-    let hadHistory = model.history != nil
-    var effects = AppReducer.reduce(&model, action, context: ReduceContext(now: now))
-    if !hadHistory, model.history != nil {
-      model.history?.problem = "No ledger: --no-ledger, or it could not be opened."
+  /// An answer delivered a second time may add only the event that says it was dropped.
+  static func staleAnswerViolation(before: AppModel, after: AppModel, answer: AppAction) -> FuzzViolation? {
+    var expected = before.checkout.events
+    if let last = after.checkout.events.last, last.name == .answerDropped { expected.append(last) }
+    var comparable = after
+    comparable.checkout.events = before.checkout.events
+    comparable.eventsNotified = before.eventsNotified
+    comparable.attemptRecorder = before.attemptRecorder
+    guard after.checkout.events == expected, comparable == before else {
+      return FuzzViolation(.staleAnswersDropped, "delivering \(answer) again changed the checkout")
     }
-    if model.screenshotRequested {
-      effects += AppReducer.reduce(&model, .screenshotTaken(.off), context: ReduceContext(now: now))
-    }
-    pending += effects
-    return effects
-  }
-
-  /// The answer to a pending effect, as its runner would give it; nil when the step leaves it pending (a
-  /// sheet update's timer that has not run out).
-  private mutating func answer(_ effect: CheckoutEffect, variant: Int) -> CheckoutAction? {
-    let hookFails = variant < 6
-    let pricing = scenario.applePay.map { MerchantPricing(configuration: $0, locale: scenario.locale) }
-    switch effect {
-    case .askBeforeSubmit(let method):
-      if hookFails { return hookFailure(.onBeforeSubmit, method: method) }
-      return .beforeSubmitAnswered(method, scenario.beforeSubmit.verdict(for: method))
-    case .requestSheetUpdate(let kind, let selections):
-      if hookFails { return hookFailure(kind.callbackName, method: .applePay) }
-      return .sheetUpdated(pricing?.update(for: selections) ?? SheetUpdate(paymentSummaryItems: []))
-    case .expectUpdate(let serial, _):
-      return variant < 25 ? .updateTimedOut(serial: serial) : nil
-    case .preAuthorise(let contact):
-      if hookFails { return hookFailure(.onPreAuthorisation, method: .applePay) }
-      return .preAuthorisationAnswered(
-        pricing?.preAuthorisationAnswer(shippingContact: contact) ?? PreAuthorisationAnswer(data: nil))
-    case .prepareApplePay(let request):
-      return .applePayInitAnswered(ApplePayInitEndpoint.answer(request))
-    case .createPayPalOrder(let request):
-      return .payPalOrderCreated(gateway.createPayPalOrderNow(request))
-    case .completeChallenge(let challenge, let code):
-      let outcome = gateway.completeChallengeNow(challenge, code: code)
-      count(outcome, session: challenge.request.sessionId)
-      return .gatewayAnswered(outcome)
-    case .authorise(let request):
-      let outcome = gateway.authoriseNow(request)
-      count(outcome, session: request.sessionId)
-      return .gatewayAnswered(outcome)
-    }
-  }
-
-  private func hookFailure(_ callback: CallbackName, method: DropInPaymentMethod) -> CheckoutAction {
-    .merchantHookFailed(
-      MerchantHookFailure(
-        callback: callback, method: method,
-        error: SdkError(errorCode: "MERCHANT_HOOK_CRASHED", errorMessage: "the fuzzer's hook gave no answer"))
-    )
-  }
-
-  /// Counts a charge: an approval the gateway gave for the first time (not a replay of a duplicate request).
-  private mutating func count(_ outcome: AuthorisationOutcome, session: String) {
-    guard outcome.systemTransactionId != nil, outcome.report?.replayed != true else { return }
-    charges[session, default: 0] += 1
-  }
-
-  private mutating func chargeViolation() -> FuzzViolation? {
-    checks += 1
-    guard let (session, count) = charges.first(where: { $0.value > 1 }) else { return nil }
-    return FuzzViolation(.oneChargePerSession, "session \(session) was charged \(count) times")
+    return nil
   }
 
   /// What the shopper typed into free-text fields that could hold a long number.
   private var typedText: [String] {
+    let model = self.model
     let form = model.checkout.cardForm
     let texts = [
       form.holderName, form.postalCode, model.couponDraft ?? "",
@@ -181,8 +144,12 @@ public struct FuzzHarness {
 
   /// Every invariant after a step: totals, the new events (order, amounts, secrets), and the screen when it
   /// changed (every `renderInterval` steps, and after every resize).
-  private mutating func check(after effects: [CheckoutEffect], forceRender: Bool) -> FuzzViolation? {
-    checks += 2
+  private mutating func check(forceRender: Bool) -> FuzzViolation? {
+    let effects = step.effects
+    checks += 6
+    if let violation = chargeViolation() ?? faultViolation() ?? resultViolation() ?? timerViolation() {
+      return violation
+    }
     if let violation = FuzzAmountCheck.orderTotal(model.checkout)
       ?? FuzzAmountCheck.sheetTotal(model.checkout)
     {
@@ -214,5 +181,61 @@ public struct FuzzHarness {
     let buffer = RootView.render(model)
     return FuzzScreenCheck.check(buffer, size: model.size)
       ?? secrets.check(buffer, echoes: echoes)
+  }
+
+  private func chargeViolation() -> FuzzViolation? {
+    let tally = gateway.tally
+    if let (session, count) = tally.chargesBySession.first(where: { $0.value > 1 }) {
+      return FuzzViolation(.oneChargePerSession, "session \(session) was charged \(count) times")
+    }
+    if let (key, count) = tally.chargesByPayment.first(where: { $0.value > 1 }) {
+      return FuzzViolation(.oneChargePerPayment, "payment \(key) was charged \(count) times")
+    }
+    return nil
+  }
+
+  private func faultViolation() -> FuzzViolation? {
+    let used = gateway.tally.faultsUsed
+    if used > faultsArmed {
+      return FuzzViolation(.faultUsedOnce, "\(used) armed faults reached the gateway; \(faultsArmed) were armed")
+    }
+    let usedNow = step.effects.contains {
+      if case .authorise(_, let request) = $0 { return request.fault != nil }
+      return false
+    }
+    if usedNow, model.gatewaySettings.nextFault != nil {
+      return FuzzViolation(.faultUsedOnce, "the panel still shows a fault the gateway just used")
+    }
+    return nil
+  }
+
+  /// The result screen names the method, amount or error of the last attempt's callback, nothing else.
+  private func resultViolation() -> FuzzViolation? {
+    let checkout = model.checkout
+    guard case .result(let outcome) = checkout.screen else { return nil }
+    switch outcome {
+    case .success(let receipt):
+      guard let event = checkout.events.last(where: { $0.name == .onSuccess }), event.method == receipt.method,
+        event["amount"] == .string(receipt.amount.plainString),
+        event["systemTransactionId"] == .string(receipt.result.systemTransactionId)
+      else {
+        return FuzzViolation(
+          .resultFromItsAttempt, "Paid shows \(receipt.methodName) \(receipt.amount.plainString), not the last onSuccess")
+      }
+    case .failure(let method, let error):
+      guard let event = checkout.events.last(where: { $0.name == .onError }), event.method == method,
+        event["errorCode"] == .string(error.errorCode)
+      else {
+        return FuzzViolation(
+          .resultFromItsAttempt, "the failure screen shows \(method.rawValue) \(error.errorCode), not the last onError")
+      }
+    }
+    return nil
+  }
+
+  private func timerViolation() -> FuzzViolation? {
+    guard model.checkout.screen != .applePaySheet, runtime.interpreter.timerCount > 0 else { return nil }
+    return FuzzViolation(
+      .timersDieWithTheirSheet, "\(runtime.interpreter.timerCount) timer(s) left after the sheet closed")
   }
 }

@@ -5,8 +5,8 @@ import TerminalUI
 /// The fuzzer's source of random but valid-shaped input, over `SeededRandom`: the same seed gives the same
 /// steps. Most steps are keys (navigation, the panels' letters, digits, and now and then text with wide,
 /// combining and control characters); some type a useful string one key at a time (a test card, an expiry,
-/// the 3-D Secure code, a coupon) so that payments actually reach the gateway; the rest answer, drop or
-/// duplicate the engine's effects, resize the screen, change the gateway or let time pass.
+/// the 3-D Secure code, a coupon) so that payments actually reach the gateway; the rest let answers fall due,
+/// deliver old answers again, resize the screen, change the gateway or let time pass.
 public struct FuzzInput {
   private var random: SeededRandom
   /// Strings worth typing in this scenario.
@@ -61,7 +61,7 @@ public struct FuzzInput {
     if !queued.isEmpty {
       // A flow goes on, with the engine's answers (and the spinner) coming in between its keys.
       if chance(80) { return [.key(queued.removeFirst())] }
-      if pending > 0, chance(90) { return [.answer(pick: number(64), variant: number(100))] }
+      if pending > 0, chance(90) { return [.nextAnswer] }
       return [.tick]
     }
     let roll = number(1000)
@@ -70,9 +70,10 @@ public struct FuzzInput {
       queued = flow()
       return [.key(queued.removeFirst())]
     case 40..<300 where pending > 0:
-      return [.answer(pick: number(64), variant: number(100))]
+      return [.nextAnswer]
     case 300..<320 where pending > 0:
-      return [.drop(pick: number(64))]
+      // PassKit's 30 seconds, or a slow gateway's answer, run out.
+      return [.sleep(milliseconds: 30_000 + number(2_000))]
     case 320..<340 where delivered > 0:
       return [.duplicate(pick: number(64))]
     case 340..<355:

@@ -6,6 +6,11 @@ public enum FuzzInvariant: String, CaseIterable, Sendable {
   case callbackOrder = "callbacks fire only in the documented orders"
   case oneSuccessPerSession = "at most one onSuccess per session"
   case oneChargePerSession = "at most one charge per session"
+  case oneChargePerPayment = "at most one charge per payment across retries"
+  case faultUsedOnce = "a fault armed in the panel is used at most once, and shown gone"
+  case resultFromItsAttempt = "a result screen describes the attempt whose events precede it"
+  case timersDieWithTheirSheet = "no timer outlives its sheet"
+  case staleAnswersDropped = "an answer delivered again changes nothing but the dropped-answer event"
   case screen = "nothing is drawn outside the screen"
   case secrets = "no full card number or key on screen or in an event"
 }

@@ -38,16 +38,15 @@ public enum FuzzReport {
       "\(Tape.headerPrefix) --scenario \(scenario) --size \(FuzzHarness.startSize.columns)x\(FuzzHarness.startSize.rows)"
     ]
     var recorder: TapeRecorder?
-    let start = ContinuousClock.now
     func flush() {
       guard let keys = recorder else { return }
       lines += keys.tape(header: []).split(separator: "\n").dropFirst().map(String.init)
       recorder = nil
     }
-    for (index, step) in steps.enumerated() {
+    for step in steps {
       if case .key(let key) = step, Self.isRecordable(key) {
         if recorder == nil { recorder = TapeRecorder() }
-        recorder?.record(key, at: start + .milliseconds(index))
+        recorder?.record(key, at: .zero)
       } else {
         flush()
         lines.append(step.tapeComment)

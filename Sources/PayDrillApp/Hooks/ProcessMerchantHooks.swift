@@ -56,25 +56,32 @@ public struct ProcessMerchantHooks: MerchantHooks {
     }
   }
 
-  public func beforeSubmit(_ method: DropInPaymentMethod) async throws(SdkError) -> BeforeSubmitVerdict {
-    try await answer(.onBeforeSubmit, request.beforeSubmit(method), within: answerTimeout, currency: nil)
-      .verdict()
+  // The hook process answers when it answers: on the real clock, through the interpreter.
+  public func beforeSubmit(_ method: DropInPaymentMethod) -> HookAnswer<BeforeSubmitVerdict> {
+    let fields = request.beforeSubmit(method)
+    return .later {
+      await answer(.onBeforeSubmit, fields, within: answerTimeout, currency: nil) { (answer) throws(SdkError) in try answer.verdict() }
+    }
   }
 
   public func sheetUpdate(_ kind: ApplePaySheet.PendingUpdate, selections: SheetSelections)
-    async throws(SdkError) -> SheetUpdate
+    -> HookAnswer<SheetUpdate>
   {
-    try await answer(
-      kind.callbackName, request.sheetUpdate(kind, selections: selections),
-      within: updateTimeLimit + Self.updateGrace, currency: request.scenario.applePay?.currencyCode
-    ).sheetUpdate()
+    let fields = request.sheetUpdate(kind, selections: selections)
+    let currency = request.scenario.applePay?.currencyCode
+    let limit = updateTimeLimit + Self.updateGrace
+    return .later {
+      await answer(kind.callbackName, fields, within: limit, currency: currency) { (answer) throws(SdkError) in try answer.sheetUpdate() }
+    }
   }
 
-  public func preAuthorisation(shippingContact: Contact?) async throws(SdkError) -> PreAuthorisationAnswer {
-    try await answer(
-      .onPreAuthorisation, request.preAuthorisation(shippingContact: shippingContact), within: answerTimeout,
-      currency: nil
-    ).preAuthorisation()
+  public func preAuthorisation(shippingContact: Contact?) -> HookAnswer<PreAuthorisationAnswer> {
+    let fields = request.preAuthorisation(shippingContact: shippingContact)
+    return .later {
+      await answer(.onPreAuthorisation, fields, within: answerTimeout, currency: nil) { (answer) throws(SdkError) in
+        try answer.preAuthorisation()
+      }
+    }
   }
 
   /// Sends the callbacks that are not requests to the hook, in order, without waiting.
@@ -109,16 +116,22 @@ public struct ProcessMerchantHooks: MerchantHooks {
     }
   }
 
-  private func answer(
-    _ callback: CallbackName, _ fields: Data, within timeout: Duration, currency: Currency?
-  ) async throws(SdkError) -> MerchantHookAnswer {
+  private func answer<Value>(
+    _ callback: CallbackName, _ fields: Data, within timeout: Duration, currency: Currency?,
+    _ read: (MerchantHookAnswer) throws(SdkError) -> Value
+  ) async -> Result<Value, SdkError> {
     let type = callback.rawValue
     switch await process.exchange(type: type, fields: fields, timeout: timeout) {
     case .success(let line):
-      return MerchantHookAnswer(
+      let answer = MerchantHookAnswer(
         line: line, callback: type, currency: currency ?? request.scenario.currency)
+      do {
+        return .success(try read(answer))
+      } catch {
+        return .failure(error)
+      }
     case .failure(let failure):
-      throw MerchantHookError.error(failure, callback: type)
+      return .failure(MerchantHookError.error(failure, callback: type))
     }
   }
 }

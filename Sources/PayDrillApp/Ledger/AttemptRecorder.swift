@@ -9,8 +9,17 @@ import Foundation
 /// PayPal's `PAYPAL_CANCELED` is cancelled) or `onCancel` (cancelled). A wallet closed without a callback
 /// (Paze's close) ends it as cancelled; `interrupt(at:)` ends one still in flight when PayDrill stops.
 public struct AttemptRecorder: Equatable, Sendable {
+  /// An attempt to store: the `number`th of the run, in flight (as interrupted, so that a crash leaves it
+  /// interrupted, never paid and never missing) or finished (over the row of its start).
+  public struct Change: Equatable, Sendable {
+    public var number: Int
+    public var attempt: PaymentAttempt
+  }
+
   /// The attempt in flight, if any.
   public private(set) var current: PaymentAttempt?
+  /// How many attempts started in this run; the one in flight is the last.
+  public private(set) var started = 0
   /// How many of the checkout's events were looked at already.
   private var seen = 0
   /// Where the events of the last finished attempt ended, so the next attempt's window starts after it.
@@ -18,8 +27,9 @@ public struct AttemptRecorder: Equatable, Sendable {
 
   public init() {}
 
-  /// Looks at the events added since the last call; returns the attempts that finished, oldest first.
-  public mutating func observe(_ state: CheckoutState) -> [PaymentAttempt] {
+  /// Looks at the events added since the last call; returns the attempts that started (in flight) or
+  /// finished, in order.
+  public mutating func observe(_ state: CheckoutState) -> [Change] {
     let events = state.events
     if events.count < seen {
       // A new checkout state with its own events: start over.
@@ -27,7 +37,7 @@ public struct AttemptRecorder: Equatable, Sendable {
       windowStart = 0
       current = nil
     }
-    var finished: [PaymentAttempt] = []
+    var finished: [Change] = []
     while seen < events.count {
       let index = seen
       let event = events[index]
@@ -41,12 +51,18 @@ public struct AttemptRecorder: Equatable, Sendable {
         if let ending = Self.ending(of: event, method: attempt.method) {
           attempt.outcome = ending
           attempt.endedAt = event.time
-          finished.append(attempt)
+          finished.append(Change(number: started, attempt: attempt))
           current = nil
           windowStart = index + 1
         }
       } else if let method = Self.startedMethod(event) {
-        current = start(method, at: index, in: state)
+        let attempt = start(method, at: index, in: state)
+        current = attempt
+        started += 1
+        var provisional = attempt
+        provisional.outcome = .interrupted
+        provisional.errorMessage = "in flight, or paydrill ended before the attempt's callback"
+        finished.append(Change(number: started, attempt: provisional))
       }
     }
     if var attempt = current, state.screen == .methodList, !state.isAwaitingMerchant {
@@ -54,7 +70,7 @@ public struct AttemptRecorder: Equatable, Sendable {
       attempt.outcome = .cancelled
       attempt.errorMessage = state.notice ?? "closed without a callback"
       attempt.endedAt = events.last?.time ?? attempt.startedAt
-      finished.append(attempt)
+      finished.append(Change(number: started, attempt: attempt))
       current = nil
       windowStart = events.count
     }
@@ -62,13 +78,13 @@ public struct AttemptRecorder: Equatable, Sendable {
   }
 
   /// Ends the attempt in flight as interrupted (PayDrill is stopping); nil when none is.
-  public mutating func interrupt(at time: Date) -> PaymentAttempt? {
+  public mutating func interrupt(at time: Date) -> Change? {
     guard var attempt = current else { return nil }
     attempt.outcome = .interrupted
     attempt.errorMessage = "paydrill ended before the attempt's callback"
     attempt.endedAt = max(time, attempt.startedAt)
     current = nil
-    return attempt
+    return Change(number: started, attempt: attempt)
   }
 
   /// The method whose attempt this event starts, if it starts one.

@@ -1,13 +1,25 @@
 import CheckoutEngine
+import GatewaySimulator
 import TerminalUI
 
-/// What reaches the application: keys, the spinner's clock, and results of effects.
+/// What reaches the application: keys, the spinner's clock, and the answers of effects (each with its
+/// request's id).
 public enum AppAction: Equatable, Sendable {
   case key(KeyEvent)
   /// A spinner tick, about ten a second while something is processing.
   case tick
-  /// An action for the engine, usually the result of an effect.
+  /// An action for the engine: the shopper's, or an effect's answer (`.answered(id, …)`).
   case checkout(CheckoutAction)
-  /// The runtime saved the screenshot the model asked for, or could not.
-  case screenshotTaken(ScreenshotOutcome)
+  /// The screenshot of request `id` was saved, or could not be.
+  case screenshotTaken(RequestID, ScreenshotOutcome)
+  /// The ledger was read for the history panel of request `id`.
+  case historyLoaded(RequestID, HistoryListing)
+  /// The ledger could not be written: the run goes on without it, and the footer says why.
+  case ledgerFailed(String)
+  /// The gateway's settings changed as a whole (the fuzzer's panel changes, a test's setup).
+  case changeGateway(GatewaySettings)
+  /// `paydrill demo`'s caption and playback state changed.
+  case presentation(Presentation)
+  /// The run ends (quit, a signal, the end of a tape): an attempt in flight is recorded as interrupted.
+  case finish
 }

@@ -54,10 +54,14 @@ public struct AppModel: Equatable, Sendable {
   public var size: Size
   /// The time zone of the event pane's timestamps.
   public var timeZone: TimeZone
-  public var shouldQuit = false
-  /// Set by the screenshot key: the runtime saves the screen as a bundle, then answers with
-  /// `.screenshotTaken`.
-  public var screenshotRequested = false
+  /// The screenshot being saved, while its answer is awaited.
+  public var pendingScreenshot: RequestID?
+  /// The last id of the app's own requests (screenshots, history); ids only grow.
+  public var lastAppRequest = 0
+  /// Finds payment attempts in the checkout's events, for the ledger.
+  public var attemptRecorder = AttemptRecorder()
+  /// How many of the checkout's events the hooks were told about.
+  public var eventsNotified = 0
   /// What became of the last screenshot, shown in the footer until the next key.
   public var screenshotOutcome: ScreenshotOutcome?
 
@@ -80,6 +84,12 @@ public struct AppModel: Equatable, Sendable {
   /// Whether the terminal is too small to draw the checkout.
   public var isTooSmall: Bool {
     size.columns < Self.minimumSize.columns || size.rows < Self.minimumSize.rows
+  }
+
+  /// A new id for one of the app's own requests.
+  mutating func issueAppRequest() -> RequestID {
+    lastAppRequest += 1
+    return RequestID(lastAppRequest)
   }
 
   /// Whether the focused element takes typed text (then letters are text, not commands).

@@ -10,7 +10,29 @@ public enum AppReducer {
   static let screenshotKey: Character = "\u{13}"
 
   public static func reduce(_ model: inout AppModel, _ action: AppAction, context: ReduceContext)
-    -> [CheckoutEffect]
+    -> [AppEffect]
+  {
+    let eventsBefore = model.checkout.events.count
+    var effects = reduceAction(&model, action, context: context)
+    if model.checkout.events.count != eventsBefore { effects += observeEvents(&model) }
+    return effects
+  }
+
+  /// The effects of callbacks that just fired: the hooks hear of them, and an attempt that started or ended
+  /// goes to the ledger.
+  private static func observeEvents(_ model: inout AppModel) -> [AppEffect] {
+    let events = model.checkout.events
+    if events.count < model.eventsNotified { model.eventsNotified = 0 }
+    var effects: [AppEffect] = [.notifyHooks(Array(events[model.eventsNotified...]))]
+    model.eventsNotified = events.count
+    for change in model.attemptRecorder.observe(model.checkout) {
+      effects.append(.recordAttempt(number: change.number, change.attempt))
+    }
+    return effects
+  }
+
+  private static func reduceAction(_ model: inout AppModel, _ action: AppAction, context: ReduceContext)
+    -> [AppEffect]
   {
     switch action {
     case .tick:
@@ -28,29 +50,58 @@ public enum AppReducer {
       // The last screenshot's notice stays until the next key; a resize is not one.
       if case .resize = key {} else { model.screenshotOutcome = nil }
       return handle(key, in: &model, context: context)
-    case .screenshotTaken(let outcome):
-      model.screenshotRequested = false
+    case .screenshotTaken(let id, let outcome):
+      guard model.pendingScreenshot == id else { return [] }
+      model.pendingScreenshot = nil
       model.screenshotOutcome = outcome
       return []
+    case .historyLoaded(let id, let listing):
+      guard let request = model.history?.request, request == id else { return [] }
+      model.history?.fill(with: listing)
+      return []
+    case .changeGateway(let settings):
+      model.gatewaySettings = settings
+      var applied = settings
+      applied.nextFault = nil
+      return [.configureGateway(applied)]
+    case .presentation(let presentation):
+      model.presentation = presentation
+      return []
+    case .ledgerFailed(let warning):
+      model.ledgerNotice = warning
+      return []
+    case .finish:
+      guard let change = model.attemptRecorder.interrupt(at: context.now) else { return [] }
+      return [.recordAttempt(number: change.number, change.attempt)]
     }
   }
 
+  /// Saves the screen as a screenshot bundle.
+  private static func screenshot(_ model: inout AppModel) -> [AppEffect] {
+    let id = model.issueAppRequest()
+    model.pendingScreenshot = id
+    return [.saveScreenshot(id, model)]
+  }
+
   private static func handle(_ key: KeyEvent, in model: inout AppModel, context: ReduceContext)
-    -> [CheckoutEffect]
+    -> [AppEffect]
   {
     switch key {
     case .interrupt:
-      model.shouldQuit = true
-      return []
+      return [.quit]
     case .resize(let size):
       model.size = size
       return []
+    default:
+      // Behind "Terminal too small" nothing can be seen: only a resize and quitting act.
+      if model.isTooSmall { return [] }
+    }
+    switch key {
     case .character(eventPaneToggle):
       model.showsEventPane.toggle()
       return []
     case .character(screenshotKey):
-      model.screenshotRequested = true
-      return []
+      return screenshot(&model)
     default:
       break
     }
@@ -66,16 +117,20 @@ public enum AppReducer {
       return []
     }
     if key == .character("s") && !model.isTyping {
-      model.screenshotRequested = true
-      return []
+      return screenshot(&model)
     }
     if model.gallery != nil {
-      galleryKey(key, in: &model)
-      return []
+      return galleryKey(key, in: &model)
     }
     if let row = model.gatewayPanel {
+      let settings = model.gatewaySettings
       GatewayPanel.handle(key, row: row, in: &model)
-      return []
+      // The armed fault stays in the state until an authorisation takes it; the gateway gets the rest.
+      var applied = model.gatewaySettings
+      applied.nextFault = nil
+      var before = settings
+      before.nextFault = nil
+      return applied == before ? [] : [.configureGateway(applied)]
     }
     if let row = model.devicePanel {
       guard let device = DevicePanel.handle(key, row: row, in: &model) else { return [] }
@@ -86,9 +141,11 @@ public enum AppReducer {
       return []
     }
     if key == .character("H") && !model.isTyping {
-      // The runtime reads the ledger into the panel once it is open.
-      model.history = HistoryPanel()
-      return []
+      var panel = HistoryPanel()
+      let id = model.issueAppRequest()
+      panel.request = id
+      model.history = panel
+      return [.loadHistory(id)]
     }
     if key == .character("e") && !model.isTyping && model.checkout.screen != .cardForm {
       model.showsEventPane.toggle()
@@ -119,8 +176,7 @@ public enum AppReducer {
       default: return []
       }
     case .initialisationFailed:
-      if key == .character("q") { model.shouldQuit = true }
-      return []
+      return key == .character("q") ? [.quit] : []
     case .payPalApproval:
       let options = CheckoutReducer.payPalOptions(model.checkout)
       guard let action = walletKey(key, count: options.count, in: &model) else { return [] }
@@ -146,7 +202,7 @@ public enum AppReducer {
   }
 
   private static func methodListKey(_ key: KeyEvent, in model: inout AppModel, context: ReduceContext)
-    -> [CheckoutEffect]
+    -> [AppEffect]
   {
     let methods = model.checkout.methods
     switch key {
@@ -155,7 +211,7 @@ public enum AppReducer {
     case .down, .character("j"):
       model.highlightedMethod = min(max(0, methods.count - 1), model.highlightedMethod + 1)
     case .character("q"):
-      model.shouldQuit = true
+      return [.quit]
     case .character("d"):
       model.devicePanel = 0
     case .character("g"):
@@ -176,7 +232,7 @@ public enum AppReducer {
   }
 
   private static func cardFormKey(_ key: KeyEvent, in model: inout AppModel, context: ReduceContext)
-    -> [CheckoutEffect]
+    -> [AppEffect]
   {
     switch key {
     case .escape:
@@ -220,7 +276,7 @@ public enum AppReducer {
     return nil
   }
 
-  private static func galleryKey(_ key: KeyEvent, in model: inout AppModel) {
+  private static func galleryKey(_ key: KeyEvent, in model: inout AppModel) -> [AppEffect] {
     let action: ButtonGallery.GalleryKey
     switch key {
     case .right, .character("l"): action = .nextType
@@ -231,21 +287,20 @@ public enum AppReducer {
     case .character("-"), .character("_"): action = .narrowerRadius
     case .tab, .backTab, .character("v"): action = .switchView
     case .escape:
-      if model.galleryIsHome { model.shouldQuit = true }
       model.gallery = nil
-      return
+      return model.galleryIsHome ? [.quit] : []
     case .character("q"):
-      model.shouldQuit = true
-      return
+      return [.quit]
     default:
-      return
+      return []
     }
     model.gallery?.handle(action)
+    return []
   }
 
   /// A click does what the keys would: highlight what was clicked, then Enter.
   private static func click(atX x: Int, y: Int, in model: inout AppModel, context: ReduceContext)
-    -> [CheckoutEffect]
+    -> [AppEffect]
   {
     guard let tag = RootView.render(model).clickTarget(atX: x, y: y), let target = ScreenTarget(tag: tag)
     else { return [] }
@@ -254,7 +309,7 @@ public enum AppReducer {
     if case .panelRow = target {} else if panelOpen { return [] }
     if model.gallery != nil || model.history != nil { return [] }
     if case .sheetRow = target, model.sheetChooser != nil || model.couponDraft != nil { return [] }
-    var effects: [CheckoutEffect] = []
+    var effects: [AppEffect] = []
     switch target {
     case .method(let index): model.highlightedMethod = index
     case .field(let field): return moveFocus(to: .field(field), in: &model, context: context)
@@ -270,9 +325,9 @@ public enum AppReducer {
   }
 
   private static func moveFocus(to target: FormFocus, in model: inout AppModel, context: ReduceContext)
-    -> [CheckoutEffect]
+    -> [AppEffect]
   {
-    var effects: [CheckoutEffect] = []
+    var effects: [AppEffect] = []
     if let field = model.focus.field {
       effects = send(.leaveField(field), to: &model, context: context)
     }
@@ -282,10 +337,18 @@ public enum AppReducer {
 
   /// Sends an action to the engine, then puts focus and highlight where the new screen needs them.
   private static func send(_ action: CheckoutAction, to model: inout AppModel, context: ReduceContext)
-    -> [CheckoutEffect]
+    -> [AppEffect]
   {
     let before = model.checkout.screen
-    let effects = CheckoutReducer.reduce(&model.checkout, action, context: context)
+    let effects = CheckoutReducer.reduce(&model.checkout, action, context: context).map { effect in
+      guard case .authorise(let id, var request) = effect, let fault = model.gatewaySettings.nextFault else {
+        return AppEffect.checkout(effect)
+      }
+      // The armed fault is used by this call, and gone from the panel.
+      model.gatewaySettings.nextFault = nil
+      request.fault = fault
+      return AppEffect.checkout(.authorise(id, request))
+    }
     let after = model.checkout.screen
     // A method can leave the list (a device that cannot pay): keep the highlight on a row that exists.
     model.highlightedMethod = min(model.highlightedMethod, max(0, model.checkout.methods.count - 1))

@@ -1,3 +1,4 @@
+import CheckoutEngine
 import TerminalUI
 
 /// The history panel (`H`): the latest attempts of the ledger, read when it opens, over the checkout.
@@ -13,6 +14,20 @@ struct HistoryPanel: Equatable, Sendable {
   var location: String?
   /// The first attempt shown, when there are more than fit.
   var scroll = 0
+  /// The ledger read that fills the panel, while it is awaited.
+  var request: RequestID?
+
+  /// The panel, filled with what the ledger read gave.
+  mutating func fill(with listing: HistoryListing) {
+    request = nil
+    switch listing {
+    case .attempts(let attempts, let location):
+      self.attempts = attempts
+      self.location = location
+    case .unavailable(let problem):
+      self.problem = problem
+    }
+  }
 
   /// A key in the open panel.
   static func handle(_ key: KeyEvent, in model: inout AppModel) {

@@ -1,32 +1,35 @@
-import CheckoutEngine
 import Synchronization
 
-/// Where effects drop the actions they produce, from any thread; the runtime takes them on its own.
-public final class ActionInbox: Sendable {
-  private let pending = Mutex<[CheckoutAction]>([])
+/// Where answers from other processes (a gateway plugin, a merchant hook) land, from any thread; the
+/// interpreter takes them on the runtime's.
+final class ActionInbox: Sendable {
+  private let pending = Mutex<[AppAction]>([])
   private let inFlight = Atomic<Int>(0)
 
-  public init() {}
+  init() {}
 
-  /// Adds an action to be applied on the runtime's next turn.
-  public func post(_ action: CheckoutAction) {
+  /// Adds an answer to be taken on the runtime's next turn.
+  func post(_ action: AppAction) {
     pending.withLock { $0.append(action) }
   }
 
-  /// Takes every pending action, oldest first.
-  public func takeAll() -> [CheckoutAction] {
+  /// Takes the oldest answer; answers that `keep` refuses are thrown away on the way.
+  func takeFirst(where keep: (AppAction) -> Bool) -> AppAction? {
     pending.withLock { actions in
-      defer { actions.removeAll() }
-      return actions
+      while !actions.isEmpty {
+        let action = actions.removeFirst()
+        if keep(action) { return action }
+      }
+      return nil
     }
   }
 
-  /// Marks an effect started; `finish` marks it done.
+  /// Marks a request sent to another process; `finish` marks it answered.
   func start() { inFlight.add(1, ordering: .sequentiallyConsistent) }
   func finish() { inFlight.subtract(1, ordering: .sequentiallyConsistent) }
 
-  /// Whether effects are still running or their actions are not taken yet.
-  public var isBusy: Bool {
+  /// Whether another process is still working, or its answer is not taken yet.
+  var isBusy: Bool {
     inFlight.load(ordering: .sequentiallyConsistent) > 0 || pending.withLock { !$0.isEmpty }
   }
 }

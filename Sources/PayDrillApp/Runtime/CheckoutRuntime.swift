@@ -3,64 +3,59 @@ import Foundation
 import GatewaySimulator
 import TerminalUI
 
-/// One running checkout: the model, the reducer, the effect runner and a clock. The interactive terminal,
-/// tape replay and the benchmark all drive the same runtime.
-///
-/// After each step, the `AttemptRecorder` looks at the events and every finished payment attempt goes to
-/// the ledger, when there is one. A ledger that fails to write is dropped with one warning: the checkout
-/// goes on without it.
+/// One running checkout: the model, the reducer and the one interpreter, on the interpreter's clock. The
+/// terminal, `play`, `demo`, the fuzzer, the benchmark and the tests all drive it the same way: `send` an
+/// action (its effects are performed, their immediate answers sent back), then let time pass (`deliverDue`
+/// on a live clock, `advance` on a virtual one), which sends each answer back as it falls due.
 public final class CheckoutRuntime {
   public private(set) var model: AppModel
-  private let runner: EffectRunner
-  private let now: @Sendable () -> Date
-  /// Counts changes of the model, so a front end redraws only when something changed.
+  public let interpreter: EffectInterpreter
+  /// Counts the actions applied, so a front end redraws only after one.
   public private(set) var revision = 0
-  /// Where screenshots go when the model asks for one; without it, the footer says they are off.
-  public var screenshots: ScreenshotWriter?
-  /// Where finished attempts are recorded; nil for none (`--no-ledger`, or after a failed write).
-  public private(set) var ledger: (any AttemptLedger)?
-  private var recorder = AttemptRecorder()
-  /// The ledger's row of the attempt in flight, written when it started.
-  private var inFlightAttemptId: Int64?
-  /// Why the ledger stopped recording, once it did (also shown in the footer).
-  public private(set) var ledgerWarning: String?
-  /// How many of the checkout's events the hooks have been told about.
-  private var eventsForwarded: Int
+  /// Sees every effect as it is performed and every action as it is applied (the test store listens).
+  public var observer: ((Observation) -> Void)?
+  /// When the spinner last turned.
+  private var lastTick = Duration.zero
 
-  public init(
-    model: AppModel, runner: EffectRunner, ledger: (any AttemptLedger)? = nil,
-    now: @escaping @Sendable () -> Date = { Date() }
-  ) {
-    self.model = model
-    self.runner = runner
-    self.ledger = ledger
-    self.now = now
-    eventsForwarded = model.checkout.events.count
+  /// What the observer is told.
+  public enum Observation {
+    case applied(AppAction)
+    case performed(AppEffect)
   }
 
-  /// The runtime for a scenario with the scenario's merchant rules (or other hooks, such as a merchant hook
-  /// process), and the built-in gateway set up as the scenario's `gateway` object says (or another gateway,
-  /// such as a plugin). Attempts are recorded only when a ledger is given (tests and tape replays record
-  /// nothing by default).
+  public init(model: AppModel, dependencies: Dependencies) {
+    self.model = model
+    interpreter = EffectInterpreter(dependencies)
+  }
+
+  /// The runtime for a scenario: the built-in gateway set up as the scenario's `gateway` object says (or
+  /// another gateway, such as a plugin), the scenario's merchant rules (or a hook process), on a virtual
+  /// clock unless one is given. Attempts are recorded only when a ledger is given.
   public convenience init(
     scenario: Scenario, size: Size, latencyMilliseconds: Int, seed: UInt64 = 1,
     gateway: (any PaymentGateway)? = nil, hooks: (any MerchantHooks)? = nil,
-    ledger: (any AttemptLedger)? = nil
+    ledger: (any AttemptLedger)? = nil, screenshots: ScreenshotWriter? = nil, clock: EffectClock? = nil,
+    timeZone: TimeZone = .current
   ) {
     let settings = GatewaySettings(
       latencyMilliseconds: latencyMilliseconds, seed: seed, configuration: scenario.gateway)
-    let runner = EffectRunner(
-      gateway: gateway
-        ?? SimulatedGateway(settings: settings, makeTransactionId: TransactionIdentifiers(seed: seed).next),
-      hooks: hooks ?? ScenarioMerchantHooks(scenario: scenario), inbox: ActionInbox())
     var model = AppModel(
-      checkout: CheckoutState(scenario: scenario), size: size, latencyMilliseconds: latencyMilliseconds)
+      checkout: CheckoutState(scenario: scenario), size: size, latencyMilliseconds: latencyMilliseconds,
+      timeZone: timeZone)
     model.gatewaySettings = settings
-    self.init(model: model, runner: runner, ledger: ledger)
+    let clock = clock ?? .virtual(startingAt: Dependencies.virtualStart)
+    self.init(
+      model: model,
+      dependencies: .simulated(
+        scenario: scenario, settings: settings, clock: clock, gateway: gateway, hooks: hooks, ledger: ledger,
+        screenshots: screenshots))
   }
 
+  public var clock: EffectClock { interpreter.clock }
+  public var dependencies: Dependencies { interpreter.dependencies }
+
   /// Sets up what only the front end knows before the first frame (the theme's appearance, a screen to
-  /// start on).
+  /// start on, a ledger that could not be opened).
   public func prepare(_ change: (inout AppModel) -> Void) {
     change(&model)
     revision += 1
@@ -71,96 +66,124 @@ public final class CheckoutRuntime {
     send(.checkout(.createCheckout))
   }
 
-  /// Applies an action and starts the effects it asks for.
+  /// Applies an action, performs its effects, and sends back at once what they answer at once.
   public func send(_ action: AppAction) {
-    let before = model
-    let effects = AppReducer.reduce(&model, action, context: ReduceContext(now: now()))
-    if model != before { revision += 1 }
-    if model.gatewaySettings != before.gatewaySettings { runner.gateway.apply(model.gatewaySettings) }
-    for var attempt in recorder.observe(model.checkout) {
-      attempt.id = inFlightAttemptId
-      inFlightAttemptId = nil
-      record(attempt)
+    let wasBusy = interpreter.isBusy
+    let effects = AppReducer.reduce(&model, action, context: ReduceContext(now: clock.now))
+    revision += 1
+    observer?(.applied(action))
+    for effect in effects {
+      observer?(.performed(effect))
+      for answer in interpreter.perform(effect) { send(answer) }
     }
-    if inFlightAttemptId == nil, var provisional = recorder.current {
-      // Written as interrupted when it starts, and replaced when it ends: a crash or a kill in between
-      // leaves it interrupted in the ledger, never paid and never missing.
-      provisional.outcome = .interrupted
-      provisional.errorMessage = "in flight, or paydrill ended before the attempt's callback"
-      inFlightAttemptId = record(provisional)
+    // The spinner's first turn comes a tick after the wait began.
+    if !wasBusy, interpreter.isBusy { lastTick = clock.elapsed }
+  }
+
+  /// Sends every answer due by now (live clock), each at the instant it fell due, and turns the spinner;
+  /// returns whether anything was sent.
+  @discardableResult
+  public func deliverDue() -> Bool {
+    deliver(dueBy: clock.elapsed)
+  }
+
+  @discardableResult
+  private func deliver(dueBy time: Duration) -> Bool {
+    var delivered = false
+    while let (action, due) = interpreter.takeNext(dueBy: time) {
+      clock.pinned(at: min(due, time)) { send(action) }
+      delivered = true
     }
-    if before.history == nil, model.history != nil { loadHistory() }
-    forwardNewEvents()
-    effects.forEach(runner.run)
-    if model.screenshotRequested {
-      send(.screenshotTaken(screenshots?.save(model) ?? .off))
+    turnSpinner(at: time)
+    return delivered
+  }
+
+  /// A key from the terminal, at the clock's present instant: the answers due by then first (as the tape's
+  /// replay will have them), then the key. `observe` hears the instant (`record` writes it in the tape).
+  public func press(_ key: KeyEvent, observe: ((Duration) -> Void)? = nil) {
+    let time = clock.elapsed
+    deliver(dueBy: time)
+    clock.pinned(at: time) {
+      observe?(time)
+      send(.key(key))
     }
+  }
+
+  /// Lets `duration` pass on a virtual clock: each answer is sent at the time it falls due, and the spinner
+  /// turns every 100 ms while an answer is awaited. On a live clock it waits, delivering as answers come.
+  public func advance(by duration: Duration) {
+    let end = clock.elapsed + duration
+    _ = advance(until: end) { false }
+  }
+
+  /// Lets time pass until `isDone` holds (checked after every change) or the clock reaches `end`; returns
+  /// whether it held.
+  public func advance(until end: Duration, _ isDone: () -> Bool) -> Bool {
+    if isDone() { return true }
+    guard !clock.isLive else {
+      while clock.elapsed < end {
+        if deliverDue(), isDone() { return true }
+        if interpreter.awaitsAnotherProcess || interpreter.nextDue != nil {
+          Thread.sleep(forTimeInterval: 0.002)
+        } else {
+          Thread.sleep(forTimeInterval: 0.01)
+        }
+      }
+      deliverDue()
+      return isDone()
+    }
+    while true {
+      if interpreter.awaitsAnotherProcess {
+        // Another process answers in real time: wait for it without moving the virtual clock.
+        if deliverDue(), isDone() { return true }
+        Thread.sleep(forTimeInterval: 0.001)
+        continue
+      }
+      let nextTick = interpreter.isBusy ? lastTick + Self.tickInterval : nil
+      let next = [interpreter.nextDue, nextTick].compactMap { $0 }.min()
+      guard let next, next <= end else { break }
+      clock.move(to: next)
+      while let (action, _) = interpreter.takeNext(dueBy: next) {
+        send(action)
+        if isDone() { return true }
+      }
+      if turnSpinner(at: next), isDone() { return true }
+    }
+    clock.move(to: end)
+    return isDone()
+  }
+
+  /// Sends every answer due now, however many follow each other at this instant.
+  public func settle() {
+    _ = advance(until: clock.elapsed) { false }
+  }
+
+  /// How often the spinner turns while an answer is awaited.
+  static let tickInterval = Duration.milliseconds(100)
+
+  @discardableResult
+  private func turnSpinner(at time: Duration) -> Bool {
+    guard interpreter.isBusy else {
+      lastTick = time
+      return false
+    }
+    guard time - lastTick >= Self.tickInterval else { return false }
+    lastTick = time
+    send(.tick)
+    return true
   }
 
   /// Ends the run: an attempt still in flight (the program was quit or signalled, or a tape ended first)
   /// is recorded as interrupted, never as succeeded.
   public func finish() {
-    guard var attempt = recorder.interrupt(at: now()) else { return }
-    attempt.id = inFlightAttemptId
-    inFlightAttemptId = nil
-    record(attempt)
+    send(.finish)
   }
 
-  /// The attempt in flight, if any.
-  public var attemptInFlight: PaymentAttempt? { recorder.current }
+  /// Whether the run was asked to end (q, Ctrl-C).
+  public var hasQuit: Bool { interpreter.hasQuit }
 
-  /// Reports that the ledger could not be used, from the start: the footer says so.
-  public func disableLedger(because warning: String) {
-    ledger = nil
-    ledgerWarning = warning
-    model.ledgerNotice = warning
-    revision += 1
-  }
-
-  /// Stores an attempt; returns its id, or nil when there is no ledger (or it just failed).
-  @discardableResult
-  private func record(_ attempt: PaymentAttempt) -> Int64? {
-    guard let ledger else { return nil }
-    do {
-      return try ledger.record(attempt)
-    } catch {
-      disableLedger(because: "\(error); run history is off for this run")
-      return nil
-    }
-  }
-
-  /// Reads the latest attempts into the history panel that was just opened.
-  private func loadHistory() {
-    guard let ledger else {
-      model.history?.problem = ledgerWarning ?? "No ledger: --no-ledger, or it could not be opened."
-      return
-    }
-    do {
-      model.history?.attempts = try ledger.attempts(matching: AttemptFilter(limit: HistoryPanel.limit))
-      model.history?.location = ledger.location
-    } catch {
-      model.history?.problem = "\(error)"
-    }
-  }
-
-  /// Tells the hooks about the callbacks that fired since the last time.
-  private func forwardNewEvents() {
-    let events = model.checkout.events
-    if events.count < eventsForwarded { eventsForwarded = 0 }
-    for event in events[eventsForwarded...] { runner.hooks.callbackFired(event) }
-    eventsForwarded = events.count
-  }
-
-  /// Applies the actions that finished effects left in the inbox; returns whether there were any.
-  @discardableResult
-  public func drainInbox() -> Bool {
-    let actions = runner.inbox.takeAll()
-    for action in actions { send(.checkout(action)) }
-    return !actions.isEmpty
-  }
-
-  /// Whether an effect is still working (the spinner turns meanwhile).
-  public var isBusy: Bool { runner.inbox.isBusy }
+  /// Whether an answer is still to come (the spinner turns meanwhile).
+  public var isBusy: Bool { interpreter.isBusy }
 
   /// The current frame.
   public func render() -> ScreenBuffer { RootView.render(model) }

@@ -15,8 +15,9 @@ public final class InteractiveSession {
   private let asciiOnly: Bool
   /// The key that calls `fatalError`, for the end-to-end test of a crash (`PAYDRILL_CRASH_TEST=1`: `!`).
   private let crashKey: KeyEvent?
-  /// Sees every key before the checkout does (`paydrill record` writes them as a tape).
-  private let onKey: ((KeyEvent) -> Void)?
+  /// Sees every key before the checkout does, with its instant on the checkout's clock (`paydrill record`
+  /// writes them as a tape).
+  private let onKey: ((KeyEvent, Duration) -> Void)?
   /// Plays a tape instead of taking the user's keys (`paydrill demo`): the keys drive the playback.
   private let presenter: TapePresenter?
 
@@ -26,7 +27,7 @@ public final class InteractiveSession {
   public init(
     runtime: CheckoutRuntime, theme: Theme, useColor: Bool, asciiOnly: Bool = false,
     crashKey: KeyEvent? = nil,
-    onKey: ((KeyEvent) -> Void)? = nil, presenter: TapePresenter? = nil
+    onKey: ((KeyEvent, Duration) -> Void)? = nil, presenter: TapePresenter? = nil
   ) {
     self.runtime = runtime
     self.theme = theme
@@ -48,11 +49,11 @@ public final class InteractiveSession {
       terminal.close()
       StandardErrorHold.release()
     }
+    runtime.clock.restartLive()
     runtime.send(.key(.resize(terminal.size)))
     runtime.start()
     var drawn = -1
-    var lastTick = ContinuousClock.now
-    while !runtime.model.shouldQuit {
+    while !runtime.hasQuit {
       if let number = signals.received { return number }
       switch jobControl.take() {
       case SIGTSTP:
@@ -76,16 +77,11 @@ public final class InteractiveSession {
         } else if let presenter {
           if !presenter.handle(key) { return nil }
         } else {
-          onKey?(key)
-          runtime.send(.key(key))
+          runtime.press(key, observe: onKey.map { onKey in { onKey(key, $0) } })
         }
       }
-      runtime.drainInbox()
+      runtime.deliverDue()
       presenter?.advance()
-      if runtime.isBusy, ContinuousClock.now - lastTick >= .milliseconds(100) {
-        runtime.send(.tick)
-        lastTick = ContinuousClock.now
-      }
     }
     return nil
   }

@@ -1,17 +1,21 @@
 import CheckoutEngine
+import GatewaySimulator
+
+/// What a merchant hook answers: its value, or the error that stands for an answer it never gave.
+public typealias HookAnswer<Value: Sendable> = Reply<Result<Value, SdkError>>
 
 /// The merchant's side of the callbacks that expect an answer. The scenario's rules answer by default; a
-/// merchant hook process can answer instead, and fail to (the error then stands for the answer).
+/// merchant hook process can answer instead, and fail to (the error then stands for the answer). One API:
+/// each call says what the merchant answers and when; the interpreter's clock does the waiting.
 public protocol MerchantHooks: Sendable {
   /// The answer of `onBeforeSubmit` for a method.
-  func beforeSubmit(_ method: DropInPaymentMethod) async throws(SdkError) -> BeforeSubmitVerdict
+  func beforeSubmit(_ method: DropInPaymentMethod) -> HookAnswer<BeforeSubmitVerdict>
   /// The answer of one of the sheet's update callbacks (`onShippingContactSelected`, …).
-  func sheetUpdate(_ kind: ApplePaySheet.PendingUpdate, selections: SheetSelections) async throws(SdkError)
-    -> SheetUpdate
+  func sheetUpdate(_ kind: ApplePaySheet.PendingUpdate, selections: SheetSelections) -> HookAnswer<SheetUpdate>
   /// What `onPreAuthorisation` returns, knowing the full shipping contact the shopper authorised.
-  func preAuthorisation(shippingContact: Contact?) async throws(SdkError) -> PreAuthorisationAnswer
-  /// A callback fired (every event the engine records, in order). Called on the runtime's thread: it must
-  /// return at once.
+  func preAuthorisation(shippingContact: Contact?) -> HookAnswer<PreAuthorisationAnswer>
+  /// A callback fired (every event the engine records, in order), as an effect of the app: it must return at
+  /// once.
   func callbackFired(_ event: CallbackEvent)
 }
 
@@ -20,7 +24,7 @@ extension MerchantHooks {
   public func callbackFired(_ event: CallbackEvent) {}
 }
 
-/// Answers from the scenario's declarative rules.
+/// Answers from the scenario's declarative rules, after the delays the scenario stages for sheet updates.
 public struct ScenarioMerchantHooks: MerchantHooks {
   public var rule: BeforeSubmitRule
   public var applePay: ApplePayConfiguration?
@@ -37,34 +41,24 @@ public struct ScenarioMerchantHooks: MerchantHooks {
     self.init(rule: scenario.beforeSubmit, applePay: scenario.applePay, locale: scenario.locale)
   }
 
-  public func beforeSubmit(_ method: DropInPaymentMethod) async -> BeforeSubmitVerdict {
-    rule.verdict(for: method)
+  public func beforeSubmit(_ method: DropInPaymentMethod) -> HookAnswer<BeforeSubmitVerdict> {
+    .now(.success(rule.verdict(for: method)))
   }
 
-  public func sheetUpdate(_ kind: ApplePaySheet.PendingUpdate, selections: SheetSelections) async
-    -> SheetUpdate
+  public func sheetUpdate(_ kind: ApplePaySheet.PendingUpdate, selections: SheetSelections)
+    -> HookAnswer<SheetUpdate>
   {
-    if let delay = applePay?.rules.updateDelays[kind.callbackName.rawValue], delay > 0 {
-      try? await Task.sleep(for: .milliseconds(delay))
-    }
-    return immediateSheetUpdate(for: selections)
+    guard let applePay else { return .now(.success(SheetUpdate(paymentSummaryItems: []))) }
+    let update = MerchantPricing(configuration: applePay, locale: locale).update(for: selections)
+    let delay = max(0, applePay.rules.updateDelays[kind.callbackName.rawValue] ?? 0)
+    return .after(.milliseconds(delay), .success(update))
   }
 
-  public func preAuthorisation(shippingContact: Contact?) async -> PreAuthorisationAnswer {
-    immediatePreAuthorisation(shippingContact: shippingContact)
-  }
-
-  /// The rules' update for the sheet's selections, at once: without the delay the scenario may stage (the
-  /// benchmark answers synchronously).
-  public func immediateSheetUpdate(for selections: SheetSelections) -> SheetUpdate {
-    guard let applePay else { return SheetUpdate(paymentSummaryItems: []) }
-    return MerchantPricing(configuration: applePay, locale: locale).update(for: selections)
-  }
-
-  /// What `onPreAuthorisation` returns, at once.
-  public func immediatePreAuthorisation(shippingContact: Contact?) -> PreAuthorisationAnswer {
-    guard let applePay else { return PreAuthorisationAnswer(data: nil) }
-    return MerchantPricing(configuration: applePay, locale: locale).preAuthorisationAnswer(
-      shippingContact: shippingContact)
+  public func preAuthorisation(shippingContact: Contact?) -> HookAnswer<PreAuthorisationAnswer> {
+    guard let applePay else { return .now(.success(PreAuthorisationAnswer(data: nil))) }
+    return .now(
+      .success(
+        MerchantPricing(configuration: applePay, locale: locale).preAuthorisationAnswer(
+          shippingContact: shippingContact)))
   }
 }

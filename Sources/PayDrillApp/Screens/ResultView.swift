@@ -24,15 +24,16 @@ struct ResultView {
       y += 1
     }
     switch outcome {
-    case .success(let result):
+    case .success(let receipt):
       buffer.write(
         truncating: "✓ " + text.text(.paymentSuccessful), x: rect.x, y: y, role: .success,
         maxWidth: rect.width)
       y += 2
-      row(text.text(.amount), money.string(for: checkout.paidAmount), .total)
-      row(checkout.paidMethodName, checkout.paidWith)
-      row("systemTransactionId", result.systemTransactionId)
-      row("merchantTransactionId", result.merchantTransactionId)
+      // Only what the attempt that succeeded paid: never another attempt's sheet, card or amount.
+      row(text.text(.amount), money.string(for: receipt.amount), .total)
+      row(receipt.methodName, receipt.paidWith)
+      row("systemTransactionId", receipt.result.systemTransactionId)
+      row("merchantTransactionId", receipt.result.merchantTransactionId)
       y += 1
       for line in WrappedText.lines(
         "Verify these identifiers on your backend before fulfilling the order.", width: rect.width)

@@ -1,8 +1,8 @@
 import Foundation
 import TerminalUI
 
-/// Plays a tape against a runtime in real time: keys are sent, sleeps let the gateway answer, waits poll the
-/// rendered screen. No terminal is involved.
+/// Plays a tape against a runtime on its clock (virtual unless another process answers): keys are sent,
+/// sleeps let the answers due meanwhile come, waits watch the rendered screen. No terminal is involved.
 public struct TapePlayer {
   /// How a replay ended.
   public enum Outcome: Equatable, Sendable {
@@ -30,11 +30,11 @@ public struct TapePlayer {
     for step in tape.steps {
       switch step.command {
       case .type(let text):
-        for character in text { press(.character(character)) }
+        for character in text { runtime.press(.character(character)) }
       case .press(let key, let count):
-        for _ in 0..<count { press(key) }
+        for _ in 0..<count { runtime.press(key) }
       case .sleep(let duration):
-        pass(duration)
+        runtime.advance(by: duration)
       case .wait(let pattern, let timeout):
         guard waitUntil(timeout: timeout, TapeExpectation.screen(pattern: pattern)) else {
           return .waitTimedOut(step: step, screen: runtime.render().text)
@@ -49,51 +49,21 @@ public struct TapePlayer {
       case .caption:
         break
       }
-      if runtime.model.shouldQuit { return .quit(step: step) }
+      if runtime.hasQuit { return .quit(step: step) }
     }
-    runtime.drainInbox()
+    runtime.settle()
     return .completed
   }
 
-  private func press(_ key: KeyEvent) {
-    runtime.drainInbox()
-    runtime.send(.key(key))
-    runtime.drainInbox()
-  }
-
-  private func pass(_ duration: Duration) {
-    let deadline = ContinuousClock.now + duration
-    var lastTick = ContinuousClock.now
-    while ContinuousClock.now < deadline {
-      step(&lastTick)
-      Thread.sleep(forTimeInterval: 0.005)
-    }
-    runtime.drainInbox()
-  }
-
-  /// Lets time pass until the checkout meets the expectation (true), or the timeout (false).
+  /// Lets time pass on the checkout's clock until the checkout meets the expectation (true), or the timeout
+  /// (false). On a virtual clock that takes no real time.
   private func waitUntil(timeout: Duration, _ expectation: TapeExpectation) -> Bool {
-    let deadline = ContinuousClock.now + timeout
-    var lastTick = ContinuousClock.now
     var checkedRevision = -1
-    while true {
-      step(&lastTick)
+    return runtime.advance(until: runtime.clock.elapsed + timeout) {
       // The screen and the events only change with the model: check again only then.
-      if runtime.revision != checkedRevision {
-        checkedRevision = runtime.revision
-        if expectation.isMet(by: runtime.model, screen: runtime.render().text) { return true }
-      }
-      if ContinuousClock.now >= deadline { return false }
-      Thread.sleep(forTimeInterval: 0.01)
-    }
-  }
-
-  /// Applies what effects answered and turns the spinner about ten times a second.
-  private func step(_ lastTick: inout ContinuousClock.Instant) {
-    runtime.drainInbox()
-    if ContinuousClock.now - lastTick >= .milliseconds(100) {
-      runtime.send(.tick)
-      lastTick = ContinuousClock.now
+      guard runtime.revision != checkedRevision else { return false }
+      checkedRevision = runtime.revision
+      return expectation.isMet(by: runtime.model, screen: runtime.render().text)
     }
   }
 }

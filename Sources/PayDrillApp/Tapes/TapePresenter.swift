@@ -54,7 +54,7 @@ public final class TapePresenter {
       case .caption(let text): return [.caption(text)]
       }
     }
-    runtime.prepare { $0.presentation = Presentation() }
+    runtime.send(.presentation(Presentation()))
   }
 
   private var presentation: Presentation { runtime.model.presentation ?? Presentation() }
@@ -63,7 +63,7 @@ public final class TapePresenter {
     var presentation = presentation
     change(&presentation)
     guard presentation != runtime.model.presentation else { return }
-    runtime.prepare { $0.presentation = presentation }
+    runtime.send(.presentation(presentation))
   }
 
   /// A key of the presenter. Returns false when it stops the demo.
@@ -72,7 +72,7 @@ public final class TapePresenter {
     case .character(" "): update { $0.isPaused.toggle() }
     case .right: stepRequested = true
     case .character("q"), .interrupt, .escape: return false
-    case .resize: runtime.send(.key(key))
+    case .resize: runtime.press(key)
     default: break
     }
     return true
@@ -101,7 +101,7 @@ public final class TapePresenter {
       return true
     case .key(let key, let typed):
       guard isDue(after: typed ? pace.typing : pace.key, now: now) else { return false }
-      runtime.send(.key(key))
+      runtime.press(key)
       return true
     case .pause(let duration):
       return isDue(after: duration * pace.pauseScale, now: now)

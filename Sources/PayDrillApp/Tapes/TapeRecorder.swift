@@ -1,33 +1,33 @@
 import Foundation
 import TerminalUI
 
-/// Turns the keys of an interactive session into a tape in VHS syntax: typed text grouped into
-/// `Type "…"`, repeated keys counted (`Down 3`), and pauses longer than a threshold kept as `Sleep`.
+/// Turns the keys of an interactive session into a tape in VHS syntax: keys that came in the same
+/// millisecond grouped (`Type "…"`, `Down 3`), and every pause between keys kept as an exact `Sleep 240ms`.
+/// Times are the checkout clock's (whole milliseconds from its start), and `play` replays on a virtual clock
+/// from the same start: every key meets the checkout in the state it met live (an answer that came before
+/// it came before it in the replay too), and the replay ends on the same screen with the same events.
 public struct TapeRecorder {
-  /// Pauses shorter than this are not written.
-  public var pauseThreshold: Duration
   private var lines: [String] = []
   private var text = ""
   private var repeated: (name: String, count: Int)?
-  private var lastKeyTime: ContinuousClock.Instant?
+  private var lastKeyTime: Duration = .zero
   /// The lines as they were before the last key, and when the key before it came, so the key that quit can
   /// be taken back.
   private var beforeLastKey:
-    (lines: [String], text: String, repeated: (name: String, count: Int)?, time: ContinuousClock.Instant?)?
+    (lines: [String], text: String, repeated: (name: String, count: Int)?, time: Duration)?
 
-  public init(pauseThreshold: Duration = .milliseconds(800)) {
-    self.pauseThreshold = pauseThreshold
-  }
+  public init() {}
 
-  /// Records a key pressed at `time`. Resizes are not recorded: the header holds the size.
-  public mutating func record(_ key: KeyEvent, at time: ContinuousClock.Instant) {
+  /// Records a key pressed at `time` on the checkout's clock. Resizes are not recorded: the header holds
+  /// the size.
+  public mutating func record(_ key: KeyEvent, at time: Duration) {
     if case .resize = key { return }
     beforeLastKey = (lines, text, repeated, lastKeyTime)
-    if let last = lastKeyTime, time - last >= pauseThreshold {
+    if time > lastKeyTime {
       flush()
-      lines.append("Sleep \(Self.seconds(time - last))")
+      lines.append("Sleep \(Self.milliseconds(time - lastKeyTime))")
     }
-    lastKeyTime = time
+    lastKeyTime = max(lastKeyTime, time)
     if case .character(let character) = key, Self.isTypable(character) {
       flushRepeated()
       text.append(character)
@@ -56,9 +56,9 @@ public struct TapeRecorder {
     let quitTime = lastKeyTime
     (lines, text, repeated, lastKeyTime) = before
     beforeLastKey = nil
-    if let quitTime, let previous = lastKeyTime, quitTime > previous {
+    if quitTime > lastKeyTime {
       flush()
-      lines.append("Sleep \(Self.seconds(max(quitTime - previous, .milliseconds(100))))")
+      lines.append("Sleep \(Self.milliseconds(quitTime - lastKeyTime))")
     }
   }
 
@@ -118,9 +118,8 @@ public struct TapeRecorder {
     }
   }
 
-  private static func seconds(_ duration: Duration) -> String {
-    let tenths = duration.inSeconds * 10
-    return String(format: "%.1fs", tenths.rounded() / 10)
+  private static func milliseconds(_ duration: Duration) -> String {
+    "\(duration.wholeMilliseconds)ms"
   }
 
   private static func quotedIfNeeded(_ argument: String) -> String {

@@ -1,0 +1,16 @@
+/// A payment whose outcome the gateway has not definitely told: its idempotency key stays with it, so a
+/// retry after a timeout or a lost connection is the same payment, and the gateway charges it at most once.
+public struct OpenPayment: Equatable, Sendable {
+  public var idempotencyKey: String
+  public var method: DropInPaymentMethod
+  public var amount: Money
+
+  public init(idempotencyKey: String, method: DropInPaymentMethod, amount: Money) {
+    self.idempotencyKey = idempotencyKey
+    self.method = method
+    self.amount = amount
+  }
+
+  /// Error codes after which nobody knows whether the gateway charged: the payment stays open.
+  public static let unknownOutcomeCodes: Set<String> = ["GATEWAY_TIMEOUT", "NETWORK_ERROR"]
+}

@@ -1,0 +1,23 @@
+import CheckoutEngine
+import GatewaySimulator
+
+/// Everything that leaves the app's state, as values: the engine's requests, and the app's own (a
+/// screenshot, the history, the ledger, hook notifications, gateway settings, quitting). `AppReducer`
+/// returns them; the one `EffectInterpreter` performs them; what comes back is an action carrying the
+/// request's id.
+public enum AppEffect: Equatable, Sendable {
+  /// A request of the engine's (the merchant, the gateway, a timer).
+  case checkout(CheckoutEffect)
+  /// Save the screen the model shows as a screenshot bundle; `.screenshotTaken` answers.
+  case saveScreenshot(RequestID, AppModel)
+  /// Read the ledger's latest attempts; `.historyLoaded` answers.
+  case loadHistory(RequestID)
+  /// Store a payment attempt (the `number`th of the run): in flight when it starts, over it when it ends.
+  case recordAttempt(number: Int, PaymentAttempt)
+  /// Tell the merchant's hooks about callbacks that fired.
+  case notifyHooks([CallbackEvent])
+  /// Give the gateway the panel's settings (latencies, random faults, profile, seed).
+  case configureGateway(GatewaySettings)
+  /// End the run.
+  case quit
+}

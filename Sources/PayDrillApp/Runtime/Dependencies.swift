@@ -1,0 +1,47 @@
+import CheckoutEngine
+import Foundation
+import GatewaySimulator
+
+/// Everything the interpreter talks to, in one value: the gateway, the merchant's hooks, the ledger, the
+/// screenshot writer and the clock. `live` is what the program runs on; `simulated` is what tapes, tests, the
+/// fuzzer and the benchmark run on (the built-in gateway and the scenario's rules on a virtual clock), so
+/// every one of them goes through the same interpreter.
+public struct Dependencies {
+  public var gateway: any PaymentGateway
+  public var hooks: any MerchantHooks
+  /// Where attempts are recorded; nil for none (`--no-ledger`, tests).
+  public var ledger: (any AttemptLedger)?
+  /// Where screenshots go; nil when they are off in this run.
+  public var screenshots: ScreenshotWriter?
+  public var clock: EffectClock
+
+  public init(
+    gateway: any PaymentGateway, hooks: any MerchantHooks, ledger: (any AttemptLedger)? = nil,
+    screenshots: ScreenshotWriter? = nil, clock: EffectClock
+  ) {
+    self.gateway = gateway
+    self.hooks = hooks
+    self.ledger = ledger
+    self.screenshots = screenshots
+    self.clock = clock
+  }
+
+  /// The built-in gateway set up as the settings say, its transaction ids and randomness drawn from `seed`,
+  /// and the scenario's merchant rules; each may be replaced (a plugin, a hook process).
+  public static func simulated(
+    scenario: Scenario, settings: GatewaySettings, clock: EffectClock,
+    gateway: (any PaymentGateway)? = nil, hooks: (any MerchantHooks)? = nil,
+    ledger: (any AttemptLedger)? = nil, screenshots: ScreenshotWriter? = nil
+  ) -> Dependencies {
+    Dependencies(
+      gateway: gateway
+        ?? SimulatedGateway(
+          settings: settings, makeTransactionId: TransactionIdentifiers(seed: settings.seed).next),
+      hooks: hooks ?? ScenarioMerchantHooks(scenario: scenario), ledger: ledger, screenshots: screenshots,
+      clock: clock)
+  }
+
+  /// The date virtual clocks start at unless told otherwise: a fixed day, before the built-in sessions
+  /// expire, so that tapes and tests see the same times on every machine.
+  public static let virtualStart = Date(timeIntervalSince1970: 1_780_000_000)
+}
