@@ -43,7 +43,9 @@ let package = Package(
       dependencies: ["CheckoutEngine", "GatewaySimulator", "TerminalUI", "NcursesBackend", "CSQLite"]
     ),
     .executableTarget(name: "paydrill", dependencies: ["PayDrillApp"]),
-    .testTarget(name: "CheckoutEngineTests", dependencies: ["CheckoutEngine", "GatewaySimulator"]),
+    // The engine's flows are driven through the app's one interpreter (no effect runner of their own).
+    .testTarget(
+      name: "CheckoutEngineTests", dependencies: ["CheckoutEngine", "GatewaySimulator", "PayDrillApp"]),
     .testTarget(name: "GatewaySimulatorTests", dependencies: ["GatewaySimulator", "CheckoutEngine"]),
     .testTarget(name: "TerminalUITests", dependencies: ["TerminalUI"]),
     .testTarget(

@@ -27,11 +27,11 @@ struct GatewayDriver {
       case .askBeforeSubmit(let method):
         await send(.beforeSubmitAnswered(method, state.scenario.beforeSubmit.verdict(for: method)), &state)
       case .createPayPalOrder(let request):
-        await send(.payPalOrderCreated(await gateway.createPayPalOrder(request)), &state)
+        await send(.payPalOrderCreated(await gateway.createPayPalOrder(request).value), &state)
       case .authorise(let request):
-        await send(.gatewayAnswered(await gateway.authorise(request)), &state)
+        await send(.gatewayAnswered(await gateway.authorise(request).value), &state)
       case .completeChallenge(let challenge, let code):
-        await send(.gatewayAnswered(await gateway.completeChallenge(challenge, code: code)), &state)
+        await send(.gatewayAnswered(await gateway.completeChallenge(challenge, code: code).value), &state)
       default:
         break
       }

@@ -28,7 +28,7 @@ final class AddressVerificationTests: XCTestCase {
     ]
     let gateway = gateway(declining: [])
     for (postcode, result) in expected {
-      let outcome = gateway.decide(request(postcode: postcode))
+      let outcome = gateway.answer(to: request(postcode: postcode))
       XCTAssertEqual(outcome.report?.addressVerification, result, postcode)
       XCTAssertEqual(outcome.decision, .approved(systemTransactionId: "tx-1"), "no rule declines \(postcode)")
     }
@@ -37,25 +37,25 @@ final class AddressVerificationTests: XCTestCase {
   func testTheMerchantsRulesDecideWhichResultsDecline() {
     let gateway = gateway(declining: [.noMatch, .retry])
     for postcode in ["33333", "55555"] {
-      guard case .declined(let error) = gateway.decide(request(postcode: postcode)).decision else {
+      guard case .declined(let error) = gateway.answer(to: request(postcode: postcode)).decision else {
         return XCTFail(postcode)
       }
       XCTAssertEqual(error.errorCode, "AVS_DECLINED")
       XCTAssertTrue(error.errorMessage.contains("AVS"), error.errorMessage)
     }
-    XCTAssertNotNil(gateway.decide(request(postcode: "11111")).systemTransactionId, "A passes these rules")
+    XCTAssertNotNil(gateway.answer(to: request(postcode: "11111")).systemTransactionId, "A passes these rules")
     XCTAssertEqual(gateway.controls.charges, 0, "decide() charges nothing")
   }
 
   func testNoAddressMeansNoCheck() {
-    XCTAssertEqual(gateway().decide(request(postcode: nil)), .approved(systemTransactionId: "tx-1"))
+    XCTAssertEqual(gateway().answer(to: request(postcode: nil)), .approved(systemTransactionId: "tx-1"))
   }
 
   func testAnAVSDeclineComesBeforeThreeDSecure() {
-    let outcome = gateway().decide(request("4000000000003220", postcode: "33333"))
+    let outcome = gateway().answer(to: request("4000000000003220", postcode: "33333"))
     guard case .declined(let error) = outcome.decision else { return XCTFail("\(outcome)") }
     XCTAssertEqual(error.errorCode, "AVS_DECLINED", "no challenge for an address that fails")
-    let passing = gateway().decide(request("4000000000003220", postcode: "10001"))
+    let passing = gateway().answer(to: request("4000000000003220", postcode: "10001"))
     guard case .challengeRequired = passing.decision else { return XCTFail("\(passing)") }
     XCTAssertEqual(passing.report?.addressVerification, .fullMatch)
   }
@@ -67,10 +67,10 @@ final class AddressVerificationTests: XCTestCase {
       cardHolderAuthenticationVerificationValue: "AAABBB", directoryServerTransactionId: "ds-1",
       threeDSecureTransactionStatus: "Y")
     XCTAssertEqual(
-      gateway().decide(request),
+      gateway().answer(to: request),
       .approvedWithThreeDSecure(systemTransactionId: "tx-1", ThreeDSecureResult(transStatus: "Y", eci: "05")))
     request.threeDSecureData?.threeDSecureTransactionStatus = "N"
-    guard case .declined(let error) = gateway().decide(request) else { return XCTFail() }
+    guard case .declined(let error) = gateway().answer(to: request) else { return XCTFail() }
     XCTAssertEqual(error.errorCode, "THREE_DS_NOT_AUTHENTICATED")
     XCTAssertEqual(ThreeDSecureResult(transStatus: "A", eci: "06").eci, "06")
     XCTAssertEqual(ThreeDSecureResult(transStatus: "Y", eci: ".eci2").eci, "02")

@@ -9,10 +9,10 @@ final class GatewayControlsTests: XCTestCase {
   func testAnArmedFaultMeetsTheNextCallOnlyAndChargesNothing() async {
     let gateway = SimulatedGateway(latency: .zero, makeTransactionId: { "tx-1" })
     gateway.apply(GatewaySettings(latencyMilliseconds: 0, nextFault: .networkError))
-    let first = await gateway.authorise(cardRequest("4242424242424242", key: "m-1"))
+    let first = await gateway.authorise(cardRequest("4242424242424242", key: "m-1")).value
     XCTAssertEqual(first, .declined(GatewaySettings.Fault.networkError.error))
     XCTAssertEqual(gateway.controls.charges, 0)
-    let second = await gateway.authorise(cardRequest("4242424242424242", key: "m-2"))
+    let second = await gateway.authorise(cardRequest("4242424242424242", key: "m-2")).value
     XCTAssertEqual(second, .approved(systemTransactionId: "tx-1"))
     XCTAssertNil(gateway.controls.settings.nextFault)
   }
@@ -29,11 +29,11 @@ final class GatewayControlsTests: XCTestCase {
   func testADuplicatedRequestIsChargedOnce() async {
     let gateway = SimulatedGateway(latency: .zero, makeTransactionId: { UUID().uuidString })
     gateway.apply(GatewaySettings(latencyMilliseconds: 0, nextFault: .duplicateRequest))
-    let outcome = await gateway.authorise(cardRequest("4242424242424242", key: "m-1"))
+    let outcome = await gateway.authorise(cardRequest("4242424242424242", key: "m-1")).value
     XCTAssertNotNil(outcome.systemTransactionId)
     XCTAssertEqual(outcome.report?.replayed, true, "the second copy is answered as a replay")
     XCTAssertEqual(gateway.controls.charges, 1)
-    let retry = await gateway.authorise(cardRequest("4242424242424242", key: "m-1"))
+    let retry = await gateway.authorise(cardRequest("4242424242424242", key: "m-1")).value
     XCTAssertEqual(retry, outcome, "a retry with the same idempotency key gets the first answer")
     XCTAssertEqual(gateway.controls.charges, 1, "and is not charged again")
   }
@@ -45,7 +45,7 @@ final class GatewayControlsTests: XCTestCase {
           latencyMilliseconds: 100, jitterPercent: 50, faultRatePercent: 50, seed: seed))
       return (
         (0..<20).map { _ in controls.nextLatency(for: .authorise) },
-        (0..<20).map { _ in controls.takeFault() }
+        (0..<20).map { _ in controls.drawFault() }
       )
     }
     let (latencies, faults) = run(seed: 42)

@@ -17,47 +17,47 @@ final class PSPProfileTests: XCTestCase {
 
   func testAdyenResultCodes() {
     let adyen = gateway(.adyen)
-    XCTAssertEqual(codes(adyen.decide(cardRequest("4242424242424242"))), ["Authorised", "-", "-"])
+    XCTAssertEqual(codes(adyen.answer(to: cardRequest("4242424242424242"))), ["Authorised", "-", "-"])
     XCTAssertEqual(
-      codes(adyen.decide(cardRequest("4000000000009995"))), ["Refused", "Not enough balance", "-"])
-    XCTAssertEqual(codes(adyen.decide(cardRequest("4000000000000069"))), ["Refused", "Expired Card", "-"])
-    XCTAssertEqual(codes(adyen.decide(cardRequest("4000000000000119"))), ["Error", "-", "-"])
-    let challenge = adyen.decide(cardRequest("4000000000003220"))
+      codes(adyen.answer(to: cardRequest("4000000000009995"))), ["Refused", "Not enough balance", "-"])
+    XCTAssertEqual(codes(adyen.answer(to: cardRequest("4000000000000069"))), ["Refused", "Expired Card", "-"])
+    XCTAssertEqual(codes(adyen.answer(to: cardRequest("4000000000000119"))), ["Error", "-", "-"])
+    let challenge = adyen.answer(to: cardRequest("4000000000003220"))
     XCTAssertEqual(codes(challenge), ["ChallengeShopper", "-", "-"])
     guard case .challengeRequired(let pending) = challenge.decision else { return XCTFail() }
-    XCTAssertEqual(codes(adyen.decideChallenge(pending, code: nil)), ["Cancelled", "-", "-"])
+    XCTAssertEqual(codes(adyen.challengeAnswer(pending, code: nil)), ["Cancelled", "-", "-"])
     XCTAssertEqual(
-      codes(adyen.decideChallenge(pending, code: "0000")), ["Refused", "3D Not Authenticated", "-"])
-    XCTAssertEqual(codes(adyen.decideChallenge(pending, code: "1234")), ["Authorised", "-", "-"])
+      codes(adyen.challengeAnswer(pending, code: "0000")), ["Refused", "3D Not Authenticated", "-"])
+    XCTAssertEqual(codes(adyen.challengeAnswer(pending, code: "1234")), ["Authorised", "-", "-"])
     var payLater = AuthorisationRequest(
       method: .paypal, card: nil, amount: Money(minorUnits: 100, currency: .usd), intent: "Purchase",
       merchantTransactionId: "m-1", idempotencyKey: "k")
     payLater.payPal = PayPalApproval(orderId: "PAYID-1", funding: .paylater)
-    XCTAssertEqual(codes(adyen.decide(payLater)), ["Received", "-", "-"], "Pay Later is pending")
+    XCTAssertEqual(codes(adyen.answer(to: payLater)), ["Received", "-", "-"], "Pay Later is pending")
   }
 
   func testWorldlineStatusesFollowTheIntent() {
     let worldline = gateway(.worldline)
     var purchase = cardRequest("4242424242424242")
     purchase.intent = "Purchase"
-    XCTAssertEqual(codes(worldline.decide(purchase)), ["CAPTURED", "-", "9"])
-    XCTAssertEqual(codes(worldline.decide(cardRequest("4242424242424242"))), ["PENDING_CAPTURE", "-", "5"])
-    XCTAssertEqual(codes(worldline.decide(cardRequest("4000000000000002"))), ["REJECTED", "-", "2"])
-    XCTAssertEqual(codes(worldline.decide(cardRequest("4000000000003220"))), ["REDIRECTED", "-", "46"])
+    XCTAssertEqual(codes(worldline.answer(to: purchase)), ["CAPTURED", "-", "9"])
+    XCTAssertEqual(codes(worldline.answer(to: cardRequest("4242424242424242"))), ["PENDING_CAPTURE", "-", "5"])
+    XCTAssertEqual(codes(worldline.answer(to: cardRequest("4000000000000002"))), ["REJECTED", "-", "2"])
+    XCTAssertEqual(codes(worldline.answer(to: cardRequest("4000000000003220"))), ["REDIRECTED", "-", "46"])
   }
 
   func testTheDefaultProfileAddsNothing() {
     XCTAssertEqual(
-      gateway(.default).decide(cardRequest("4242424242424242")), .approved(systemTransactionId: "tx-1"))
+      gateway(.default).answer(to: cardRequest("4242424242424242")), .approved(systemTransactionId: "tx-1"))
   }
 
   func testAFaultThatGotNoAnswerHasNoResultCode() async {
     let adyen = gateway(.adyen)
     adyen.apply(GatewaySettings(latencyMilliseconds: 0, nextFault: .networkError, profile: .adyen))
-    let lost = await adyen.authorise(cardRequest("4242424242424242"))
+    let lost = await adyen.authorise(cardRequest("4242424242424242")).value
     XCTAssertNil(lost.report?.resultCode, "a lost answer carries no PSP code: \(lost)")
     adyen.apply(GatewaySettings(latencyMilliseconds: 0, nextFault: .serverError, profile: .adyen))
-    let failed = await adyen.authorise(cardRequest("4242424242424242", key: "k-2"))
+    let failed = await adyen.authorise(cardRequest("4242424242424242", key: "k-2")).value
     XCTAssertEqual(failed.report?.resultCode, "Error")
   }
 

@@ -23,7 +23,7 @@ final class PluginGatewayTests: XCTestCase {
   // MARK: - The example plugin
 
   func testAnApprovingCardIsApproved() async throws {
-    let outcome = try await examplePlugin().authorise(cardRequest("4242424242424242"))
+    let outcome = try await examplePlugin().authorise(cardRequest("4242424242424242")).value
     guard case .approved(let id) = outcome.decision else { return XCTFail("\(outcome)") }
     XCTAssertEqual(UUID(uuidString: id)?.uuidString.lowercased(), id, "the plugin's transaction id")
     XCTAssertEqual(outcome.report?.resultCode, "Authorised", "the plugin's own result code is reported")
@@ -35,11 +35,11 @@ final class PluginGatewayTests: XCTestCase {
     var request = cardRequest("4242424242424242")
     request.addressVerification = ApplePayTransactionInitData.AddressVerification(
       countryCode: "GB", houseNumberOrName: "1", postalCode: "SW1A 1AA")
-    let matched = await gateway.authorise(request)
+    let matched = await gateway.authorise(request).value
     XCTAssertEqual(matched.report?.addressVerification, .fullMatch)
     request.addressVerification?.postalCode = "33333"
     request.idempotencyKey = "k-2"
-    let declined = await gateway.authorise(request)
+    let declined = await gateway.authorise(request).value
     XCTAssertEqual(declined.declineCode, "AVS_DECLINED")
     XCTAssertEqual(declined.report?.addressVerification, .noMatch)
     var applePay = cardRequest("4000000000003220", method: .applePay)
@@ -47,13 +47,13 @@ final class PluginGatewayTests: XCTestCase {
       threeDSecureVersion: "2.1.0", electronicCommerceIndicator: "eci5",
       cardHolderAuthenticationVerificationValue: "AAAB", directoryServerTransactionId: "ds",
       threeDSecureTransactionStatus: "A")
-    let supplied = await gateway.authorise(applePay)
+    let supplied = await gateway.authorise(applePay).value
     guard case .approvedWithThreeDSecure(_, let result) = supplied.decision else { return XCTFail("\(supplied)") }
     XCTAssertEqual(result.transStatus, "A", "the merchant's 3-D Secure skipped the challenge")
   }
 
   func testTheDecliningCardIsDeclinedWithThePluginsError() async throws {
-    let outcome = try await examplePlugin().authorise(cardRequest("4000000000000002"))
+    let outcome = try await examplePlugin().authorise(cardRequest("4000000000000002")).value
     XCTAssertEqual(
       outcome.decision, .declined(SdkError(errorCode: "CARD_DECLINED", errorMessage: "The card was declined.")))
     XCTAssertEqual(outcome.report?.resultCode, "Refused")
@@ -62,13 +62,13 @@ final class PluginGatewayTests: XCTestCase {
   func testAChallengeThenTheRightCodeApprovesWith3DS() async throws {
     let gateway = try examplePlugin()
     let request = cardRequest("4000000000003220")
-    guard case .challengeRequired(let challenge) = await gateway.authorise(request).decision else {
+    guard case .challengeRequired(let challenge) = await gateway.authorise(request).value.decision else {
       return XCTFail("expected a challenge")
     }
     XCTAssertTrue(challenge.acsTransactionId.hasPrefix("acs-"))
     XCTAssertEqual(challenge.scheme, .visa)
     XCTAssertEqual(challenge.request, request)
-    let outcome = await gateway.completeChallenge(challenge, code: "1234")
+    let outcome = await gateway.completeChallenge(challenge, code: "1234").value
     guard case .approvedWithThreeDSecure(_, let result) = outcome.decision else { return XCTFail("\(outcome)") }
     XCTAssertEqual(result, ThreeDSecureResult(transStatus: "Y", network: .visa))
     XCTAssertEqual(result.eci, "05")
@@ -76,18 +76,18 @@ final class PluginGatewayTests: XCTestCase {
 
   func testAChallengeWithTheWrongCodeOrCancelledIsDeclined() async throws {
     let gateway = try examplePlugin()
-    guard case .challengeRequired(let challenge) = await gateway.authorise(cardRequest("4000000000003220")).decision
+    guard case .challengeRequired(let challenge) = await gateway.authorise(cardRequest("4000000000003220")).value.decision
     else { return XCTFail("expected a challenge") }
-    let wrong = await gateway.completeChallenge(challenge, code: "0000")
+    let wrong = await gateway.completeChallenge(challenge, code: "0000").value
     XCTAssertEqual(wrong.declineCode, "THREE_DS_FAILED")
-    let cancelled = await gateway.completeChallenge(challenge, code: nil)
+    let cancelled = await gateway.completeChallenge(challenge, code: nil).value
     XCTAssertEqual(cancelled.declineCode, "THREE_DS_CANCELLED")
   }
 
   func testAPurchaseIsCapturedAndAFailedCaptureDeclines() async throws {
     var request = cardRequest("4242424242424242")
     request.intent = "Purchase"
-    let outcome = try await examplePlugin().authorise(request)
+    let outcome = try await examplePlugin().authorise(request).value
     XCTAssertNotNil(outcome.systemTransactionId, "\(outcome)")
 
     let log = scratch.appendingPathComponent("requests.log").path
@@ -105,7 +105,7 @@ final class PluginGatewayTests: XCTestCase {
               answer = {"result": "approved", "systemTransactionId": "tx-9"}
           print(json.dumps({"id": request["id"], **answer}), flush=True)
       """)
-    let refused = try await gateway(python: refusing).authorise(request)
+    let refused = try await gateway(python: refusing).authorise(request).value
     XCTAssertEqual(
       refused, .declined(SdkError(errorCode: "CAPTURE_FAILED", errorMessage: "Capture window closed")))
     let amount = #"{"currency": "USD", "value": "49.99"}"#
@@ -126,7 +126,7 @@ final class PluginGatewayTests: XCTestCase {
           answer = {"id": request["id"], "result": "approved", "systemTransactionId": "t"}
           print(json.dumps(answer), flush=True)
       """)
-    let outcome = try await gateway(python: logging).authorise(cardRequest("4242424242424242"))
+    let outcome = try await gateway(python: logging).authorise(cardRequest("4242424242424242")).value
     XCTAssertEqual(outcome, .approved(systemTransactionId: "t"))
     XCTAssertEqual(try String(contentsOfFile: log, encoding: .utf8), "authorise\n")
   }
@@ -135,7 +135,7 @@ final class PluginGatewayTests: XCTestCase {
     var request = ApplePayInitRequest(
       gatewayProfile: "adyen", countryCode: "US", currencyCode: "USD", networks: ["visa", "mc"], fault: nil)
     request.generation = 3
-    let response = try await examplePlugin().applePayInit(request)
+    let response = try await examplePlugin().applePayInit(request).value
     var expected = ApplePayInitResponse(
       gatewayProfile: "adyen", countryCode: "US", currencyCode: "USD", networks: ["visa", "mc"],
       hasPluginResultLogs: true)
@@ -148,7 +148,7 @@ final class PluginGatewayTests: XCTestCase {
     let request = PayPalOrderRequest(
       intent: "Purchase", amount: Money(minorUnits: 4238, currency: .usd), merchantTransactionId: "m-1",
       sessionId: "s-1")
-    let order = try await examplePlugin().createPayPalOrder(request)
+    let order = try await examplePlugin().createPayPalOrder(request).value
     XCTAssertNil(order.failure)
     XCTAssertTrue(order.orderId.hasPrefix("PAYID-"), order.orderId)
     XCTAssertEqual(order.intent, "Purchase")
@@ -161,13 +161,13 @@ final class PluginGatewayTests: XCTestCase {
       method: .paypal, card: nil, amount: Money(minorUnits: 4999, currency: .usd), intent: "Authorisation",
       merchantTransactionId: "m-1", idempotencyKey: "m-1-1")
     payPal.payPal = PayPalApproval(orderId: "PAYID-1", funding: .paylater)
-    let payPalOutcome = await gateway.authorise(payPal)
+    let payPalOutcome = await gateway.authorise(payPal).value
     XCTAssertNotNil(payPalOutcome.systemTransactionId, "\(payPalOutcome)")
     var paze = payPal
     paze.method = .paze
     paze.payPal = nil
     paze.paze = .visa
-    let pazeOutcome = await gateway.authorise(paze)
+    let pazeOutcome = await gateway.authorise(paze).value
     XCTAssertNotNil(pazeOutcome.systemTransactionId, "\(pazeOutcome)")
   }
 
@@ -207,7 +207,7 @@ final class PluginGatewayTests: XCTestCase {
       """)
     try requirePython()
     let gateway = gateway("sh '\(crashesOnce)'")
-    let crashed = await gateway.authorise(cardRequest("4242424242424242"))
+    let crashed = await gateway.authorise(cardRequest("4242424242424242")).value
     XCTAssertEqual(
       crashed,
       .declined(
@@ -216,7 +216,7 @@ final class PluginGatewayTests: XCTestCase {
           errorMessage: "The gateway plugin exited with status 3 during authorise: KeyError: 'merchant'")))
     let stderr = await gateway.recentStandardError()
     XCTAssertEqual(stderr, ["starting up", "KeyError: 'merchant'"])
-    let again = await gateway.authorise(cardRequest("4242424242424242"))
+    let again = await gateway.authorise(cardRequest("4242424242424242")).value
     XCTAssertNotNil(again.systemTransactionId, "\(again)")
   }
 
@@ -226,7 +226,7 @@ final class PluginGatewayTests: XCTestCase {
     let gateway = gateway("sh '\(silent)'", timeout: .milliseconds(500))
     for attempt in 1...2 {
       let started = ContinuousClock.now
-      let outcome = await gateway.authorise(cardRequest("4242424242424242"))
+      let outcome = await gateway.authorise(cardRequest("4242424242424242")).value
       XCTAssertLessThan(ContinuousClock.now - started, .seconds(10))
       XCTAssertEqual(
         outcome,
@@ -247,7 +247,7 @@ final class PluginGatewayTests: XCTestCase {
     let order = await gateway.createPayPalOrder(
       PayPalOrderRequest(
         intent: "Purchase", amount: Money(minorUnits: 100, currency: .usd), merchantTransactionId: "m",
-        sessionId: "s"))
+        sessionId: "s")).value
     XCTAssertLessThan(ContinuousClock.now - started, .seconds(10))
     XCTAssertEqual(order.failure?.errorCode, "GATEWAY_TIMEOUT")
     XCTAssertEqual(order.orderId, "")
@@ -255,7 +255,7 @@ final class PluginGatewayTests: XCTestCase {
 
   func testGarbageIsAProtocolError() async throws {
     let chatty = try script("hello.sh", "while read line; do echo hello; done\n")
-    let outcome = await gateway("sh '\(chatty)'").authorise(cardRequest("4242424242424242"))
+    let outcome = await gateway("sh '\(chatty)'").authorise(cardRequest("4242424242424242")).value
     XCTAssertEqual(
       outcome,
       .declined(
@@ -275,7 +275,7 @@ final class PluginGatewayTests: XCTestCase {
           request = json.loads(line)
           print(json.dumps({"id": request["id"], "card": request["card"]["number"]}), flush=True)
       """)
-    let outcome = try await gateway(python: echo).authorise(cardRequest("4242424242424242"))
+    let outcome = try await gateway(python: echo).authorise(cardRequest("4242424242424242")).value
     guard case .declined(let error) = outcome else { return XCTFail("\(outcome)") }
     XCTAssertEqual(error.errorCode, "PLUGIN_PROTOCOL_ERROR")
     XCTAssertTrue(
@@ -287,7 +287,7 @@ final class PluginGatewayTests: XCTestCase {
 
   func testALongAnswerIsQuotedShort() async throws {
     let long = try script("long.sh", "while read line; do echo \"$(printf 'x%.0s' $(seq 1 500))\"; done\n")
-    let outcome = await gateway("sh '\(long)'").authorise(cardRequest("4242424242424242"))
+    let outcome = await gateway("sh '\(long)'").authorise(cardRequest("4242424242424242")).value
     guard case .declined(let error) = outcome else { return XCTFail("\(outcome)") }
     XCTAssertEqual(error.errorCode, "PLUGIN_PROTOCOL_ERROR")
     XCTAssertTrue(error.errorMessage.hasSuffix("got \"" + String(repeating: "x", count: 60) + "…\""))
@@ -305,7 +305,7 @@ final class PluginGatewayTests: XCTestCase {
           new = {"id": request["id"], "result": "approved", "systemTransactionId": "new"}
           print(json.dumps(new), flush=True)
       """)
-    let outcome = try await gateway(python: stale).authorise(cardRequest("4242424242424242"))
+    let outcome = try await gateway(python: stale).authorise(cardRequest("4242424242424242")).value
     XCTAssertEqual(outcome, .approved(systemTransactionId: "new"))
   }
 
@@ -317,7 +317,7 @@ final class PluginGatewayTests: XCTestCase {
       for line in sys.stdin:
           print(json.dumps({"id": json.loads(line)["id"], "result": "pending"}), flush=True)
       """)
-    let outcome = try await gateway(python: unknown).authorise(cardRequest("4242424242424242"))
+    let outcome = try await gateway(python: unknown).authorise(cardRequest("4242424242424242")).value
     XCTAssertEqual(outcome.declineCode, "PLUGIN_PROTOCOL_ERROR")
   }
 
@@ -325,7 +325,7 @@ final class PluginGatewayTests: XCTestCase {
   /// with the command and the shell's words.
   func testACommandThatDoesNotExistIsUnavailable() async throws {
     let gateway = gateway("paydrill-no-such-plugin --flag")
-    let outcome = await gateway.authorise(cardRequest("4242424242424242"))
+    let outcome = await gateway.authorise(cardRequest("4242424242424242")).value
     guard case .declined(let error) = outcome else { return XCTFail("\(outcome)") }
     XCTAssertEqual(error.errorCode, "PLUGIN_UNAVAILABLE")
     XCTAssertTrue(
@@ -334,7 +334,7 @@ final class PluginGatewayTests: XCTestCase {
     XCTAssertTrue(error.errorMessage.contains("not found"), error.errorMessage)
     let response = await gateway.applePayInit(
       ApplePayInitRequest(
-        gatewayProfile: "default", countryCode: "US", currencyCode: "USD", networks: [], fault: nil))
+        gatewayProfile: "default", countryCode: "US", currencyCode: "USD", networks: [], fault: nil)).value
     XCTAssertEqual(response.failure, error.errorMessage, "init fails the same way, as its failure")
   }
 
@@ -350,7 +350,7 @@ final class PluginGatewayTests: XCTestCase {
       exec sleep 60
       """)
     let gateway = gateway("sh '\(stubborn)'")
-    let outcome = await gateway.authorise(cardRequest("4242424242424242"))
+    let outcome = await gateway.authorise(cardRequest("4242424242424242")).value
     XCTAssertEqual(outcome, .approved(systemTransactionId: "t"))
     let pid = try XCTUnwrap(
       Int32(

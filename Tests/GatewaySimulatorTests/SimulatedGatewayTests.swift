@@ -15,26 +15,26 @@ final class SimulatedGatewayTests: XCTestCase {
       "36227206271667", "3056930009020004", "6011111111111117", "3566002020360505",
     ]
     for number in approving {
-      XCTAssertEqual(gateway.decide(request(number)), .approved(systemTransactionId: "tx-1"), number)
+      XCTAssertEqual(gateway.answer(to: request(number)), .approved(systemTransactionId: "tx-1"), number)
     }
   }
 
   func testDeclines() {
     XCTAssertEqual(
-      gateway.decide(request("4000000000000002")),
+      gateway.answer(to: request("4000000000000002")),
       .declined(SdkError(errorCode: "CARD_DECLINED", errorMessage: "The card was declined.")))
     XCTAssertEqual(
-      gateway.decide(request("4000000000009995")),
+      gateway.answer(to: request("4000000000009995")),
       .declined(SdkError(errorCode: "INSUFFICIENT_FUNDS", errorMessage: "The card has insufficient funds.")))
     XCTAssertEqual(
-      gateway.decide(request("4000000000000069")),
+      gateway.answer(to: request("4000000000000069")),
       .declined(SdkError(errorCode: "EXPIRED_CARD", errorMessage: "The card has expired.")))
     XCTAssertEqual(
-      gateway.decide(request("4000000000000127")),
+      gateway.answer(to: request("4000000000000127")),
       .declined(
         SdkError(errorCode: "INCORRECT_CVC", errorMessage: "The card's security code is incorrect.")))
     XCTAssertEqual(
-      gateway.decide(request("4000000000000119")),
+      gateway.answer(to: request("4000000000000119")),
       .declined(
         SdkError(errorCode: "PROCESSING_ERROR", errorMessage: "An error occurred while processing the card."))
     )
@@ -44,14 +44,14 @@ final class SimulatedGatewayTests: XCTestCase {
     for card in TestCard.all where card.threeDS == nil {
       let expected =
         card.decline.map { .declined($0) } ?? AuthorisationOutcome.approved(systemTransactionId: "tx-1")
-      XCTAssertEqual(gateway.decide(request(card.number)), expected, card.number)
+      XCTAssertEqual(gateway.answer(to: request(card.number)), expected, card.number)
     }
   }
 
   func testAnUnknownValidNumberApproves() {
     XCTAssertTrue(CardNumber(digits: "4111111111111111").passesLuhnCheck)
     XCTAssertNil(TestCard.card(number: "4111111111111111"))
-    XCTAssertEqual(gateway.decide(request("4111111111111111")), .approved(systemTransactionId: "tx-1"))
+    XCTAssertEqual(gateway.answer(to: request("4111111111111111")), .approved(systemTransactionId: "tx-1"))
   }
 
   func testEachApprovalAsksForAFreshId() {
@@ -65,23 +65,23 @@ final class SimulatedGatewayTests: XCTestCase {
         counter.value += 1
         return "tx-\(counter.value)"
       })
-    XCTAssertEqual(counting.decide(request("4242424242424242")), .approved(systemTransactionId: "tx-1"))
+    XCTAssertEqual(counting.answer(to: request("4242424242424242")), .approved(systemTransactionId: "tx-1"))
     XCTAssertEqual(
-      counting.decide(request("4000000000000002")),
+      counting.answer(to: request("4000000000000002")),
       .declined(SdkError(errorCode: "CARD_DECLINED", errorMessage: "The card was declined.")))
-    XCTAssertEqual(counting.decide(request("5555555555554444")), .approved(systemTransactionId: "tx-2"))
+    XCTAssertEqual(counting.answer(to: request("5555555555554444")), .approved(systemTransactionId: "tx-2"))
   }
 
   func testARequestWithoutACardIsDeclinedAsNotSimulated() {
     var paypal = request("4242424242424242", method: .paypal)
     paypal.card = nil
-    guard case .declined(let error) = gateway.decide(paypal) else { return XCTFail("expected a decline") }
+    guard case .declined(let error) = gateway.answer(to: paypal) else { return XCTFail("expected a decline") }
     XCTAssertEqual(error.errorCode, "METHOD_NOT_IMPLEMENTED")
     XCTAssertTrue(error.errorMessage.contains("PayPal"), error.errorMessage)
   }
 
   func testDefaultTransactionIdsAreLowercaseUUIDs() {
-    guard case .approved(let id) = SimulatedGateway().decide(request("4242424242424242")) else {
+    guard case .approved(let id) = SimulatedGateway().answer(to: request("4242424242424242")) else {
       return XCTFail("expected an approval")
     }
     XCTAssertNotNil(UUID(uuidString: id), id)
@@ -92,14 +92,14 @@ final class SimulatedGatewayTests: XCTestCase {
     for number in TestCard.all.map(\.number) + ["4111111111111111"] {
       // A fresh gateway each time: one gateway answers an idempotency key once.
       let fresh = SimulatedGateway(latency: .zero, makeTransactionId: { "tx-1" })
-      let answer = await fresh.authorise(request(number))
-      XCTAssertEqual(answer, fresh.decide(request(number)), number)
+      let answer = await fresh.authorise(request(number)).value
+      XCTAssertEqual(answer, fresh.answer(to: request(number)), number)
     }
   }
 
   func testAuthoriseThroughTheProtocol() async {
     let any: any PaymentGateway = gateway
-    let answer = await any.authorise(request("4000000000000069"))
+    let answer = await any.authorise(request("4000000000000069")).value
     XCTAssertEqual(
       answer, .declined(SdkError(errorCode: "EXPIRED_CARD", errorMessage: "The card has expired.")))
   }
@@ -108,7 +108,7 @@ final class SimulatedGatewayTests: XCTestCase {
     let slow = SimulatedGateway(latency: .milliseconds(50), makeTransactionId: { "tx-slow" })
     let clock = ContinuousClock()
     let start = clock.now
-    let answer = await slow.authorise(request("4242424242424242"))
+    let answer = await slow.authorise(request("4242424242424242")).value
     XCTAssertGreaterThanOrEqual(clock.now - start, .milliseconds(50))
     XCTAssertEqual(answer, .approved(systemTransactionId: "tx-slow"))
   }
@@ -126,14 +126,14 @@ final class SpentSessionTests: XCTestCase {
 
   func testASecondPaymentInASpentSessionIsRefused() async {
     let gateway = SimulatedGateway(latency: .zero, makeTransactionId: { "tx-1" })
-    let declined = await gateway.authorise(request("4000000000000002", session: "s-1"))
+    let declined = await gateway.authorise(request("4000000000000002", session: "s-1")).value
     guard case .declined = declined else { return XCTFail("\(declined)") }
-    let first = await gateway.authorise(request("4242424242424242", session: "s-1"))
+    let first = await gateway.authorise(request("4242424242424242", session: "s-1")).value
     XCTAssertEqual(first, .approved(systemTransactionId: "tx-1"), "a decline does not spend the session")
-    let second = await gateway.authorise(request("4242424242424242", session: "s-1"))
+    let second = await gateway.authorise(request("4242424242424242", session: "s-1")).value
     guard case .declined(let error) = second else { return XCTFail("\(second)") }
     XCTAssertEqual(error.errorCode, "SESSION_SPENT")
-    let other = await gateway.authorise(request("4242424242424242", session: "s-2"))
+    let other = await gateway.authorise(request("4242424242424242", session: "s-2")).value
     XCTAssertEqual(other, .approved(systemTransactionId: "tx-1"))
   }
 }

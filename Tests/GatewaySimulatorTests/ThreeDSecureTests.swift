@@ -17,8 +17,8 @@ final class ThreeDSecureTests: XCTestCase {
       ("5200000000001005", "Y", "02"),
     ]
     for (number, status, eci) in cases {
-      guard case .approvedWithThreeDSecure(_, let result) = gateway.decide(request(number)) else {
-        XCTFail("\(number): \(gateway.decide(request(number)))")
+      guard case .approvedWithThreeDSecure(_, let result) = gateway.answer(to: request(number)) else {
+        XCTFail("\(number): \(gateway.answer(to: request(number)))")
         continue
       }
       XCTAssertEqual(
@@ -33,42 +33,42 @@ final class ThreeDSecureTests: XCTestCase {
     for (number, code) in [
       ("4000000000003097", "THREE_DS_NOT_AUTHENTICATED"), ("4000000000003105", "THREE_DS_REJECTED"),
     ] {
-      guard case .declined(let error) = gateway.decide(request(number)) else { return XCTFail(number) }
+      guard case .declined(let error) = gateway.answer(to: request(number)) else { return XCTFail(number) }
       XCTAssertEqual(error.errorCode, code)
     }
   }
 
   func testChallengePassesOnlyWith1234() {
-    guard case .challengeRequired(let challenge) = gateway.decide(request("4000000000003220")) else {
+    guard case .challengeRequired(let challenge) = gateway.answer(to: request("4000000000003220")) else {
       return XCTFail("no challenge")
     }
     XCTAssertEqual(
-      gateway.decideChallenge(challenge, code: "1234"),
+      gateway.challengeAnswer(challenge, code: "1234"),
       .approvedWithThreeDSecure(
         systemTransactionId: "tx-1", ThreeDSecureResult(transStatus: "Y", network: .visa)))
-    guard case .declined(let wrong) = gateway.decideChallenge(challenge, code: "9999") else {
+    guard case .declined(let wrong) = gateway.challengeAnswer(challenge, code: "9999") else {
       return XCTFail()
     }
     XCTAssertEqual(wrong.errorCode, "THREE_DS_FAILED")
-    guard case .declined(let cancelled) = gateway.decideChallenge(challenge, code: nil) else {
+    guard case .declined(let cancelled) = gateway.challengeAnswer(challenge, code: nil) else {
       return XCTFail()
     }
     XCTAssertEqual(cancelled.errorCode, "THREE_DS_CANCELLED")
   }
 
   func testChallengeThenDeclined() {
-    guard case .challengeRequired(let challenge) = gateway.decide(request("4000008400001629")) else {
+    guard case .challengeRequired(let challenge) = gateway.answer(to: request("4000008400001629")) else {
       return XCTFail("no challenge")
     }
-    guard case .declined(let error) = gateway.decideChallenge(challenge, code: "1234") else {
+    guard case .declined(let error) = gateway.challengeAnswer(challenge, code: "1234") else {
       return XCTFail()
     }
     XCTAssertEqual(error.errorCode, "CARD_DECLINED")
   }
 
   func testApplePayIsRedirectedInsteadOfChallenged() {
-    guard case .approvedAfterRedirect = gateway.decide(request("4000000000003220", method: .applePay)) else {
-      return XCTFail("\(gateway.decide(request("4000000000003220", method: .applePay)))")
+    guard case .approvedAfterRedirect = gateway.answer(to: request("4000000000003220", method: .applePay)) else {
+      return XCTFail("\(gateway.answer(to: request("4000000000003220", method: .applePay)))")
     }
   }
 }
@@ -77,15 +77,15 @@ final class ThreeDSecureTests: XCTestCase {
 final class ThreeDSecureChargeTests: XCTestCase {
   func testAPassedChallengeIsChargedOnceAndARepeatGetsTheFirstAnswer() async {
     let gateway = SimulatedGateway(latency: .zero, makeTransactionId: { "tx-3ds" })
-    guard case .challengeRequired(let challenge) = await gateway.authorise(cardRequest("4000000000003220"))
+    guard case .challengeRequired(let challenge) = await gateway.authorise(cardRequest("4000000000003220")).value
     else {
       return XCTFail("no challenge")
     }
     XCTAssertEqual(gateway.controls.charges, 0, "a challenge charges nothing yet")
-    let passed = await gateway.completeChallenge(challenge, code: "1234")
+    let passed = await gateway.completeChallenge(challenge, code: "1234").value
     XCTAssertNotNil(passed.systemTransactionId)
     XCTAssertEqual(gateway.controls.charges, 1)
-    let again = await gateway.completeChallenge(challenge, code: "0000")
+    let again = await gateway.completeChallenge(challenge, code: "0000").value
     XCTAssertEqual(again, passed, "the request is settled: the first answer stands")
     XCTAssertEqual(gateway.controls.charges, 1, "and is charged once")
   }

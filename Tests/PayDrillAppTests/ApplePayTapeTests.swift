@@ -112,7 +112,7 @@ final class ThreeDSecureTapeTests: XCTestCase {
       var model = Fixture.model(size)
       Fixture.settle(
         Fixture.fillCard(number: "4000000000003220") + [.key(.enter)] + Fixture.type("12"), in: &model,
-        gateway: { SimulatedGateway(latency: .zero, makeTransactionId: { "0b813565" }).decide($0) })
+        gateway: { SimulatedGateway(latency: .zero, makeTransactionId: { "0b813565" }).answer(to: $0) })
       Snapshot.assert(RootView.render(model), named: "three-d-secure-challenge-\(size.columns)x\(size.rows)")
     }
   }

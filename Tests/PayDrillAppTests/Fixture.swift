@@ -58,7 +58,7 @@ enum Fixture {
             orderId: "PAYID-FIXTURE0000000001", intent: request.intent, amount: request.amount)
           queue.insert(.checkout(.payPalOrderCreated(order)), at: 0)
         case .completeChallenge(let challenge, let code):
-          let outcome = SimulatedGateway(latency: .zero, makeTransactionId: { "tx-3ds" }).decideChallenge(
+          let outcome = SimulatedGateway(latency: .zero, makeTransactionId: { "tx-3ds" }).challengeAnswer(
             challenge, code: code)
           queue.insert(.checkout(.gatewayAnswered(outcome)), at: 0)
         case .expectUpdate:
