@@ -44,7 +44,7 @@ final class AddressVerificationTests: XCTestCase {
       XCTAssertTrue(error.errorMessage.contains("AVS"), error.errorMessage)
     }
     XCTAssertNotNil(gateway.answer(to: request(postcode: "11111")).systemTransactionId, "A passes these rules")
-    XCTAssertEqual(gateway.controls.charges, 0, "decide() charges nothing")
+    XCTAssertEqual(gateway.controls.charges, 1, "only the approval is charged")
   }
 
   func testNoAddressMeansNoCheck() {

@@ -6,15 +6,32 @@ import XCTest
 /// Latency, faults and idempotency of the simulated gateway.
 final class GatewayControlsTests: XCTestCase {
 
-  func testAnArmedFaultMeetsTheNextCallOnlyAndChargesNothing() async {
+  /// A request with the fault a tester armed for it (the app takes it out of the panel's settings).
+  private func request(_ key: String, fault: GatewayFault?) -> AuthorisationRequest {
+    var request = cardRequest("4242424242424242", key: key)
+    request.fault = fault
+    return request
+  }
+
+  func testAnArmedFaultMeetsItsCallOnlyAndANetworkErrorChargesNothing() {
     let gateway = SimulatedGateway(latency: .zero, makeTransactionId: { "tx-1" })
-    gateway.apply(GatewaySettings(latencyMilliseconds: 0, nextFault: .networkError))
-    let first = await gateway.authorise(cardRequest("4242424242424242", key: "m-1")).value
+    let first = gateway.authorise(request("m-1", fault: .networkError)).decided
     XCTAssertEqual(first, .declined(GatewaySettings.Fault.networkError.error))
     XCTAssertEqual(gateway.controls.charges, 0)
-    let second = await gateway.authorise(cardRequest("4242424242424242", key: "m-2")).value
+    let second = gateway.authorise(request("m-2", fault: nil)).decided
     XCTAssertEqual(second, .approved(systemTransactionId: "tx-1"))
-    XCTAssertNil(gateway.controls.settings.nextFault)
+  }
+
+  func testATimeoutChargesOnceAndTheRetryWithItsKeyGetsTheCharge() {
+    let gateway = SimulatedGateway(latency: .zero, makeTransactionId: { "tx-1" })
+    XCTAssertEqual(
+      gateway.authorise(request("m-1", fault: .timeout)).decided,
+      .declined(GatewaySettings.Fault.timeout.error), "the answer was lost")
+    XCTAssertEqual(gateway.controls.charges, 1, "but the gateway charged")
+    let retry = gateway.authorise(request("m-1", fault: nil)).decided
+    XCTAssertEqual(retry?.systemTransactionId, "tx-1")
+    XCTAssertEqual(retry?.report?.replayed, true, "the retry gets the first decision")
+    XCTAssertEqual(gateway.controls.charges, 1, "and is never charged again")
   }
 
   func testEveryFaultHasItsCode() {
@@ -28,12 +45,11 @@ final class GatewayControlsTests: XCTestCase {
 
   func testADuplicatedRequestIsChargedOnce() async {
     let gateway = SimulatedGateway(latency: .zero, makeTransactionId: { UUID().uuidString })
-    gateway.apply(GatewaySettings(latencyMilliseconds: 0, nextFault: .duplicateRequest))
-    let outcome = await gateway.authorise(cardRequest("4242424242424242", key: "m-1")).value
+    let outcome = await gateway.authorise(request("m-1", fault: .duplicateRequest)).value
     XCTAssertNotNil(outcome.systemTransactionId)
     XCTAssertEqual(outcome.report?.replayed, true, "the second copy is answered as a replay")
     XCTAssertEqual(gateway.controls.charges, 1)
-    let retry = await gateway.authorise(cardRequest("4242424242424242", key: "m-1")).value
+    let retry = await gateway.authorise(request("m-1", fault: nil)).value
     XCTAssertEqual(retry, outcome, "a retry with the same idempotency key gets the first answer")
     XCTAssertEqual(gateway.controls.charges, 1, "and is not charged again")
   }

@@ -53,11 +53,13 @@ final class PSPProfileTests: XCTestCase {
 
   func testAFaultThatGotNoAnswerHasNoResultCode() async {
     let adyen = gateway(.adyen)
-    adyen.apply(GatewaySettings(latencyMilliseconds: 0, nextFault: .networkError, profile: .adyen))
-    let lost = await adyen.authorise(cardRequest("4242424242424242")).value
+    var request = cardRequest("4242424242424242")
+    request.fault = .networkError
+    let lost = await adyen.authorise(request).value
     XCTAssertNil(lost.report?.resultCode, "a lost answer carries no PSP code: \(lost)")
-    adyen.apply(GatewaySettings(latencyMilliseconds: 0, nextFault: .serverError, profile: .adyen))
-    let failed = await adyen.authorise(cardRequest("4242424242424242", key: "k-2")).value
+    request = cardRequest("4242424242424242", key: "k-2")
+    request.fault = .serverError
+    let failed = await adyen.authorise(request).value
     XCTAssertEqual(failed.report?.resultCode, "Error")
   }
 

@@ -35,16 +35,14 @@ final class AppReducerTests: XCTestCase {
     var model = Fixture.model(size)
     Fixture.send([.key(.enter), .key(.tab), .key(.tab), .key(.tab)] + Fixture.type("q?"), to: &model)
     XCTAssertEqual(model.checkout.cardForm.holderName, "q?")
-    XCTAssertFalse(model.shouldQuit)
     XCTAssertFalse(model.showsHelp)
-    Fixture.send([.key(.escape), .key(.character("q"))], to: &model)
-    XCTAssertTrue(model.shouldQuit)
+    XCTAssertEqual(Fixture.send([.key(.escape), .key(.character("q"))], to: &model), [.quit])
   }
 
   func testCtrlCQuitsFromAnywhere() {
     var model = Fixture.model(size)
-    Fixture.send(Fixture.fillCard(number: "4242") + [.key(.interrupt)], to: &model)
-    XCTAssertTrue(model.shouldQuit)
+    Fixture.send(Fixture.fillCard(number: "4242"), to: &model)
+    XCTAssertEqual(Fixture.send([.key(.interrupt)], to: &model), [.quit])
   }
 
   func testTabWalksFieldsThenButtonsAndShiftTabWalksBack() {
@@ -86,7 +84,7 @@ final class AppReducerTests: XCTestCase {
   func testPayButtonAsksTheMerchantFirst() {
     var model = Fixture.model(size)
     let effects = Fixture.send(Fixture.fillCard(number: "4242424242424242") + [.key(.enter)], to: &model)
-    XCTAssertEqual(effects, [.askBeforeSubmit(.card)])
+    XCTAssertEqual(effects, [.checkout(.askBeforeSubmit(RequestID(1), .card))])
     XCTAssertTrue(model.checkout.isAwaitingMerchant)
     Fixture.send([.key(.escape)] + Fixture.type("9"), to: &model)
     XCTAssertEqual(model.checkout.screen, .cardForm, "nothing moves while the merchant answers")

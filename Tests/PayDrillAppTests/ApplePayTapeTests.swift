@@ -11,14 +11,13 @@ import XCTest
 final class ApplePayTapeTests: XCTestCase {
   private func replay(_ name: String) throws -> (TapePlayer.Outcome, CheckoutRuntime) {
     let scenario = Scenario.acmeElectronics
-    let runner = EffectRunner(
-      gateway: SimulatedGateway(latency: .milliseconds(20), makeTransactionId: { "tx-00000000-0001" }),
-      hooks: ScenarioMerchantHooks(scenario: scenario), inbox: ActionInbox())
     let runtime = CheckoutRuntime(
       model: AppModel(
         checkout: CheckoutState(scenario: scenario), size: Size(columns: 100, rows: 32),
         latencyMilliseconds: 20),
-      runner: runner)
+      dependencies: Dependencies(
+        gateway: SimulatedGateway(latency: .milliseconds(20), makeTransactionId: { "tx-00000000-0001" }),
+        hooks: ScenarioMerchantHooks(scenario: scenario), clock: .virtual(startingAt: Fixture.now)))
     let tape = try Tape.load(path: TapeTests.root.appendingPathComponent("Tapes/\(name).tape").path)
     return (TapePlayer(runtime: runtime).play(tape), runtime)
   }
@@ -44,7 +43,8 @@ final class ApplePayTapeTests: XCTestCase {
         .onPreAuthorisation, .onPostAuthorisation, .onSuccess,
       ])
     // 49.99 + express 12.99 + NY tax 6 % (3.00) + credit fee 2.99 - SAVE10 (5.00) = 63.97
-    XCTAssertEqual(checkout.applePaySheet?.total?.amount, Money(minorUnits: 6397, currency: .usd))
+    guard case .result(.success(let receipt)) = checkout.screen else { return XCTFail("\(checkout.screen)") }
+    XCTAssertEqual(receipt.amount, Money(minorUnits: 6397, currency: .usd))
     Snapshot.compare(timeless(checkout.events), with: "apple-pay-shipping-coupon.events.jsonl")
   }
 
@@ -112,7 +112,7 @@ final class ThreeDSecureTapeTests: XCTestCase {
       var model = Fixture.model(size)
       Fixture.settle(
         Fixture.fillCard(number: "4000000000003220") + [.key(.enter)] + Fixture.type("12"), in: &model,
-        gateway: { SimulatedGateway(latency: .zero, makeTransactionId: { "0b813565" }).answer(to: $0) })
+        gateway: { SimulatedGateway(latency: .zero, makeTransactionId: { "0b813565" }).authorise($0).decided! })
       Snapshot.assert(RootView.render(model), named: "three-d-secure-challenge-\(size.columns)x\(size.rows)")
     }
   }

@@ -13,18 +13,18 @@ final class AttemptRecorderTests: XCTestCase {
   private var finished: [PaymentAttempt] = []
 
   /// Sends each action as the runtime would (effects answered at once), observing after each step.
-  private func run(_ actions: [AppAction], gateway: ((AuthorisationRequest) -> AuthorisationOutcome)? = nil) {
+  private func run(_ actions: [AppAction], gateway: (@Sendable (AuthorisationRequest) -> AuthorisationOutcome)? = nil) {
     for action in actions {
       Fixture.settle([action], in: &model, gateway: gateway)
-      finished += recorder.observe(model.checkout)
+      finished += recorder.observe(model.checkout).filter(\.isFinished).map(\.attempt)
     }
   }
 
-  private func approve(_ request: AuthorisationRequest) -> AuthorisationOutcome {
+  private static let approve: @Sendable (AuthorisationRequest) -> AuthorisationOutcome = { _ in
     .approved(systemTransactionId: "tx-approved")
   }
 
-  private func decline(_ request: AuthorisationRequest) -> AuthorisationOutcome {
+  private static let decline: @Sendable (AuthorisationRequest) -> AuthorisationOutcome = { _ in
     .declined(SdkError(errorCode: "CARD_DECLINED", errorMessage: "The card was declined."))
   }
 
@@ -37,7 +37,7 @@ final class AttemptRecorderTests: XCTestCase {
   func testASuccessfulCardPayment() throws {
     run(
       [.checkout(.createCheckout)] + Fixture.fillCard(number: "4242424242424242") + [.key(.enter)],
-      gateway: approve)
+      gateway: Self.approve)
     let attempt = try XCTUnwrap(finished.first)
     XCTAssertEqual(finished.count, 1)
     XCTAssertEqual(attempt.outcome, .succeeded)
@@ -54,7 +54,7 @@ final class AttemptRecorderTests: XCTestCase {
   }
 
   func testADeclineIsFailedWithItsCode() throws {
-    run(Fixture.fillCard(number: "4000000000000002") + [.key(.enter)], gateway: decline)
+    run(Fixture.fillCard(number: "4000000000000002") + [.key(.enter)], gateway: Self.decline)
     let attempt = try XCTUnwrap(finished.first)
     XCTAssertEqual(attempt.outcome, .failed)
     XCTAssertEqual(attempt.errorCode, "CARD_DECLINED")
@@ -64,10 +64,10 @@ final class AttemptRecorderTests: XCTestCase {
   }
 
   func testTwoAttemptsInARowKeepTheirOwnEvents() throws {
-    run(Fixture.fillCard(number: "4000000000000002") + [.key(.enter)], gateway: decline)
+    run(Fixture.fillCard(number: "4000000000000002") + [.key(.enter)], gateway: Self.decline)
     // Try again: the form keeps the fields; a new number, then pay again.
     run([.key(.enter)] + Array(repeating: .key(.backspace), count: 16) + Fixture.type("4242424242424242"))
-    run([.key(.tab), .key(.tab), .key(.tab), .key(.tab), .key(.enter)], gateway: approve)
+    run([.key(.tab), .key(.tab), .key(.tab), .key(.tab), .key(.enter)], gateway: Self.approve)
     XCTAssertEqual(finished.map(\.outcome), [.failed, .succeeded])
     XCTAssertEqual(finished.map(\.card), ["Visa ••••0002", "Visa ••••4242"])
     XCTAssertEqual(
@@ -79,7 +79,7 @@ final class AttemptRecorderTests: XCTestCase {
   func testPayPalStartsWithOnBeforeSubmitAndSucceeds() throws {
     run([.key(.character("2"))])
     XCTAssertEqual(recorder.current?.method, .paypal, "onBeforeSubmit(.paypal) started it")
-    run([.key(.enter)], gateway: approve)
+    run([.key(.enter)], gateway: Self.approve)
     let attempt = try XCTUnwrap(finished.first)
     XCTAssertEqual(attempt.method, .paypal)
     XCTAssertEqual(attempt.outcome, .succeeded)
@@ -120,7 +120,7 @@ final class AttemptRecorderTests: XCTestCase {
         details: [EventDetail("reason", .string("User cancelled"))]),
     ]
     state.screen = .applePaySheet
-    let attempts = recorder.observe(state)
+    let attempts = recorder.observe(state).filter(\.isFinished).map(\.attempt)
     XCTAssertEqual(attempts.count, 1)
     XCTAssertEqual(attempts.first?.outcome, .cancelled)
     XCTAssertEqual(attempts.first?.card, "Visa ••••4242")
@@ -143,7 +143,7 @@ final class AttemptRecorderTests: XCTestCase {
     ]
     state.screen = .result(
       .failure(method: .card, error: SdkError(errorCode: "INSUFFICIENT_FUNDS", errorMessage: "No")))
-    let attempt = try XCTUnwrap(recorder.observe(state).first)
+    let attempt = try XCTUnwrap(recorder.observe(state).last?.attempt)
     XCTAssertEqual(attempt.resultCode, "Refused")
     XCTAssertEqual(attempt.card, "Mastercard ••••4444")
   }
@@ -151,7 +151,7 @@ final class AttemptRecorderTests: XCTestCase {
   func testAnAttemptInFlightIsInterruptedNeverSucceeded() throws {
     run(Fixture.fillCard(number: "4242424242424242") + [.key(.enter)], gateway: nil)
     XCTAssertTrue(finished.isEmpty, "the gateway has not answered")
-    let attempt = try XCTUnwrap(recorder.interrupt(at: Fixture.now.addingTimeInterval(5)))
+    let attempt = try XCTUnwrap(recorder.interrupt(at: Fixture.now.addingTimeInterval(5))?.attempt)
     XCTAssertEqual(attempt.outcome, .interrupted)
     XCTAssertNil(attempt.systemTransactionId)
     XCTAssertEqual(names(attempt), ["onBeforeSubmit", "onSubmit"])
@@ -162,7 +162,7 @@ final class AttemptRecorderTests: XCTestCase {
     var scenario = Scenario.acmeElectronics
     scenario.beforeSubmit = BeforeSubmitRule(allow: false, message: "Please accept terms and conditions")
     model = Fixture.model(Size(columns: 100, rows: 32), scenario: scenario)
-    run(Fixture.fillCard(number: "4242424242424242") + [.key(.enter)], gateway: approve)
+    run(Fixture.fillCard(number: "4242424242424242") + [.key(.enter)], gateway: Self.approve)
     XCTAssertTrue(finished.isEmpty)
     XCTAssertNil(recorder.current)
   }

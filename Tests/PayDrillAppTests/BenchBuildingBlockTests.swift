@@ -8,7 +8,7 @@ import XCTest
 /// The pieces `paydrill bench` measures with, each run once so they cannot rot. No time is asserted.
 final class BenchBuildingBlockTests: XCTestCase {
   func testTheApplePayFlowPaysThroughEveryStepOfTheSheet() {
-    let state = ApplePayFlow(now: Fixture.now).run()
+    let state = ApplePayFlow().run().model.checkout
     let names = state.events.map(\.name)
     XCTAssertEqual(names.last, .onSuccess, "\(names)")
     for callback in [

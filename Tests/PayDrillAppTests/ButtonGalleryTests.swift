@@ -32,7 +32,8 @@ final class ButtonGalleryTests: XCTestCase {
     let narrowed = gallery(Array(repeating: .key(.character("-")), count: 30))
     XCTAssertEqual(narrowed.gallery?.appearance.radius, 0)
     XCTAssertEqual(gallery([.key(.tab)]).gallery?.view, .types)
-    XCTAssertTrue(gallery([.key(.character("q"))]).shouldQuit)
+    var quitting = gallery([])
+    XCTAssertEqual(Fixture.send([.key(.character("q"))], to: &quitting), [.quit])
   }
 
   func testEveryTypeHasPassKitsWordsAndNoPrivateUseGlyph() {

@@ -18,54 +18,55 @@ enum Fixture {
       timeZone: TimeZone(identifier: "UTC")!)
   }
 
-  /// Sends actions in order; returns every effect they asked for.
+  /// Sends actions through the reducer alone, in order; returns every effect they asked for (none is
+  /// performed). An answer to `Fixture.newest` goes to the newest request the checkout waits for of its kind.
   @discardableResult
-  static func send(_ actions: [AppAction], to model: inout AppModel) -> [CheckoutEffect] {
-    actions.flatMap { AppReducer.reduce(&model, $0, context: context) }
+  static func send(_ actions: [AppAction], to model: inout AppModel) -> [AppEffect] {
+    actions.flatMap { AppReducer.reduce(&model, resolved($0, in: model), context: context) }
   }
 
-  /// Sends actions and answers every effect at once from the scenario's rules, as the runtime would after
-  /// its waits: merchant verdicts, sheet updates, pre-authorisation; the gateway answers with `gateway`
-  /// (or is left waiting when it is nil). Time-outs never fire.
-  static func settle(
-    _ actions: [AppAction], in model: inout AppModel,
-    gateway: ((AuthorisationRequest) -> AuthorisationOutcome)? = nil
-  ) {
-    var queue = actions
-    while !queue.isEmpty {
-      let action = queue.removeFirst()
-      for effect in AppReducer.reduce(&model, action, context: context) {
-        let scenario = model.checkout.scenario
-        let pricing = scenario.applePay.map { MerchantPricing(configuration: $0, locale: scenario.locale) }
-        switch effect {
-        case .askBeforeSubmit(let method):
-          queue.insert(
-            .checkout(.beforeSubmitAnswered(method, scenario.beforeSubmit.verdict(for: method))), at: 0)
-        case .requestSheetUpdate(_, let selections):
-          if let pricing { queue.insert(.checkout(.sheetUpdated(pricing.update(for: selections))), at: 0) }
-        case .preAuthorise(let contact):
-          if let pricing {
-            queue.insert(
-              .checkout(.preAuthorisationAnswered(pricing.preAuthorisationAnswer(shippingContact: contact))),
-              at: 0)
-          }
-        case .authorise(let request):
-          if let gateway { queue.insert(.checkout(.gatewayAnswered(gateway(request))), at: 0) }
-        case .prepareApplePay(let request):
-          queue.insert(.checkout(.applePayInitAnswered(ApplePayInitEndpoint.answer(request))), at: 0)
-        case .createPayPalOrder(let request):
-          let order = PayPalOrder(
-            orderId: "PAYID-FIXTURE0000000001", intent: request.intent, amount: request.amount)
-          queue.insert(.checkout(.payPalOrderCreated(order)), at: 0)
-        case .completeChallenge(let challenge, let code):
-          let outcome = SimulatedGateway(latency: .zero, makeTransactionId: { "tx-3ds" }).challengeAnswer(
-            challenge, code: code)
-          queue.insert(.checkout(.gatewayAnswered(outcome)), at: 0)
-        case .expectUpdate:
-          break
-        }
+  /// Stands for "the request this answer is for": `send` and `settle` put the id of the newest request of the
+  /// answer's kind that the checkout waits for.
+  static let newest = RequestID(0)
+
+  /// The action with `newest` replaced by the id of the request it answers.
+  static func resolved(_ action: AppAction, in model: AppModel) -> AppAction {
+    guard case .checkout(.answered(newest, let answer)) = action else { return action }
+    let waiting = model.checkout.requests.waiting.last { entry in
+      switch (answer, entry.awaited) {
+      case (.beforeSubmit, .beforeSubmit), (.gateway, .gateway), (.sheetUpdate, .sheetUpdate),
+        (.timeLimitPassed, .updateTimeLimit), (.preAuthorisation, .preAuthorisation),
+        (.applePayInit, .applePayInit), (.payPalOrder, .payPalOrder):
+        return true
+      default:
+        return false
       }
     }
+    guard let waiting else {
+      XCTFail("nothing waits for \(answer.label)")
+      return action
+    }
+    return .checkout(.answered(waiting.id, answer))
+  }
+
+  /// Sends actions through the one interpreter, on a virtual clock that does not move: every answer due at
+  /// once is delivered after each action (merchant verdicts, sheet updates, pre-authorisation, `/init`, a
+  /// PayPal order, a 3-D Secure decision); the gateway answers authorisations with `gateway`, or never
+  /// (nil). Time-outs never fire.
+  static func settle(
+    _ actions: [AppAction], in model: inout AppModel,
+    gateway: (@Sendable (AuthorisationRequest) -> AuthorisationOutcome)? = nil
+  ) {
+    let runtime = CheckoutRuntime(
+      model: model,
+      dependencies: Dependencies(
+        gateway: FixtureGateway(answer: gateway), hooks: ScenarioMerchantHooks(scenario: model.checkout.scenario),
+        clock: .virtual(startingAt: now)))
+    for action in actions {
+      runtime.send(resolved(action, in: runtime.model))
+      runtime.settle()
+    }
+    model = runtime.model
   }
 
   /// Replays `Tapes/NAME.tape` headlessly at 100×32 with a short gateway latency, and asserts it ran through.
@@ -97,9 +98,11 @@ enum Fixture {
       + type(name) + [.key(.tab)]
   }
 
-  static let allow = AppAction.checkout(.beforeSubmitAnswered(.card, BeforeSubmitVerdict(allowed: true)))
+  static let allow = AppAction.checkout(.answered(newest, .beforeSubmit(BeforeSubmitVerdict(allowed: true))))
   static let approved = AppAction.checkout(
-    .gatewayAnswered(.approved(systemTransactionId: "7f3e9c2a-5b1d-4e8f-a6c4-2d9b8e1f0a37")))
+    .answered(newest, .gateway(.approved(systemTransactionId: "7f3e9c2a-5b1d-4e8f-a6c4-2d9b8e1f0a37"))))
   static let declined = AppAction.checkout(
-    .gatewayAnswered(.declined(SdkError(errorCode: "CARD_DECLINED", errorMessage: "The card was declined."))))
+    .answered(
+      newest,
+      .gateway(.declined(SdkError(errorCode: "CARD_DECLINED", errorMessage: "The card was declined.")))))
 }

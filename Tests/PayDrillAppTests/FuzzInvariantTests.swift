@@ -80,7 +80,7 @@ final class FuzzInvariantTests: XCTestCase {
 
   func testTwoSuccessesInOneSessionAreReported() {
     var order = FuzzCallbackOrder()
-    order.requested([.askBeforeSubmit(.card)])
+    order.requested([.askBeforeSubmit(RequestID(1), .card)])
     let paid: [CallbackEvent] = [
       event(1, .onBeforeSubmit, .card, [EventDetail("returned", .bool(true))]),
       event(2, .onSubmit, .card), event(3, .onSuccess, .card),
@@ -89,13 +89,13 @@ final class FuzzInvariantTests: XCTestCase {
     XCTAssertEqual(
       order.observe([event(4, .onSuccess, .card)][...], sessionNumber: 1)?.invariant, .oneSuccessPerSession)
     XCTAssertNil(order.observe([][...], sessionNumber: 2), "startNewCheckout: a new session")
-    order.requested([.askBeforeSubmit(.card)])
+    order.requested([.askBeforeSubmit(RequestID(1), .card)])
     XCTAssertNil(order.observe(paid[...], sessionNumber: 2), "a new session pays again")
   }
 
   func testCallbacksOutOfTheDocumentedOrderAreReported() {
     var payPal = FuzzCallbackOrder()
-    payPal.requested([.askBeforeSubmit(.paypal)])
+    payPal.requested([.askBeforeSubmit(RequestID(1), .paypal)])
     let submit = payPal.observe(
       [
         event(1, .onBeforeSubmit, .paypal, [EventDetail("returned", .bool(true))]),
@@ -105,7 +105,7 @@ final class FuzzInvariantTests: XCTestCase {
     XCTAssertEqual(submit?.invariant, .callbackOrder, "PayPal never fires onSubmit")
 
     var stale = FuzzCallbackOrder()
-    stale.requested([.askBeforeSubmit(.paypal)])
+    stale.requested([.askBeforeSubmit(RequestID(1), .paypal)])
     let answer = stale.observe(
       [event(1, .onBeforeSubmit, .card, [EventDetail("returned", .bool(true))])][...], sessionNumber: 1)
     XCTAssertEqual(
@@ -113,7 +113,7 @@ final class FuzzInvariantTests: XCTestCase {
       "event #1 in session 1: onBeforeSubmit(card) answered no request for card (pending: paypal)")
 
     var cancel = FuzzCallbackOrder()
-    cancel.requested([.askBeforeSubmit(.applePay)])
+    cancel.requested([.askBeforeSubmit(RequestID(1), .applePay)])
     let events = [
       event(1, .onBeforeSubmit, .applePay, [EventDetail("returned", .bool(true))]),
       event(2, .onSubmit, .applePay),
@@ -125,7 +125,7 @@ final class FuzzInvariantTests: XCTestCase {
       true)
 
     var skipped = FuzzCallbackOrder()
-    skipped.requested([.askBeforeSubmit(.applePay)])
+    skipped.requested([.askBeforeSubmit(RequestID(1), .applePay)])
     XCTAssertEqual(
       skipped.observe([events[0], events[1], events[3]][...], sessionNumber: 1)?.invariant, .callbackOrder,
       "onPostAuthorisation without onPreAuthorisation")
@@ -167,12 +167,12 @@ final class FuzzInvariantTests: XCTestCase {
     var shrinker = FuzzShrinker()
     let minimal = shrinker.shrink(steps) { $0.contains(.key(.character("x"))) && $0.contains(.key(.enter)) }
     XCTAssertEqual(
-      FuzzReport.tape(minimal + [.answer(pick: 3, variant: 50)], scenario: "acme-electronics"),
+      FuzzReport.tape(minimal + [.nextAnswer], scenario: "acme-electronics"),
       """
       # paydrill: --scenario acme-electronics --size 100x32
       Type "x"
       Enter
-      # fuzz: answer pending effect #3 (variant 50)
+      # fuzz: the next answer falls due
       """)
   }
 

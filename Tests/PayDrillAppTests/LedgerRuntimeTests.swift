@@ -38,7 +38,7 @@ final class LedgerRuntimeTests: XCTestCase {
       let runtime = runtime(ledger: ledger)
       XCTAssertEqual(TapePlayer(runtime: runtime).play(try tape(name)), .completed, name)
       runtime.finish()
-      XCTAssertNil(runtime.ledgerWarning)
+      XCTAssertNil(runtime.interpreter.ledgerProblem)
     }
     let attempts = try ledger.attempts(matching: AttemptFilter())
     XCTAssertEqual(attempts.map(\.method), [.paypal, .card, .card])
@@ -54,9 +54,9 @@ final class LedgerRuntimeTests: XCTestCase {
     XCTAssertEqual(TapePlayer(runtime: runtime).play(try tape("pay-with-visa")), .completed)
     let screen = runtime.render().text
     XCTAssertTrue(screen.contains("Payment successful"), screen)
-    let warning = try XCTUnwrap(runtime.ledgerWarning)
+    let warning = try XCTUnwrap(runtime.interpreter.ledgerProblem)
     XCTAssertTrue(warning.hasPrefix("ledger \(path): cannot be written"), warning)
-    XCTAssertNil(runtime.ledger, "dropped after the failed write")
+    XCTAssertEqual(runtime.model.ledgerNotice, warning, "dropped after the failed write, and shown")
     XCTAssertTrue(
       screen.split(separator: "\n").last?.contains("⚠ ledger \(path)") ?? false, "the footer says so")
     XCTAssertEqual(try SQLiteLedger(path: path).attempts(matching: AttemptFilter()).count, 0)
@@ -72,7 +72,7 @@ final class LedgerRuntimeTests: XCTestCase {
       )
       .components(separatedBy: "Wait@10s /Payment successful/")[0] + "Wait /Processing/\n"
     XCTAssertEqual(TapePlayer(runtime: runtime).play(try Tape.parse(text, file: "slow.tape")), .completed)
-    XCTAssertEqual(runtime.attemptInFlight?.method, .card)
+    XCTAssertEqual(runtime.model.attemptRecorder.current?.method, .card)
     let provisional = try ledger.attempts(matching: AttemptFilter())
     XCTAssertEqual(
       provisional.map(\.outcome), [.interrupted],

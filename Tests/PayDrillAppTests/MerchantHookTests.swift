@@ -260,14 +260,14 @@ final class MerchantHookTests: XCTestCase {
   private func started(
     _ hooks: ProcessMerchantHooks, scenario: Scenario = .acmeElectronics, updateTimeLimit: Duration? = nil
   ) throws -> CheckoutRuntime {
-    let runner = EffectRunner(
-      gateway: SimulatedGateway(latency: .zero), hooks: hooks, inbox: ActionInbox(),
-      updateTimeLimit: updateTimeLimit)
+    // A hook process answers on the real clock.
     let runtime = CheckoutRuntime(
       model: AppModel(
         checkout: CheckoutState(scenario: scenario), size: Size(columns: 100, rows: 32),
         latencyMilliseconds: 0),
-      runner: runner)
+      dependencies: Dependencies(
+        gateway: SimulatedGateway(latency: .zero), hooks: hooks, clock: .live(),
+        updateTimeLimit: updateTimeLimit))
     runtime.start()
     try settle(runtime) { state in
       if case .ready = state.applePayState { return true }
@@ -299,13 +299,14 @@ final class MerchantHookTests: XCTestCase {
     }
   }
 
-  /// Drains the runtime's inbox until `done` holds (effects answer from other threads); fails after 20 s.
+  /// Delivers the answers as they come until `done` holds (the hook answers from its process); fails after
+  /// 20 s.
   private func settle(
     _ runtime: CheckoutRuntime, line: UInt = #line, until done: (CheckoutState) -> Bool
   ) throws {
     let deadline = ContinuousClock.now + .seconds(20)
     while true {
-      runtime.drainInbox()
+      runtime.deliverDue()
       if done(runtime.model.checkout) { return }
       guard ContinuousClock.now < deadline else {
         XCTFail("never settled; events: \(runtime.model.checkout.events.map(\.name))", line: line)

@@ -61,8 +61,9 @@ final class ScreenSnapshotTests: XCTestCase {
 
   func testMerchantRefusal() {
     let refusal = AppAction.checkout(
-      .beforeSubmitAnswered(
-        .card, BeforeSubmitVerdict(allowed: false, message: "Please accept terms and conditions")))
+      .answered(
+        Fixture.newest,
+        .beforeSubmit(BeforeSubmitVerdict(allowed: false, message: "Please accept terms and conditions"))))
     check("refused", Fixture.fillCard(number: "4242424242424242") + [.key(.enter), refusal])
   }
 

@@ -37,10 +37,9 @@ final class ScreenshotTests: XCTestCase {
   }
 
   private func runtime(writer: ScreenshotWriter?) -> CheckoutRuntime {
-    let runtime = CheckoutRuntime(scenario: .acmeElectronics, size: size, latencyMilliseconds: 0)
-    runtime.prepare { $0.timeZone = TimeZone(identifier: "UTC")! }
-    runtime.screenshots = writer
-    return runtime
+    CheckoutRuntime(
+      scenario: .acmeElectronics, size: size, latencyMilliseconds: 0, screenshots: writer,
+      timeZone: TimeZone(identifier: "UTC")!)
   }
 
   func testNamesCarryTheTimeTheStepAndTheScreen() {
@@ -159,20 +158,26 @@ final class ScreenshotTests: XCTestCase {
       "Screenshot saved: shots/paydrill-x.*")
   }
 
+  /// Whether the effects ask for a screenshot of the model as it was then.
+  private func asksForScreenshot(_ effects: [AppEffect], of model: AppModel) -> Bool {
+    effects == [.saveScreenshot(RequestID(model.lastAppRequest), model)]
+  }
+
   func testSAsksForAScreenshotUnlessLettersAreBeingTyped() {
     var model = Fixture.model(size)
-    Fixture.send([.key(.character("s"))], to: &model)
-    XCTAssertTrue(model.screenshotRequested, "on the method list")
+    var effects = Fixture.send([.key(.character("s"))], to: &model)
+    XCTAssertTrue(asksForScreenshot(effects, of: model), "on the method list")
+    XCTAssertEqual(model.pendingScreenshot, RequestID(1))
     model = Fixture.model(size)
-    Fixture.send([.key(.enter), .key(.character("4")), .key(.character("s"))], to: &model)
-    XCTAssertFalse(model.screenshotRequested, "s is text in the card number field")
+    effects = Fixture.send([.key(.enter), .key(.character("4")), .key(.character("s"))], to: &model)
+    XCTAssertEqual(effects, [], "s is text in the card number field")
     XCTAssertEqual(model.checkout.cardForm.number, "4")
-    Fixture.send([.key(.character(AppReducer.screenshotKey))], to: &model)
-    XCTAssertTrue(model.screenshotRequested, "Ctrl-S works while typing")
+    effects = Fixture.send([.key(.character(AppReducer.screenshotKey))], to: &model)
+    XCTAssertTrue(asksForScreenshot(effects, of: model), "Ctrl-S works while typing")
     XCTAssertEqual(model.checkout.cardForm.number, "4")
     model = cardFormOnPayButton()
-    Fixture.send([.key(.character("s"))], to: &model)
-    XCTAssertTrue(model.screenshotRequested, "on the Pay button nothing is typed")
+    effects = Fixture.send([.key(.character("s"))], to: &model)
+    XCTAssertTrue(asksForScreenshot(effects, of: model), "on the Pay button nothing is typed")
   }
 
   func testTheRuntimeSavesTheBundleAndTheFooterShowsWhereUntilTheNextKey() throws {
@@ -180,12 +185,13 @@ final class ScreenshotTests: XCTestCase {
     let runtime = runtime(writer: writer)
     runtime.start()
     runtime.send(.key(.character("s")))
-    XCTAssertFalse(runtime.model.screenshotRequested)
+    XCTAssertNil(runtime.model.pendingScreenshot, "answered")
     let name = "paydrill-20261201-155638-step01-method-list"
     XCTAssertEqual(runtime.model.screenshotOutcome, .saved(folder: folder.path, name: name))
     let saved = try String(contentsOf: folder.appendingPathComponent(name + ".txt"), encoding: .utf8)
     var shown = runtime.model
     shown.screenshotOutcome = nil
+    shown.pendingScreenshot = RequestID(1)
     XCTAssertEqual(saved, RootView.render(shown).text + "\n", "exactly the screen, without its own notice")
     let footer = runtime.render().lines[31]
     XCTAssertTrue(footer.hasPrefix(" Screenshot saved: \(folder.path)/paydrill-"), footer)
@@ -199,7 +205,7 @@ final class ScreenshotTests: XCTestCase {
     runtime.start()
     runtime.send(.key(.character("s")))
     XCTAssertEqual(runtime.model.screenshotOutcome, .off)
-    XCTAssertFalse(runtime.model.screenshotRequested)
+    XCTAssertNil(runtime.model.pendingScreenshot)
   }
 
   func testAnUnwritableFolderShowsAnErrorNoticeAndTheCheckoutGoesOn() throws {

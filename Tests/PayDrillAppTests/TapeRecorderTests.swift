@@ -5,23 +5,22 @@ import XCTest
 
 /// Keys become a tape that `Tape` reads back to the same keys.
 final class TapeRecorderTests: XCTestCase {
-  func testGroupsTextCountsKeysAndKeepsLongPauses() throws {
-    var recorder = TapeRecorder(pauseThreshold: .milliseconds(800))
-    let start = ContinuousClock.now
-    var time = start
-    func press(_ key: KeyEvent, after milliseconds: Int = 50) {
+  func testKeepsEveryPauseExactlyAndGroupsKeysOfTheSameInstant() throws {
+    var recorder = TapeRecorder()
+    var time = Duration.zero
+    func press(_ key: KeyEvent, after milliseconds: Int = 0) {
       time += .milliseconds(milliseconds)
       recorder.record(key, at: time)
     }
+    press(.down, after: 120)
     press(.down)
     press(.down)
-    press(.down)
-    press(.enter)
+    press(.enter, after: 37)
     for character in "Jo \"Q\" \\" { press(.character(character)) }
-    press(.resize(Size(columns: 80, rows: 24)))
-    press(.tab, after: 1480)  // 1.53 s after the last key: the resize does not count
+    press(.resize(Size(columns: 80, rows: 24)), after: 5)
+    press(.tab, after: 1480)  // 1.485 s after the last key: the resize is no key
     press(.character("\u{05}"))
-    press(.backTab)
+    press(.backTab, after: 1)
     press(.character("q"), after: 2000)
     recorder.dropLastKey()
     let text = recorder.tape(header: ["--scenario", "my shop", "--seed", "4"])
@@ -29,14 +28,17 @@ final class TapeRecorderTests: XCTestCase {
       text,
       """
       # paydrill: --scenario "my shop" --seed 4
+      Sleep 120ms
       Down 3
+      Sleep 37ms
       Enter
       Type "Jo \\"Q\\" \\\\"
-      Sleep 1.5s
+      Sleep 1485ms
       Tab
       Ctrl+E
+      Sleep 1ms
       Shift+Tab
-      Sleep 2.0s
+      Sleep 2000ms
 
       """)
     let tape = try Tape.parse(text, file: "recorded.tape")
@@ -44,8 +46,9 @@ final class TapeRecorderTests: XCTestCase {
     XCTAssertEqual(
       tape.steps.map(\.command),
       [
-        .press(.down, count: 3), .press(.enter, count: 1), .type("Jo \"Q\" \\"), .sleep(.milliseconds(1500)),
-        .press(.tab, count: 1), .press(.character("\u{05}"), count: 1), .press(.backTab, count: 1),
+        .sleep(.milliseconds(120)), .press(.down, count: 3), .sleep(.milliseconds(37)), .press(.enter, count: 1),
+        .type("Jo \"Q\" \\"), .sleep(.milliseconds(1485)), .press(.tab, count: 1),
+        .press(.character("\u{05}"), count: 1), .sleep(.milliseconds(1)), .press(.backTab, count: 1),
         .sleep(.seconds(2)),
       ])
   }

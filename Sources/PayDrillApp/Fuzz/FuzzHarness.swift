@@ -32,10 +32,18 @@ public struct FuzzHarness {
   /// Whether the shopper quit (q, Ctrl-C): the checkout takes no more steps.
   public var hasQuit: Bool { runtime.hasQuit }
 
-  /// What the runtime did during one step.
+  /// What the runtime did during one step, in order: the effects it performed, and after each action the
+  /// number of events and the session they belong to (one step can end a session and start the next).
   private final class StepLog {
-    var effects: [CheckoutEffect] = []
+    enum Entry {
+      case effect(CheckoutEffect)
+      case applied(eventCount: Int, session: Int)
+    }
+    var entries: [Entry] = []
     var answers: [AppAction] = []
+    var effects: [CheckoutEffect] {
+      entries.compactMap { if case .effect(let effect) = $0 { return effect } else { return nil } }
+    }
   }
 
   /// The virtual clock's start: a fixed day, before the built-in sessions expire.
@@ -56,11 +64,13 @@ public struct FuzzHarness {
       clock: .virtual(startingAt: Self.startDate), timeZone: TimeZone(identifier: "UTC")!)
     secrets = FuzzSecretCheck(scenario: scenario)
     let log = step
-    runtime.observer = { observation in
+    runtime.observer = { [unowned runtime] observation in
       switch observation {
-      case .performed(.checkout(let effect)): log.effects.append(effect)
+      case .performed(.checkout(let effect)): log.entries.append(.effect(effect))
       case .applied(let action):
         if case .checkout(.answered) = action { log.answers.append(action) }
+        let checkout = runtime.model.checkout
+        log.entries.append(.applied(eventCount: checkout.events.count, session: checkout.sessionNumber))
       case .performed: break
       }
     }
@@ -81,7 +91,7 @@ public struct FuzzHarness {
 
   /// Applies one step, then checks every invariant.
   public mutating func apply(_ step: FuzzStep) -> FuzzViolation? {
-    self.step.effects = []
+    self.step.entries = []
     self.step.answers = []
     var resized = false
     switch step {
@@ -145,7 +155,6 @@ public struct FuzzHarness {
   /// Every invariant after a step: totals, the new events (order, amounts, secrets), and the screen when it
   /// changed (every `renderInterval` steps, and after every resize).
   private mutating func check(forceRender: Bool) -> FuzzViolation? {
-    let effects = step.effects
     checks += 6
     if let violation = chargeViolation() ?? faultViolation() ?? resultViolation() ?? timerViolation() {
       return violation
@@ -169,9 +178,20 @@ public struct FuzzHarness {
         return violation
       }
     }
+    // In the order things happened: a request, then the events of its answer, each in its session.
     checks += 1
-    if let violation = order.observe(fresh, sessionNumber: model.checkout.sessionNumber) { return violation }
-    order.requested(effects)
+    var start = fresh.startIndex
+    for entry in step.entries {
+      switch entry {
+      case .effect(let effect):
+        order.requested([effect])
+      case .applied(let count, let session):
+        // Even with no new event: a new session forgets the requests of the last.
+        let end = max(start, count)
+        if let violation = order.observe(events[start..<end], sessionNumber: session) { return violation }
+        start = end
+      }
+    }
     stepsSinceRender += 1
     guard forceRender || (stepsSinceRender >= renderInterval && renderedModel != model) else { return nil }
     stepsSinceRender = 0

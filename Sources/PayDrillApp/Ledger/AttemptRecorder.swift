@@ -14,6 +14,8 @@ public struct AttemptRecorder: Equatable, Sendable {
   public struct Change: Equatable, Sendable {
     public var number: Int
     public var attempt: PaymentAttempt
+    /// Whether the attempt ended (false: it just started, and is stored as in flight).
+    public var isFinished = true
   }
 
   /// The attempt in flight, if any.
@@ -62,7 +64,7 @@ public struct AttemptRecorder: Equatable, Sendable {
         var provisional = attempt
         provisional.outcome = .interrupted
         provisional.errorMessage = "in flight, or paydrill ended before the attempt's callback"
-        finished.append(Change(number: started, attempt: provisional))
+        finished.append(Change(number: started, attempt: provisional, isFinished: false))
       }
     }
     if var attempt = current, state.screen == .methodList, !state.isAwaitingMerchant {

@@ -14,16 +14,20 @@ public struct Dependencies {
   /// Where screenshots go; nil when they are off in this run.
   public var screenshots: ScreenshotWriter?
   public var clock: EffectClock
+  /// Replaces PassKit's 30 seconds for the sheet's updates, for tests of a hook process slower than the
+  /// limit on the real clock without waiting 30 seconds; nil for PassKit's.
+  public var updateTimeLimit: Duration?
 
   public init(
     gateway: any PaymentGateway, hooks: any MerchantHooks, ledger: (any AttemptLedger)? = nil,
-    screenshots: ScreenshotWriter? = nil, clock: EffectClock
+    screenshots: ScreenshotWriter? = nil, clock: EffectClock, updateTimeLimit: Duration? = nil
   ) {
     self.gateway = gateway
     self.hooks = hooks
     self.ledger = ledger
     self.screenshots = screenshots
     self.clock = clock
+    self.updateTimeLimit = updateTimeLimit
   }
 
   /// The built-in gateway set up as the settings say, its transaction ids and randomness drawn from `seed`,

@@ -98,7 +98,7 @@ public final class EffectInterpreter {
     case .expectUpdate(let id, let limit):
       insert(
         Scheduled(
-          due: clock.elapsed + limit, order: 0, id: id, action: .checkout(.answered(id, .timeLimitPassed)),
+          due: clock.elapsed + (dependencies.updateTimeLimit ?? limit), order: 0, id: id, action: .checkout(.answered(id, .timeLimitPassed)),
           isTimer: true))
     case .cancel(let id):
       let before = scheduled.count
