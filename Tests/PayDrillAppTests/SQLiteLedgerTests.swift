@@ -128,7 +128,7 @@ final class SQLiteLedgerTests: XCTestCase {
       XCTAssertEqual(try old.integer("PRAGMA user_version"), 1)
     }
     let ledger = try SQLiteLedger(path: path)
-    XCTAssertEqual(try ledger.integer("PRAGMA user_version"), 2)
+    XCTAssertEqual(try ledger.integer("PRAGMA user_version"), 3)
     XCTAssertEqual(
       try ledger.integer("SELECT count(*) FROM pragma_table_info('attempts') WHERE name = 'events'"), 0,
       "the old column is gone")
@@ -149,6 +149,41 @@ final class SQLiteLedgerTests: XCTestCase {
       try ledger.integer("SELECT count(*) FROM pragma_integrity_check WHERE integrity_check = 'ok'"), 1)
   }
 
+  /// A version 2 ledger takes the outcome `unknown` once migrated, and keeps its attempts and their events.
+  func testMigratesAVersion2LedgerToTakeUnknownOutcomes() throws {
+    do {
+      let old = try SQLiteDatabase(path: path, access: .readWrite)
+      try old.execute(LedgerSchema.version2)
+      try old.run(
+        """
+        INSERT INTO attempts (scenario, method, card, amount_minor, currency, outcome, started_at, ended_at,
+          system_transaction_id)
+        VALUES ('acme-electronics', 'card', 'Visa ••••4242', 4999, 'USD', 'succeeded',
+          '2026-11-01T10:00:00.000Z', '2026-11-01T10:00:01.000Z', 'tx-1')
+        """)
+      try old.run(
+        "INSERT INTO attempt_events (attempt_id, position, line) VALUES (1, 0, ?)",
+        [.text(#"{"event":"onSuccess","seq":2,"method":"card"}"#)])
+      XCTAssertThrowsError(
+        try old.run(
+          """
+          INSERT INTO attempts (scenario, method, amount_minor, currency, outcome, started_at, ended_at)
+          VALUES ('acme-electronics', 'card', 4999, 'USD', 'unknown', 'x', 'x')
+          """), "version 2 refuses the outcome")
+    }
+    let ledger = try SQLiteLedger(path: path)
+    XCTAssertEqual(try ledger.integer("PRAGMA user_version"), 3)
+    let first = try XCTUnwrap(try ledger.attempt(id: 1))
+    XCTAssertEqual(first.systemTransactionId, "tx-1")
+    XCTAssertEqual(first.eventLines.count, 1, "the events came along")
+    XCTAssertEqual(try ledger.record(Self.attempt(.unknown, code: "GATEWAY_TIMEOUT")), 2)
+    XCTAssertEqual(try ledger.attempts(matching: AttemptFilter()).map(\.outcome), [.unknown, .succeeded])
+    XCTAssertEqual(
+      try ledger.integer("SELECT count(*) FROM pragma_foreign_key_check"), 0, "the events point to attempts")
+    XCTAssertEqual(
+      try ledger.integer("SELECT count(*) FROM pragma_integrity_check WHERE integrity_check = 'ok'"), 1)
+  }
+
   func testRefusesALedgerFromANewerPayDrill() throws {
     do {
       let database = try SQLiteDatabase(path: path, access: .readWrite)
@@ -156,7 +191,7 @@ final class SQLiteLedgerTests: XCTestCase {
     }
     XCTAssertThrowsError(try SQLiteLedger(path: path)) { error in
       XCTAssertEqual(
-        "\(error)", "ledger \(path): schema version 7 was written by a newer paydrill (this one reads 2)")
+        "\(error)", "ledger \(path): schema version 7 was written by a newer paydrill (this one reads 3)")
     }
   }
 

@@ -73,7 +73,7 @@ enum HelpText {
 
     Options of history (newest first):
       --limit N          how many attempts (default 20)
-      --outcome OUTCOME  succeeded, failed, cancelled or interrupted
+      --outcome OUTCOME  succeeded, failed, cancelled, interrupted or unknown
       --method METHOD    card, paypal, applePay or paze
       --scenario NAME    the scenario's name
       --since DAY        from this day (YYYY-MM-DD, local time); --until DAY: up to the end of that day

@@ -21,7 +21,11 @@ public struct FuzzHarness {
   private var delivered: [AppAction] = []
   private var order = FuzzCallbackOrder()
   private let secrets: FuzzSecretCheck
+  /// How many times a fault was armed (by the panel's keys or a gateway step), and the one armed now.
   private var faultsArmed = 0
+  private var armedFault: GatewayFault?
+  /// Long texts the shopper typed so far: their own echo is no leak.
+  private var typedEarlier: [String] = []
   private var eventsSeen = 0
   private var stepsSinceRender = 0
   private var renderedModel: AppModel?
@@ -105,7 +109,6 @@ public struct FuzzHarness {
     case .gateway(let change):
       var settings = model.gatewaySettings
       change.apply(to: &settings)
-      if case .armFault(.some) = change { faultsArmed += 1 }
       runtime.send(.changeGateway(settings))
     case .nextAnswer:
       if let due = runtime.interpreter.nextDue {
@@ -140,8 +143,16 @@ public struct FuzzHarness {
     return nil
   }
 
-  /// What the shopper typed into free-text fields that could hold a long number.
+  /// What the shopper typed into free-text fields that could hold a long number, now or earlier in this
+  /// checkout (a coupon stays in the event pane after its sheet closed).
   private var typedText: [String] {
+    mutating get {
+      for text in currentTypedText where !typedEarlier.contains(text) { typedEarlier.append(text) }
+      return typedEarlier
+    }
+  }
+
+  private var currentTypedText: [String] {
     let model = self.model
     let form = model.checkout.cardForm
     let texts = [
@@ -155,6 +166,9 @@ public struct FuzzHarness {
   /// Every invariant after a step: totals, the new events (order, amounts, secrets), and the screen when it
   /// changed (every `renderInterval` steps, and after every resize).
   private mutating func check(forceRender: Bool) -> FuzzViolation? {
+    let armed = model.gatewaySettings.nextFault
+    if let armed, armed != armedFault { faultsArmed += 1 }
+    armedFault = armed
     checks += 6
     if let violation = chargeViolation() ?? faultViolation() ?? resultViolation() ?? timerViolation() {
       return violation

@@ -105,7 +105,10 @@ public struct AttemptRecorder: Equatable, Sendable {
     guard event.method == method else { return nil }
     switch event.name {
     case .onSuccess: return .succeeded
-    case .onError: return event["errorCode"] == .string("PAYPAL_CANCELED") ? .cancelled : .failed
+    case .onError:
+      guard case .string(let code)? = event["errorCode"] else { return .failed }
+      if code == "PAYPAL_CANCELED" { return .cancelled }
+      return OpenPayment.unknownOutcomeCodes.contains(code) ? .unknown : .failed
     case .onCancel: return .cancelled
     default: return nil
     }

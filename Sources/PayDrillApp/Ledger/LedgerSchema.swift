@@ -4,11 +4,13 @@ import Foundation
 ///
 /// - Version 1 kept an attempt's events in one `events` text column of `attempts` (JSON Lines) and had no
 ///   `result_code`.
-/// - Version 2 (current) keeps each event as a row of `attempt_events` and the PSP's result code in
+/// - Version 2 keeps each event as a row of `attempt_events` and the PSP's result code in
 ///   `attempts.result_code`. Migrating from 1 splits the old column into rows and reads the result code
 ///   from the attempt's `onSuccess`/`onError` event.
+/// - Version 3 (current) allows the outcome `unknown`: a payment whose answer never came (a timeout), which
+///   may or may not have been charged. Migrating from 2 rebuilds the two tables with the new check.
 enum LedgerSchema {
-  static let currentVersion: Int64 = 2
+  static let currentVersion: Int64 = 3
 
   /// Version 1, as the first ledgers were written (kept to test the migration and to document it).
   static let version1 = """
@@ -33,25 +35,28 @@ enum LedgerSchema {
     """
 
   /// The attempts' events, one row each, in their order.
-  private static let eventsTable = """
-    CREATE TABLE attempt_events (
-      attempt_id INTEGER NOT NULL REFERENCES attempts(id) ON DELETE CASCADE,
+  private static func eventsTable(_ name: String = "attempt_events", attempts: String = "attempts") -> String {
+    """
+    CREATE TABLE \(name) (
+      attempt_id INTEGER NOT NULL REFERENCES \(attempts)(id) ON DELETE CASCADE,
       position INTEGER NOT NULL,
       line TEXT NOT NULL,
       PRIMARY KEY (attempt_id, position)
     ) WITHOUT ROWID;
     """
+  }
 
-  /// Version 2, for a new ledger.
-  static let version2 = """
-    CREATE TABLE attempts (
+  /// The attempts table with the outcomes a version allows.
+  private static func attemptsTable(_ name: String = "attempts", outcomes: [String]) -> String {
+    """
+    CREATE TABLE \(name) (
       id INTEGER PRIMARY KEY AUTOINCREMENT,
       scenario TEXT NOT NULL,
       method TEXT NOT NULL,
       card TEXT,
       amount_minor INTEGER NOT NULL,
       currency TEXT NOT NULL,
-      outcome TEXT NOT NULL CHECK (outcome IN ('succeeded', 'failed', 'cancelled', 'interrupted')),
+      outcome TEXT NOT NULL CHECK (outcome IN (\(outcomes.map { "'\($0)'" }.joined(separator: ", ")))),
       error_code TEXT,
       error_message TEXT,
       system_transaction_id TEXT,
@@ -60,9 +65,26 @@ enum LedgerSchema {
       ended_at TEXT NOT NULL,
       result_code TEXT
     );
+    """
+  }
+
+  /// The outcomes of version 2.
+  private static let version2Outcomes = ["succeeded", "failed", "cancelled", "interrupted"]
+
+  /// Version 2 (kept to test the migration to 3).
+  static let version2 = """
+    \(attemptsTable(outcomes: version2Outcomes))
     CREATE INDEX attempts_by_start ON attempts(started_at);
-    \(eventsTable)
+    \(eventsTable())
     PRAGMA user_version = 2;
+    """
+
+  /// Version 3, for a new ledger.
+  static let version3 = """
+    \(attemptsTable(outcomes: PaymentAttempt.Outcome.allCases.map(\.rawValue)))
+    CREATE INDEX attempts_by_start ON attempts(started_at);
+    \(eventsTable())
+    PRAGMA user_version = 3;
     """
 
   /// Brings the database to the current version in one transaction: creates it when empty, migrates it
@@ -84,16 +106,32 @@ enum LedgerSchema {
         guard tables == 0 else {
           throw LedgerError(location: database.path, problem: "is a SQLite file but not a paydrill ledger")
         }
-        try database.execute(version2)
-      } else if version == 1 {
-        try migrateFrom1(database)
+        try database.execute(version3)
+        return
       }
+      if version == 1 { try migrateFrom1(database) }
+      try migrateFrom2(database)
     }
+  }
+
+  /// Version 2 → 3: the outcome `unknown`. SQLite cannot change a check, so both tables are copied into new
+  /// ones that take the old names (renaming rewrites the events' reference to the attempts).
+  private static func migrateFrom2(_ database: SQLiteDatabase) throws {
+    try database.execute(
+      attemptsTable("attempts_v3", outcomes: PaymentAttempt.Outcome.allCases.map(\.rawValue))
+        + "INSERT INTO attempts_v3 SELECT * FROM attempts;"
+        + eventsTable("attempt_events_v3", attempts: "attempts_v3")
+        + "INSERT INTO attempt_events_v3 SELECT * FROM attempt_events;"
+        + "DROP TABLE attempt_events; DROP TABLE attempts;"
+        + "ALTER TABLE attempts_v3 RENAME TO attempts;"
+        + "ALTER TABLE attempt_events_v3 RENAME TO attempt_events;"
+        + "CREATE INDEX attempts_by_start ON attempts(started_at);"
+        + "PRAGMA user_version = 3;")
   }
 
   /// Version 1 → 2: events become rows, and the result code a column.
   private static func migrateFrom1(_ database: SQLiteDatabase) throws {
-    try database.execute("ALTER TABLE attempts ADD COLUMN result_code TEXT;" + eventsTable)
+    try database.execute("ALTER TABLE attempts ADD COLUMN result_code TEXT;" + eventsTable())
     let old = try database.prepare("SELECT id, events FROM attempts").rows {
       ($0.integer(0), $0.text(1) ?? "")
     }

@@ -15,6 +15,9 @@ public struct PaymentAttempt: Equatable, Sendable {
     case cancelled
     /// PayDrill ended (quit, SIGTERM, the end of a tape) before the attempt had its callback.
     case interrupted
+    /// The gateway's answer never came (`GATEWAY_TIMEOUT`, `NETWORK_ERROR`): it may or may not have charged,
+    /// and a retry of the payment keeps its idempotency key.
+    case unknown
   }
 
   /// The ledger's row id; nil until the attempt is stored.

@@ -72,10 +72,13 @@ public final class CheckoutRuntime {
     let effects = AppReducer.reduce(&model, action, context: ReduceContext(now: clock.now))
     revision += 1
     observer?(.applied(action))
+    // Every effect first, then what they answered at once, in order.
+    var answers: [AppAction] = []
     for effect in effects {
       observer?(.performed(effect))
-      for answer in interpreter.perform(effect) { send(answer) }
+      answers += interpreter.perform(effect)
     }
+    for answer in answers { send(answer) }
     // The spinner's first turn comes a tick after the wait began.
     if !wasBusy, interpreter.isBusy { lastTick = clock.elapsed }
   }

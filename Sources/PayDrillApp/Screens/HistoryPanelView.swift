@@ -40,7 +40,7 @@ struct HistoryPanelView {
         switch shown[offset - 1].outcome {
         case .succeeded: role = .success
         case .failed: role = .error
-        case .cancelled, .interrupted: role = .muted
+        case .cancelled, .interrupted, .unknown: role = .muted
         }
       }
       buffer.write(truncating: line, x: inner.x, y: inner.y + offset, role: role, maxWidth: inner.width)

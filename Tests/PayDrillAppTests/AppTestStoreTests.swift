@@ -1,0 +1,140 @@
+import CheckoutEngine
+import Foundation
+import GatewaySimulator
+import TerminalUI
+import XCTest
+
+@testable import PayDrillApp
+
+/// Whole flows through `AppTestStore`: every state change, every effect and every action that came back.
+final class AppTestStoreTests: XCTestCase {
+  /// The demo without Apple Pay: `create()` asks nothing of the gateway, so the flow starts quietly.
+  private static var cardOnly: Scenario {
+    var scenario = Scenario.acmeElectronics
+    scenario.applePay = nil
+    return scenario
+  }
+
+  func testACardPaymentEffectByEffect() {
+    let store = AppTestStore(scenario: Self.cardOnly, latency: 600)
+    let scenario = store.model.checkout.scenario
+    store.send(.checkout(.createCheckout))
+    store.send(.key(.character("1"))) {
+      $0.checkout.screen = .cardForm
+      $0.focus = .field(.number)
+    }
+    for (text, field) in [
+      ("4242424242424242", CardField.number), ("1234", .expiry), ("123", .securityCode),
+      ("Jane Doe", .holderName),
+    ] {
+      store.send(.checkout(.type(text, into: field))) { $0.checkout.cardForm.type(text, into: field) }
+    }
+    store.send(.checkout(.submitCard), effects: [.checkout(.askBeforeSubmit(RequestID(1), .card))]) {
+      $0.checkout.awaitingMerchant = .card
+      $0.checkout.requests = store.runtime.model.checkout.requests
+    }
+    XCTAssertEqual(store.model.checkout.requests.awaited(RequestID(1)), .beforeSubmit(.card))
+
+    // The scenario's merchant answers at once: the payment goes to the gateway.
+    store.advance(by: .zero)
+    let now = Fixture.now
+    let allowed = CallbackEvent(
+      sequence: 1, time: now, name: .onBeforeSubmit, method: .card, details: [EventDetail("returned", .bool(true))])
+    let submitted = CallbackEvent(
+      sequence: 2, time: now, name: .onSubmit, method: .card,
+      details: [
+        EventDetail("scheme", .string("Visa")), EventDetail("last4", .string("4242")),
+        EventDetail("amount", .string("49.99")), EventDetail("currency", .string("USD")),
+      ])
+    let key = "\(scenario.merchantTransactionId)-1"
+    let request = AuthorisationRequest(
+      method: .card,
+      card: CardDetails(
+        number: CardNumber(digits: "4242424242424242"), expiryMonth: 12, expiryYear: 2034, securityCode: "123",
+        holderName: "Jane Doe"),
+      amount: scenario.total, intent: scenario.cardIntent, merchantTransactionId: scenario.merchantTransactionId,
+      sessionId: scenario.session.sessionId, idempotencyKey: key)
+    var attempt = PaymentAttempt(
+      scenario: scenario.name, method: .card, card: "Visa ••••4242", amount: scenario.total,
+      outcome: .interrupted, errorMessage: "in flight, or paydrill ended before the attempt's callback",
+      merchantTransactionId: scenario.merchantTransactionId, startedAt: now, endedAt: now,
+      eventLines: [allowed.jsonLine(), submitted.jsonLine()])
+    store.receive(
+      .checkout(.answered(RequestID(1), .beforeSubmit(BeforeSubmitVerdict(allowed: true)))),
+      effects: [
+        .checkout(.authorise(RequestID(2), request)), .notifyHooks([allowed, submitted]),
+        .recordAttempt(number: 1, attempt),
+      ]
+    ) {
+      $0.checkout.awaitingMerchant = nil
+      $0.checkout.events = [allowed, submitted]
+      $0.checkout.screen = .processing(.card)
+      $0.checkout.processingSince = now
+      $0.checkout.attempts = 1
+      $0.checkout.payments = 1
+      $0.checkout.openPayment = OpenPayment(idempotencyKey: key, method: .card, amount: scenario.total)
+      $0.checkout.requests = store.runtime.model.checkout.requests
+      $0.eventsNotified = 2
+      // The recorder's own bookkeeping; what it found is asserted through `.recordAttempt`.
+      $0.attemptRecorder = store.runtime.model.attemptRecorder
+    }
+
+    // 600 ms at the gateway: the spinner turns every 100 ms meanwhile, then the approval.
+    store.advance(by: .milliseconds(600))
+    for frame in 1...5 { store.receive(.tick) { $0.spinnerFrame = frame } }
+    let transactionId = TransactionIdentifiers(seed: 1).next()
+    let paidAt = now.addingTimeInterval(0.6)
+    let succeeded = CallbackEvent(
+      sequence: 3, time: paidAt, name: .onSuccess, method: .card,
+      details: [
+        EventDetail("systemTransactionId", .string(transactionId)),
+        EventDetail("merchantTransactionId", .string(scenario.merchantTransactionId)),
+        EventDetail("amount", .string("49.99")), EventDetail("currency", .string("USD")),
+      ])
+    attempt.outcome = .succeeded
+    attempt.errorMessage = nil
+    attempt.systemTransactionId = transactionId
+    attempt.endedAt = paidAt
+    attempt.eventLines.append(succeeded.jsonLine())
+    let receipt = Receipt(
+      result: DropInSubmitResult(
+        systemTransactionId: transactionId, merchantTransactionId: scenario.merchantTransactionId),
+      method: .card, paidWith: "Visa •••• 4242", amount: scenario.total)
+    store.receive(
+      .checkout(.answered(RequestID(2), .gateway(.approved(systemTransactionId: transactionId)))),
+      effects: [.notifyHooks([succeeded]), .recordAttempt(number: 1, attempt)]
+    ) {
+      $0.checkout.events.append(succeeded)
+      $0.checkout.screen = .result(.success(receipt))
+      $0.checkout.processingSince = nil
+      $0.checkout.openPayment = nil
+      $0.checkout.requests = store.runtime.model.checkout.requests
+      $0.resultChoice = 0
+      $0.eventsNotified = 3
+      $0.attemptRecorder = store.runtime.model.attemptRecorder
+    }
+    XCTAssertTrue(store.model.checkout.requests.waiting.isEmpty, "nothing is waited for any more")
+    store.finish()
+  }
+
+  func testAnAnswerDeliveredTwiceIsDroppedAndShownAsDropped() {
+    let store = AppTestStore(scenario: Self.cardOnly, latency: 0)
+    store.send(.checkout(.createCheckout))
+    store.send(.checkout(.selectMethod(.paypal)), effects: [.checkout(.askBeforeSubmit(RequestID(1), .paypal))]) {
+      $0.checkout.awaitingMerchant = .paypal
+      $0.checkout.requests = store.runtime.model.checkout.requests
+    }
+    let dropped = CallbackEvent(
+      sequence: 1, time: Fixture.now, name: .answerDropped, method: nil,
+      details: [EventDetail("request", .string("#7")), EventDetail("answer", .string("beforeSubmit"))])
+    store.send(
+      .checkout(.answered(RequestID(7), .beforeSubmit(BeforeSubmitVerdict(allowed: true)))),
+      effects: [.notifyHooks([dropped])]
+    ) {
+      $0.checkout.events = [dropped]
+      $0.eventsNotified = 1
+      $0.attemptRecorder = store.runtime.model.attemptRecorder
+    }
+    XCTAssertEqual(store.model.checkout.awaitingMerchant, .paypal, "still waiting for request #1")
+  }
+}
