@@ -1,5 +1,5 @@
 import Foundation
-import GatewaySimulator
+import PayDrillApp
 import XCTest
 
 @testable import CheckoutEngine
@@ -9,44 +9,44 @@ import XCTest
 final class AddressVerificationFlowTests: XCTestCase {
   private let scenario = Scenario.builtIn(named: "harbour-books")!
 
-  private func pay(_ number: String, postcode: String, code: String? = nil) async -> CheckoutState {
-    let driver = GatewayDriver(transactionId: "tx-avs", scenario: scenario)
-    var state = CheckoutState(scenario: scenario)
-    await driver.send(.selectMethod(.card), &state)
+  /// Pays with a card and a billing postcode through the one interpreter (answering the 3-D Secure
+  /// challenge with `code` when one comes); returns the checkout at the end.
+  private func pay(_ number: String, postcode: String, code: String? = nil) -> CheckoutState {
+    let runtime = CheckoutRuntime.flow(scenario: scenario, transactionId: "tx-avs")
+    runtime.settle(after: .selectMethod(.card))
     for (field, text) in [
       (CardField.number, number), (.expiry, "1234"), (.securityCode, "123"), (.holderName, "Ada Lovelace"),
       (.postalCode, postcode),
     ] {
-      await driver.send(.type(text, into: field), &state)
+      runtime.settle(after: .type(text, into: field))
     }
-    await driver.send(.submitCard, &state)
-    if let code { await driver.send(.submitChallengeCode(code), &state) }
-    return state
+    runtime.settle(after: .submitCard)
+    if let code { runtime.settle(after: .submitChallengeCode(code)) }
+    return runtime.checkout
   }
 
-  func testThePostcodeFieldIsAskedForAndRequired() async {
-    var state = CheckoutState(scenario: scenario)
-    XCTAssertEqual(state.cardFields.last, .postalCode)
+  func testThePostcodeFieldIsAskedForAndRequired() {
+    XCTAssertEqual(CheckoutState(scenario: scenario).cardFields.last, .postalCode)
     XCTAssertFalse(CheckoutState(scenario: .acmeElectronics).cardFields.contains(.postalCode))
-    let driver = GatewayDriver(transactionId: "tx", scenario: scenario)
-    await driver.send(.selectMethod(.card), &state)
-    await driver.send(.submitCard, &state)
-    XCTAssertEqual(state.cardForm.errors[.postalCode], "Enter the billing postcode")
-    await driver.send(.type("1", into: .postalCode), &state)
-    await driver.send(.leaveField(.postalCode), &state)
-    XCTAssertEqual(state.cardForm.errors[.postalCode], "Billing postcode is too short")
+    let runtime = CheckoutRuntime.flow(scenario: scenario, transactionId: "tx")
+    runtime.settle(after: .selectMethod(.card))
+    runtime.settle(after: .submitCard)
+    XCTAssertEqual(runtime.checkout.cardForm.errors[.postalCode], "Enter the billing postcode")
+    runtime.settle(after: .type("1", into: .postalCode))
+    runtime.settle(after: .leaveField(.postalCode))
+    XCTAssertEqual(runtime.checkout.cardForm.errors[.postalCode], "Billing postcode is too short")
   }
 
-  func testAMatchingAddressPaysWithTheAVSUpdateFirst() async {
-    let state = await pay("4242424242424242", postcode: "SW1A 1AA")
+  func testAMatchingAddressPaysWithTheAVSUpdateFirst() {
+    let state = pay("4242424242424242", postcode: "SW1A 1AA")
     XCTAssertEqual(
       state.events.map(\.name), [.onBeforeSubmit, .onSubmit, .addressVerification, .onSuccess])
     XCTAssertEqual(state.events[2]["avsResult"], .string("Y"))
     XCTAssertEqual(state.events[3]["resultCode"], .string("Authorised"), "the Adyen profile")
   }
 
-  func testNoMatchDeclinesWithAVSDeclined() async {
-    let state = await pay("4242424242424242", postcode: "33333")
+  func testNoMatchDeclinesWithAVSDeclined() {
+    let state = pay("4242424242424242", postcode: "33333")
     XCTAssertEqual(state.events.map(\.name), [.onBeforeSubmit, .onSubmit, .addressVerification, .onError])
     XCTAssertEqual(state.events[3]["errorCode"], .string("AVS_DECLINED"))
     XCTAssertEqual(state.events[3]["resultCode"], .string("Refused"))
@@ -55,8 +55,8 @@ final class AddressVerificationFlowTests: XCTestCase {
     XCTAssertEqual(error.errorCode, "AVS_DECLINED")
   }
 
-  func testStreetOnlyPassesTheseRulesThenThreeDSecureChallenges() async {
-    let state = await pay("4000000000003220", postcode: "11111", code: "1234")
+  func testStreetOnlyPassesTheseRulesThenThreeDSecureChallenges() {
+    let state = pay("4000000000003220", postcode: "11111", code: "1234")
     XCTAssertEqual(
       state.events.map(\.name),
       [.onBeforeSubmit, .onSubmit, .addressVerification, .threeDSecure, .threeDSecure, .onSuccess],

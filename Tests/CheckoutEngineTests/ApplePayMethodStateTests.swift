@@ -15,11 +15,13 @@ final class ApplePayMethodStateTests: XCTestCase {
     return (state, effects)
   }
 
-  /// Answers the `prepareApplePay` effect with the gateway simulator's `/init`.
+  /// Answers the one `prepareApplePay` effect by hand, with the gateway simulator's `/init`.
   private func answerInit(_ state: inout CheckoutState, _ effects: [CheckoutEffect]) {
-    guard case .prepareApplePay(let request)? = effects.first else { return XCTFail("no /init: \(effects)") }
+    guard case .prepareApplePay(let id, let request)? = effects.first else {
+      return XCTFail("no /init: \(effects)")
+    }
     _ = CheckoutReducer.reduce(
-      &state, .applePayInitAnswered(ApplePayInitEndpoint.answer(request)), context: context)
+      &state, .answered(id, .applePayInit(ApplePayInitEndpoint.answer(request))), context: context)
   }
 
   private func activate(_ state: inout CheckoutState) -> [CheckoutEffect] {
@@ -33,7 +35,7 @@ final class ApplePayMethodStateTests: XCTestCase {
       gatewayProfile: "default", countryCode: "US", currencyCode: "USD",
       networks: ["visa", "masterCard", "amex", "discover"], fault: nil)
     expected.generation = 1
-    XCTAssertEqual(effects, [.prepareApplePay(expected)])
+    XCTAssertEqual(effects, [.prepareApplePay(RequestID(1), expected)])
     XCTAssertFalse(state.applePayState!.isReady)
     answerInit(&state, effects)
     guard case .ready? = state.applePayState else {
@@ -43,7 +45,7 @@ final class ApplePayMethodStateTests: XCTestCase {
       state.applePayState!.isReady && state.applePayState!.hasUI && state.applePayState!.selfSubmitting)
     XCTAssertEqual(state.events.map(\.name), [.methodStateChanged, .applePayInit, .methodStateChanged])
     XCTAssertEqual(state.events[1]["networks"], .string("visa,masterCard,amex,discover"))
-    XCTAssertEqual(activate(&state), [.askBeforeSubmit(.applePay)])
+    XCTAssertEqual(activate(&state), [.askBeforeSubmit(RequestID(2), .applePay)])
   }
 
   func testActivatingBeforePrepareCompletesFails() {
@@ -136,13 +138,13 @@ final class ApplePayMethodStateTests: XCTestCase {
     XCTAssertEqual(state.applePayState, .pluginIncompatible)
     let back = CheckoutReducer.reduce(&state, .changeDevice(ApplePayDevice()), context: context)
     XCTAssertEqual(state.applePayState, .preparing)
-    XCTAssertEqual(back.count, 1)
+    XCTAssertEqual(back.map(\.requestID), [RequestID(2)], "prepare() again, under a new id")
   }
 
   func testASecondActivationWhileOneIsInFlightStartsNothing() {
     var (state, effects) = created(ApplePayDevice())
     answerInit(&state, effects)
-    XCTAssertEqual(activate(&state), [.askBeforeSubmit(.applePay)])
+    XCTAssertEqual(activate(&state), [.askBeforeSubmit(RequestID(2), .applePay)])
     XCTAssertEqual(activate(&state), [], "the in-flight activation stands: one payment, one onSuccess")
   }
 
@@ -189,12 +191,12 @@ final class ApplePayOutcomeTests: XCTestCase {
     XCTAssertEqual(post?["outcome"], .string("returnedFromRedirect"))
     XCTAssertEqual(post?["url"], .string("https://gateway.paydrill.test/3ds/return?tx=tx-9"))
     XCTAssertEqual(driver.state.events.last?.name, .onSuccess)
+    let result = DropInSubmitResult(
+      systemTransactionId: "tx-9", merchantTransactionId: "0ce72cfd-014d-4256-a006-a56601b2ffc4")
     XCTAssertEqual(
       driver.state.screen,
       .result(
-        .success(
-          DropInSubmitResult(
-            systemTransactionId: "tx-9", merchantTransactionId: "0ce72cfd-014d-4256-a006-a56601b2ffc4"))))
+        .success(Receipt(result: result, method: .applePay, paidWith: "Visa ••••5556", amount: .usd(5411)))))
   }
 
   func testCompletedAndCanceledOutcomes() {
@@ -229,7 +231,7 @@ final class SpentSessionCheckoutTests: XCTestCase {
       "Session c5f0799b-0839-43ce-abc5-5b462a98f250 is spent (its payment succeeded): this checkout uses a new "
         + "session, c5f0799b-0839-43ce-abc5-5b462a98f250-2.")
     XCTAssertEqual(state.applePayState, .preparing)
-    XCTAssertEqual(effects.count, 1, "prepare() again")
+    XCTAssertEqual(effects.map(\.requestID), [RequestID(8)], "prepare() again; ids go on from the payment's")
   }
 }
 
@@ -241,14 +243,17 @@ final class ApplePayInitGenerationTests: XCTestCase {
     let first = CheckoutReducer.reduce(&state, .createCheckout, context: context)
     let second = CheckoutReducer.reduce(
       &state, .changeDevice(ApplePayDevice(initFault: .failure)), context: context)
-    guard case .prepareApplePay(let old)? = first.first, case .prepareApplePay(let new)? = second.first else {
+    guard case .prepareApplePay(RequestID(1), let old)? = first.first,
+      case .prepareApplePay(RequestID(2), let new)? = second.first
+    else {
       return XCTFail("\(first) \(second)")
     }
+    let store = CheckoutTestStore(state: state)
+    store.assertDrops(.applePayInit(ApplePayInitEndpoint.answer(old)), for: RequestID(1), at: context.now)
+    state = store.state
+    XCTAssertEqual(state.applePayState, .preparing, "the stale answer is dropped")
     _ = CheckoutReducer.reduce(
-      &state, .applePayInitAnswered(ApplePayInitEndpoint.answer(old)), context: context)
-    XCTAssertEqual(state.applePayState, .preparing, "the stale answer changes nothing")
-    _ = CheckoutReducer.reduce(
-      &state, .applePayInitAnswered(ApplePayInitEndpoint.answer(new)), context: context)
+      &state, .answered(RequestID(2), .applePayInit(ApplePayInitEndpoint.answer(new))), context: context)
     XCTAssertEqual(state.applePayState?.name, "PARTNER_UI_FATAL_ERROR")
   }
 
@@ -257,9 +262,9 @@ final class ApplePayInitGenerationTests: XCTestCase {
     var state = CheckoutState(scenario: .acmeElectronics)
     state.device.gatewayProfile = "worldline"
     let effects = CheckoutReducer.reduce(&state, .createCheckout, context: context)
-    guard case .prepareApplePay(let request)? = effects.first else { return XCTFail("\(effects)") }
+    guard case .prepareApplePay(let id, let request)? = effects.first else { return XCTFail("\(effects)") }
     _ = CheckoutReducer.reduce(
-      &state, .applePayInitAnswered(ApplePayInitEndpoint.answer(request)), context: context)
+      &state, .answered(id, .applePayInit(ApplePayInitEndpoint.answer(request))), context: context)
     XCTAssertFalse(state.sheetCards.contains { $0.network == .amex })
     XCTAssertTrue(state.sheetCards.contains { $0.network == .masterCard })
     XCTAssertTrue(

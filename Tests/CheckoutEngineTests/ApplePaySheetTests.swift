@@ -3,7 +3,7 @@ import XCTest
 
 @testable import CheckoutEngine
 
-// MARK: - Fixtures and driver shared by the Apple Pay tests
+// MARK: - Fixtures shared by the Apple Pay tests
 
 extension Money {
   /// US dollars in cents: `.usd(4999)` is $49.99.
@@ -55,175 +55,6 @@ enum AcmeApplePay {
   static let janeSummary = [
     line("Wireless Headphones", 4999), line("Shipping (Standard Shipping)", 0), line("Tax", 412), total(5411),
   ]
-}
-
-/// Plays the app's effect runner for the Apple Pay sheet, as `EffectRunner` and `ScenarioMerchantHooks` do:
-/// `onBeforeSubmit` answers `verdict`; the sheet's updates come from the scenario's rules through
-/// `MerchantPricing`; `onPreAuthorisation` refuses what `authorisationErrors` finds in the full contact and
-/// otherwise returns the rules' data; the gateway is `gateway` (by default the test-card table's answers for
-/// the Wallet's cards). Effects of a kind in `holding` wait in `held` until `release()`; time-out timers are
-/// recorded and never fire. Every update it answers is checked: the last line is the sum of the others,
-/// labelled with the merchant's name, and the sheet shows exactly the update's lines afterwards.
-final class SheetDriver {
-  enum Kind: Hashable { case beforeSubmit, sheetUpdate, preAuthorise, authorise }
-
-  /// What one `send` or `release` did: the effects of the action itself and every event fired meanwhile,
-  /// including those of the answers.
-  struct Step {
-    var effects: [CheckoutEffect]
-    var events: [CallbackEvent]
-    var names: [CallbackName] { events.map(\.name) }
-  }
-
-  private(set) var state: CheckoutState
-  var now = fixedNow
-  var holding: Set<Kind> = []
-  var verdict = BeforeSubmitVerdict(allowed: true)
-  var gateway: (AuthorisationRequest) -> AuthorisationOutcome = SheetDriver.testCardOutcome
-  /// Every effect the reducer returned, answered or not, in order.
-  private(set) var effects: [CheckoutEffect] = []
-  /// Effects of a held kind, not answered yet.
-  private(set) var held: [CheckoutEffect] = []
-  /// Every sheet update the merchant answered with.
-  private(set) var updates: [SheetUpdate] = []
-
-  init(scenario: Scenario = AcmeApplePay.scenario) {
-    state = CheckoutState(scenario: scenario)
-  }
-
-  var configuration: ApplePayConfiguration { state.scenario.applePay! }
-  var sheet: ApplePaySheet? { state.applePaySheet }
-  /// The gateway requests made so far.
-  var authorisations: [AuthorisationRequest] {
-    effects.compactMap { if case .authorise(let request) = $0 { return request } else { return nil } }
-  }
-
-  /// The gateway of the test-card table, for the Wallet's cards: 4000000000000002 is declined,
-  /// 4000000000000119 fails with a processing error, every other card is approved as "tx-1".
-  static func testCardOutcome(_ request: AuthorisationRequest) -> AuthorisationOutcome {
-    switch request.card?.number.digits {
-    case "4000000000000002":
-      return .declined(SdkError(errorCode: "CARD_DECLINED", errorMessage: "The card was declined."))
-    case "4000000000000119":
-      return .declined(
-        SdkError(errorCode: "PROCESSING_ERROR", errorMessage: "An error occurred while processing the card."))
-    default:
-      return .approved(systemTransactionId: "tx-1")
-    }
-  }
-
-  /// Sends an action and answers, in order, the effects it and the answers produce.
-  @discardableResult
-  func send(_ action: CheckoutAction, file: StaticString = #filePath, line: UInt = #line) -> Step {
-    let before = state.events.count
-    let direct = reduce(action, file: file, line: line)
-    run(direct, file: file, line: line)
-    return Step(effects: direct, events: Array(state.events[before...]))
-  }
-
-  /// Answers the held effects, in order; what the answers lead to is answered or held as usual.
-  @discardableResult
-  func release(file: StaticString = #filePath, line: UInt = #line) -> Step {
-    let before = state.events.count
-    let waiting = held
-    held = []
-    for effect in waiting {
-      guard let answer = answer(to: effect, file: file, line: line) else { continue }
-      run(reduce(answer, file: file, line: line), file: file, line: line)
-    }
-    return Step(effects: [], events: Array(state.events[before...]))
-  }
-
-  /// The runner's answer to an effect, or nil for a timer.
-  func answer(to effect: CheckoutEffect, file: StaticString = #filePath, line: UInt = #line)
-    -> CheckoutAction?
-  {
-    switch effect {
-    case .askBeforeSubmit(let method):
-      return .beforeSubmitAnswered(method, verdict)
-    case .requestSheetUpdate(_, let selections):
-      let update = MerchantPricing(configuration: configuration).update(for: selections)
-      Self.assertTotalIsTheSum(
-        update.paymentSummaryItems, merchant: configuration.merchantDisplayName, file: file, line: line)
-      updates.append(update)
-      return .sheetUpdated(update)
-    case .preAuthorise(let contact):
-      let errors = MerchantPricing(configuration: configuration).authorisationErrors(contact)
-      return .preAuthorisationAnswered(
-        PreAuthorisationAnswer(
-          data: errors.isEmpty ? configuration.rules.preAuthorisation : nil, errors: errors))
-    case .authorise(let request):
-      return .gatewayAnswered(gateway(request))
-    default:
-      return nil
-    }
-  }
-
-  /// Selects Apple Pay; with every answer given, the sheet opens and its opening updates are applied.
-  @discardableResult
-  func openSheet(file: StaticString = #filePath, line: UInt = #line) -> Step {
-    send(.selectMethod(.applePay), file: file, line: line)
-  }
-
-  /// Requests authorisation and confirms with Face ID; with every answer given, the payment concludes.
-  @discardableResult
-  func authorise(file: StaticString = #filePath, line: UInt = #line) -> Step {
-    let before = state.events.count
-    send(.requestAuthorisation, file: file, line: line)
-    send(.authenticate(.recognised), file: file, line: line)
-    return Step(effects: [], events: Array(state.events[before...]))
-  }
-
-  /// The last line of a summary is the sum of the others and is labelled with the merchant's name.
-  static func assertTotalIsTheSum(
-    _ items: [SummaryItem], merchant: String, file: StaticString = #filePath, line: UInt = #line
-  ) {
-    guard let total = items.last else {
-      return XCTFail("an update without summary items", file: file, line: line)
-    }
-    XCTAssertEqual(total.label, merchant, "the total's label", file: file, line: line)
-    let sum = items.dropLast().reduce(Int64(0)) { $0 + $1.amount.minorUnits }
-    XCTAssertEqual(total.amount.minorUnits, sum, "the total of \(items.map(\.label))", file: file, line: line)
-  }
-
-  private static func kind(of effect: CheckoutEffect) -> Kind? {
-    switch effect {
-    case .askBeforeSubmit: return .beforeSubmit
-    case .requestSheetUpdate: return .sheetUpdate
-    case .preAuthorise: return .preAuthorise
-    case .authorise: return .authorise
-    default: return nil
-    }
-  }
-
-  private func run(_ effects: [CheckoutEffect], file: StaticString, line: UInt) {
-    var queue = effects
-    while !queue.isEmpty {
-      let effect = queue.removeFirst()
-      guard let kind = Self.kind(of: effect) else { continue }
-      if holding.contains(kind) {
-        held.append(effect)
-        continue
-      }
-      guard let answer = answer(to: effect, file: file, line: line) else { continue }
-      queue += reduce(answer, file: file, line: line)
-    }
-  }
-
-  private func reduce(_ action: CheckoutAction, file: StaticString, line: UInt) -> [CheckoutEffect] {
-    let wasPending = state.screen == .applePaySheet && state.applePaySheet?.pendingUpdate != nil
-    let produced = CheckoutReducer.reduce(&state, action, context: ReduceContext(now: now))
-    effects += produced
-    if case .sheetUpdated(let update) = action, wasPending, !update.paymentSummaryItems.isEmpty {
-      XCTAssertEqual(
-        state.applePaySheet?.summaryItems, update.paymentSummaryItems, "the sheet shows the update's lines",
-        file: file, line: line)
-    }
-    XCTAssertEqual(
-      state.events.map(\.sequence), state.events.indices.map { $0 + 1 },
-      "events are numbered in order", file: file, line: line)
-    return produced
-  }
 }
 
 // MARK: - Tests
@@ -327,7 +158,7 @@ final class ApplePaySheetTests: XCTestCase {
 
   func testSelectingApplePayOnlyAsksBeforeSubmit() {
     let store = CheckoutTestStore()
-    store.send(.selectMethod(.applePay), effects: [.askBeforeSubmit(.applePay)]) {
+    store.send(.selectMethod(.applePay), effects: [.askBeforeSubmit(RequestID(1), .applePay)]) {
       $0.awaitingMerchant = .applePay
     }
     XCTAssertNil(store.state.applePaySheet)
@@ -336,12 +167,11 @@ final class ApplePaySheetTests: XCTestCase {
 
   func testRefusedBeforeSubmitKeepsTheSheetClosed() {
     let store = CheckoutTestStore()
-    store.send(.selectMethod(.applePay), at: at(1), effects: [.askBeforeSubmit(.applePay)]) {
+    store.send(.selectMethod(.applePay), at: at(1), effects: [.askBeforeSubmit(RequestID(1), .applePay)]) {
       $0.awaitingMerchant = .applePay
     }
-    store.send(
-      .beforeSubmitAnswered(.applePay, BeforeSubmitVerdict(allowed: false, message: "Please accept terms")),
-      at: at(2)
+    store.answer(
+      .beforeSubmit(BeforeSubmitVerdict(allowed: false, message: "Please accept terms")), at: at(2)
     ) {
       $0.awaitingMerchant = nil
       $0.notice = "Please accept terms"
@@ -357,14 +187,14 @@ final class ApplePaySheetTests: XCTestCase {
 
   func testOpeningAndApprovedPaymentExhaustively() {
     let store = CheckoutTestStore()
-    let runner = SheetDriver()
+    let pricing = MerchantPricing(configuration: Acme.configuration)
     let jane = Acme.contact(Acme.jane)
     let visaDebit = Acme.card(Acme.visaDebit)
     let selections = SheetSelections(
       shippingContact: janeRedacted, shippingMethod: Acme.standard, card: visaDebit, couponCode: "")
     let limit = CheckoutReducer.updateTimeLimit
 
-    store.send(.selectMethod(.applePay), at: at(1), effects: [.askBeforeSubmit(.applePay)]) {
+    store.send(.selectMethod(.applePay), at: at(1), effects: [.askBeforeSubmit(RequestID(1), .applePay)]) {
       $0.awaitingMerchant = .applePay
     }
 
@@ -374,10 +204,12 @@ final class ApplePaySheetTests: XCTestCase {
       card: visaDebit)
     opened.pendingUpdate = .shippingContact
     opened.needsInitialCardUpdate = true
-    opened.updateSerial = 1
-    store.send(
-      .beforeSubmitAnswered(.applePay, BeforeSubmitVerdict(allowed: true)), at: at(2),
-      effects: [.requestSheetUpdate(.shippingContact, selections), .expectUpdate(serial: 1, within: limit)]
+    store.answer(
+      .beforeSubmit(BeforeSubmitVerdict(allowed: true)), at: at(2),
+      effects: [
+        .requestSheetUpdate(RequestID(2), .shippingContact, selections),
+        .expectUpdate(RequestID(3), within: limit),
+      ]
     ) {
       $0.awaitingMerchant = nil
       $0.screen = .applePaySheet
@@ -388,26 +220,30 @@ final class ApplePaySheetTests: XCTestCase {
       ]
     }
 
-    let contactAnswer = runner.answer(to: .requestSheetUpdate(.shippingContact, selections))!
-    store.send(
-      contactAnswer, at: at(3),
-      effects: [.requestSheetUpdate(.paymentMethod, selections), .expectUpdate(serial: 2, within: limit)]
+    // The contact's update arrives in time: its timer stops, and the card's update is asked for.
+    store.answer(
+      .sheetUpdate(pricing.update(for: selections)), at: at(3),
+      effects: [
+        .cancel(RequestID(3)), .requestSheetUpdate(RequestID(4), .paymentMethod, selections),
+        .expectUpdate(RequestID(5), within: limit),
+      ]
     ) {
       $0.applePaySheet?.summaryItems = Acme.janeSummary
       $0.applePaySheet?.pendingUpdate = .paymentMethod
       $0.applePaySheet?.needsInitialCardUpdate = false
-      $0.applePaySheet?.updateSerial = 2
       $0.events.append(
         self.event(
           3, at(3), .onPaymentMethodSelected,
           self.strings(["displayName": "Visa ••••5556", "network": "visa", "type": "debit"])))
     }
 
-    store.send(runner.answer(to: .requestSheetUpdate(.paymentMethod, selections))!, at: at(4)) {
+    store.answer(.sheetUpdate(pricing.update(for: selections)), at: at(4), effects: [.cancel(RequestID(5))]) {
       $0.applePaySheet?.pendingUpdate = nil
     }
     store.send(.requestAuthorisation, at: at(5)) { $0.applePaySheet?.phase = .authenticating(.biometric) }
-    store.send(.authenticate(.recognised), at: at(6), effects: [.preAuthorise(shippingContact: jane)]) {
+    store.send(
+      .authenticate(.recognised), at: at(6), effects: [.preAuthorise(RequestID(6), shippingContact: jane)]
+    ) {
       $0.applePaySheet?.phase = .processing
       $0.events.append(
         self.event(
@@ -419,20 +255,29 @@ final class ApplePaySheetTests: XCTestCase {
     }
 
     let request = applePayRequest(number: "4000056655665556", cents: 5411)
-    store.send(
-      runner.answer(to: .preAuthorise(shippingContact: jane))!, at: at(7), effects: [.authorise(request)]
+    store.answer(
+      .preAuthorisation(pricing.preAuthorisationAnswer(shippingContact: jane)), at: at(7),
+      effects: [.authorise(RequestID(7), request)]
     ) {
       $0.attempts = 1
+      $0.payments = 1
+      $0.openPayment = OpenPayment(
+        idempotencyKey: request.idempotencyKey, method: .applePay, amount: request.amount)
       $0.processingSince = at(7)
       $0.events.append(self.event(5, at(7), .onPreAuthorisation, self.preAuthorisationDetails))
     }
 
-    XCTAssertEqual(
-      runner.answer(to: .authorise(request)), .gatewayAnswered(.approved(systemTransactionId: "tx-1")))
-    store.send(.gatewayAnswered(.approved(systemTransactionId: "tx-1")), at: at(8)) {
+    XCTAssertEqual(ScriptedGateway.testCardOutcome(request), .approved(systemTransactionId: "tx-1"))
+    store.answer(.gateway(.approved(systemTransactionId: "tx-1")), at: at(8)) {
       $0.processingSince = nil
+      $0.openPayment = nil
+      $0.applePaySheet = nil
       $0.screen = .result(
-        .success(DropInSubmitResult(systemTransactionId: "tx-1", merchantTransactionId: Acme.transactionId)))
+        .success(
+          Receipt(
+            result: DropInSubmitResult(
+              systemTransactionId: "tx-1", merchantTransactionId: Acme.transactionId),
+            method: .applePay, paidWith: "Visa ••••5556", amount: .usd(5411))))
       $0.events += [
         self.event(
           6, at(8), .onPostAuthorisation,
@@ -446,12 +291,14 @@ final class ApplePaySheetTests: XCTestCase {
           ])),
       ]
     }
+    XCTAssertEqual(store.state.paidAmount, .usd(5411), "the Paid screen shows what the sheet charged")
+    XCTAssertEqual(store.state.paidMethodName, "Apple Pay")
   }
 
   func testDriverSeesTheSameTimeline() {
     let driver = SheetDriver()
     let opening = driver.openSheet()
-    XCTAssertEqual(opening.effects, [.askBeforeSubmit(.applePay)])
+    XCTAssertEqual(opening.effects, [.askBeforeSubmit(RequestID(1), .applePay)])
     XCTAssertEqual(opening.names, [.onBeforeSubmit, .onShippingContactSelected, .onPaymentMethodSelected])
     let payment = driver.authorise()
     XCTAssertEqual(payment.names, [.onSubmit, .onPreAuthorisation, .onPostAuthorisation, .onSuccess])
@@ -573,7 +420,8 @@ final class ApplePaySheetTests: XCTestCase {
     let payment = driver.authorise()
     XCTAssertEqual(payment.names, [.onSubmit, .onPreAuthorisation, .onPostAuthorisation, .onSuccess])
     let chris = scenario.applePay!.wallet.contacts[chrisIndex]
-    XCTAssertTrue(driver.effects.contains(.preAuthorise(shippingContact: chris)))
+    // #1 onBeforeSubmit, #2-#5 the opening updates and their timers, #6-#9 two contact changes.
+    XCTAssertTrue(driver.effects.contains(.preAuthorise(RequestID(10), shippingContact: chris)))
     XCTAssertEqual(driver.authorisations.map(\.card?.holderName), ["Chris Tremblay"])
     XCTAssertEqual(
       Array(payment.events[2].details.dropFirst(2)),
@@ -587,7 +435,7 @@ final class ApplePaySheetTests: XCTestCase {
 
     // Every sheet update request carried a redacted contact, and only onPostAuthorisation the full one.
     for effect in driver.effects {
-      guard case .requestSheetUpdate(_, let selections) = effect else { continue }
+      guard case .requestSheetUpdate(_, _, let selections) = effect else { continue }
       let contact = selections.shippingContact
       XCTAssertNil(contact?.name)
       XCTAssertEqual(contact?.postalAddress?.street, "")
@@ -619,7 +467,7 @@ final class ApplePaySheetTests: XCTestCase {
     let asked = SheetSelections(
       shippingContact: Acme.contact(Acme.john).redacted, shippingMethod: Acme.standard,
       card: Acme.card(Acme.visaDebit), couponCode: "")
-    XCTAssertEqual(step.effects.first, .requestSheetUpdate(.shippingContact, asked))
+    XCTAssertEqual(step.effects.first, .requestSheetUpdate(RequestID(6), .shippingContact, asked))
     let sheet = try XCTUnwrap(driver.sheet)
     XCTAssertEqual(sheet.shippingContact, Acme.contact(Acme.john))
     XCTAssertEqual(sheet.shippingMethods, [Acme.international])
@@ -843,7 +691,8 @@ final class ApplePaySheetTests: XCTestCase {
     assertAllApplePay(payment.events)
     let refusal = "We cannot deliver to a PO box: give a street address"
     XCTAssertEqual(payment.events[1].details, strings(["refused": refusal]))
-    XCTAssertTrue(driver.effects.contains(.preAuthorise(shippingContact: Acme.contact(Acme.poBox))))
+    XCTAssertTrue(
+      driver.effects.contains(.preAuthorise(RequestID(8), shippingContact: Acme.contact(Acme.poBox))))
     XCTAssertEqual(driver.authorisations, [])
     XCTAssertEqual(driver.state.attempts, 0)
     XCTAssertEqual(driver.state.screen, .applePaySheet)
@@ -880,9 +729,9 @@ final class ApplePaySheetTests: XCTestCase {
     driver.release()
     XCTAssertNil(driver.sheet?.pendingUpdate)
     XCTAssertEqual(driver.sheet?.summaryItems.dropLast().last, Acme.line("Tax", 300))
-    // An update nobody asked for is ignored.
-    CheckoutTestStore(state: driver.state).send(
-      .sheetUpdated(SheetUpdate(paymentSummaryItems: [Acme.total(1)])))
+    // The contact's update (#6) again: nothing waits for it any more, and it is dropped.
+    CheckoutTestStore(state: driver.state).assertDrops(
+      .sheetUpdate(SheetUpdate(paymentSummaryItems: [Acme.total(1)])), for: RequestID(6))
     let unlocked = driver.send(.selectShippingMethod("express"))
     XCTAssertEqual(unlocked.names, [.onShippingMethodSelected])
   }
@@ -926,7 +775,7 @@ final class ApplePaySheetTests: XCTestCase {
     XCTAssertEqual(
       driver.effects.filter { if case .preAuthorise = $0 { return true } else { return false } }, [])
     let step = driver.send(.authenticate(.recognised))
-    XCTAssertEqual(step.effects, [.preAuthorise(shippingContact: Acme.contact(Acme.jane))])
+    XCTAssertEqual(step.effects, [.preAuthorise(RequestID(6), shippingContact: Acme.contact(Acme.jane))])
     XCTAssertEqual(step.names, [.onSubmit, .onPreAuthorisation, .onPostAuthorisation, .onSuccess])
   }
 
@@ -953,7 +802,7 @@ final class ApplePaySheetTests: XCTestCase {
     }
     XCTAssertEqual(driver.state.events, events)
     let step = driver.send(.authenticate(.passcode("123456")))
-    XCTAssertEqual(step.effects, [.preAuthorise(shippingContact: Acme.contact(Acme.jane))])
+    XCTAssertEqual(step.effects, [.preAuthorise(RequestID(6), shippingContact: Acme.contact(Acme.jane))])
     XCTAssertEqual(step.names, [.onSubmit, .onPreAuthorisation, .onPostAuthorisation, .onSuccess])
     XCTAssertEqual(driver.authorisations.count, 1)
   }
@@ -1006,7 +855,7 @@ final class ApplePaySheetTests: XCTestCase {
     XCTAssertEqual(driver.state.attempts, 0)
     // The method list is usable again.
     let again = driver.send(.selectMethod(.applePay))
-    XCTAssertEqual(again.effects, [.askBeforeSubmit(.applePay)])
+    XCTAssertEqual(again.effects, [.askBeforeSubmit(RequestID(6), .applePay)])
     XCTAssertEqual(driver.state.screen, .applePaySheet)
   }
 
@@ -1019,13 +868,20 @@ final class ApplePaySheetTests: XCTestCase {
     XCTAssertEqual(driver.authorisations, [])
   }
 
-  func testCancelWhileAnUpdateIsPendingIgnoresTheLateUpdate() {
+  func testCancelWhileAnUpdateIsPendingDropsTheLateUpdate() {
     let driver = openedDriver()
     driver.holding = [.sheetUpdate]
     driver.send(.enterCouponCode("SAVE10"))
-    XCTAssertEqual(driver.send(.cancelSheet).names, [.onCancel])
+    let cancel = driver.send(.cancelSheet)
+    XCTAssertEqual(cancel.names, [.onCancel])
+    XCTAssertEqual(cancel.effects, [.cancel(RequestID(7))], "the coupon update's timer stops")
+    let closed = driver.state
     let late = driver.release()
-    XCTAssertEqual(late.events, [])
+    XCTAssertEqual(late.names, [.answerDropped], "the coupon's update (#6) comes for a sheet that closed")
+    XCTAssertEqual(late.events.first?["request"], .string("#6"))
+    var expected = closed
+    expected.events += late.events
+    XCTAssertEqual(driver.state, expected, "nothing else changes")
     XCTAssertEqual(driver.state.screen, .methodList)
     XCTAssertNil(driver.sheet)
   }
@@ -1051,5 +907,37 @@ final class ApplePaySheetTests: XCTestCase {
     let driver = openedDriver()
     CheckoutTestStore(state: driver.state).send(.backToMethods)
     CheckoutTestStore(state: driver.state).send(.selectMethod(.card))
+  }
+
+  // MARK: - After the sheet
+
+  func testACardPaymentAfterADeclinedApplePayPaymentShowsTheCardsReceipt() {
+    let driver = openedDriver()
+    driver.send(.selectCard(Acme.visaDeclining))
+    XCTAssertEqual(driver.sheet?.summaryItems.last, Acme.total(5710))
+    XCTAssertEqual(driver.authorise().names.last, .onError)
+    XCTAssertNil(driver.sheet, "the payment concluded: the sheet is gone")
+    driver.send(.tryAgain)
+    XCTAssertEqual(driver.state.screen, .methodList)
+
+    driver.send(.selectMethod(.card))
+    for (text, field) in [
+      ("4242424242424242", CardField.number), ("1234", .expiry), ("123", .securityCode),
+      ("Jane Doe", .holderName),
+    ] {
+      driver.send(.type(text, into: field))
+    }
+    let payment = driver.send(.submitCard)
+    XCTAssertEqual(payment.names, [.onBeforeSubmit, .onSubmit, .onSuccess])
+    XCTAssertEqual(driver.authorisations.map(\.method), [.applePay, .card])
+    let result = DropInSubmitResult(systemTransactionId: "tx-1", merchantTransactionId: Acme.transactionId)
+    XCTAssertEqual(
+      driver.state.screen,
+      .result(
+        .success(Receipt(result: result, method: .card, paidWith: "Visa •••• 4242", amount: .usd(4999)))))
+    XCTAssertNil(driver.state.applePaySheet)
+    XCTAssertEqual(driver.state.paidAmount, .usd(4999), "the order's total the card paid, not the sheet's")
+    XCTAssertEqual(driver.state.paidMethodName, "Card")
+    XCTAssertEqual(driver.state.events.last?["amount"], .string("49.99"))
   }
 }

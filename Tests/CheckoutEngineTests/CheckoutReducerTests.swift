@@ -30,9 +30,11 @@ final class CheckoutReducerTests: XCTestCase {
     }
   }
 
+  /// The gateway request of a card payment; `payment` counts the payments (not the attempts) and makes
+  /// the idempotency key.
   private func request(
     number: String = "4242424242424242", expiryMonth: Int = 12, expiryYear: Int = 2034,
-    securityCode: String = "123", holderName: String = "Jane Doe", attempt: Int = 1,
+    securityCode: String = "123", holderName: String = "Jane Doe", payment: Int = 1,
     session: String = "c5f0799b-0839-43ce-abc5-5b462a98f250"
   ) -> AuthorisationRequest {
     AuthorisationRequest(
@@ -41,7 +43,23 @@ final class CheckoutReducerTests: XCTestCase {
         number: CardNumber(digits: number), expiryMonth: expiryMonth, expiryYear: expiryYear,
         securityCode: securityCode, holderName: holderName),
       amount: usd4999, intent: "Authorisation", merchantTransactionId: transactionId,
-      sessionId: session, idempotencyKey: "\(transactionId)-\(attempt)")
+      sessionId: session, idempotencyKey: key(payment))
+  }
+
+  /// The idempotency key of the `payment`th payment.
+  private func key(_ payment: Int) -> String { "\(transactionId)-\(payment)" }
+
+  /// The payment in flight: open until the gateway definitely answers.
+  private func openPayment(_ payment: Int) -> OpenPayment {
+    OpenPayment(idempotencyKey: key(payment), method: .card, amount: usd4999)
+  }
+
+  /// What the Paid screen shows for the card paid with `systemTransactionId` (the form's card, masked as
+  /// `CardNumber` masks it).
+  private func receipt(_ systemTransactionId: String, paidWith: String = "Visa •••• 4242") -> Receipt {
+    let result = DropInSubmitResult(
+      systemTransactionId: systemTransactionId, merchantTransactionId: transactionId)
+    return Receipt(result: result, method: .card, paidWith: paidWith, amount: usd4999)
   }
 
   private func event(
@@ -65,17 +83,20 @@ final class CheckoutReducerTests: XCTestCase {
       ])
   }
 
-  /// Fills a card, submits it and lets the merchant allow it: the store ends in `.processing(.card)`.
-  /// The gateway declines the submission: onError with the code and message, the failure screen.
+  /// The gateway declines the submission in flight: onError with the code and message, the failure screen.
+  /// A definite decline closes the payment; one whose outcome nobody knows (a timeout) keeps it open.
   private func declineExhaustively(
-    _ store: CheckoutTestStore, with declined: SdkError, file: StaticString = #filePath, line: UInt = #line
+    _ store: CheckoutTestStore, with declined: SdkError, at time: Date = at(3),
+    keepingThePaymentOpen: Bool = false, file: StaticString = #filePath, line: UInt = #line
   ) {
-    store.send(.gatewayAnswered(.declined(declined)), at: at(3), file: file, line: line) {
+    let sequence = store.state.events.count + 1
+    store.answer(.gateway(.declined(declined)), at: time, file: file, line: line) {
       $0.screen = .result(.failure(method: .card, error: declined))
       $0.processingSince = nil
+      if !keepingThePaymentOpen { $0.openPayment = nil }
       $0.events.append(
         self.event(
-          3, at(3), .onError,
+          sequence, time, .onError,
           [
             EventDetail("errorCode", .string(declined.errorCode)),
             EventDetail("errorMessage", .string(declined.errorMessage)),
@@ -83,22 +104,27 @@ final class CheckoutReducerTests: XCTestCase {
     }
   }
 
+  /// Fills a card, submits it (request #1) and lets the merchant allow it: the store ends in
+  /// `.processing(.card)`, the first payment sent to the gateway (request #2).
   private func submitAllowed(
     _ store: CheckoutTestStore, number: String = "4242424242424242", scheme: String = "Visa",
     file: StaticString = #filePath, line: UInt = #line
   ) {
     fillCard(store, number: number, file: file, line: line)
-    store.send(.submitCard, at: at(1), effects: [.askBeforeSubmit(.card)], file: file, line: line) {
+    store.send(
+      .submitCard, at: at(1), effects: [.askBeforeSubmit(RequestID(1), .card)], file: file, line: line
+    ) {
       $0.awaitingMerchant = .card
     }
     let sequence = store.state.events.count
-    let attempt = store.state.attempts + 1
-    store.send(
-      .beforeSubmitAnswered(.card, BeforeSubmitVerdict(allowed: true)), at: at(2),
-      effects: [.authorise(request(number: number, attempt: attempt))], file: file, line: line
+    store.answer(
+      .beforeSubmit(BeforeSubmitVerdict(allowed: true)), at: at(2),
+      effects: [.authorise(RequestID(2), request(number: number))], file: file, line: line
     ) {
       $0.awaitingMerchant = nil
-      $0.attempts = attempt
+      $0.attempts = 1
+      $0.payments = 1
+      $0.openPayment = self.openPayment(1)
       $0.screen = .processing(.card)
       $0.processingSince = at(2)
       $0.events += [
@@ -130,7 +156,9 @@ final class CheckoutReducerTests: XCTestCase {
 
   func testSelectPayPalAsksTheMerchantFirst() {
     let store = CheckoutTestStore()
-    store.send(.selectMethod(.paypal), effects: [.askBeforeSubmit(.paypal)]) { $0.awaitingMerchant = .paypal }
+    store.send(.selectMethod(.paypal), effects: [.askBeforeSubmit(RequestID(1), .paypal)]) {
+      $0.awaitingMerchant = .paypal
+    }
     XCTAssertEqual(store.state.events, [])
   }
 
@@ -255,20 +283,22 @@ final class CheckoutReducerTests: XCTestCase {
   func testValidSubmitAsksTheMerchantFirst() {
     let store = CheckoutTestStore()
     fillCard(store)
-    store.send(.submitCard, effects: [.askBeforeSubmit(.card)]) { $0.awaitingMerchant = .card }
+    store.send(.submitCard, effects: [.askBeforeSubmit(RequestID(1), .card)]) { $0.awaitingMerchant = .card }
     XCTAssertEqual(store.state.events, [], "onBeforeSubmit is recorded when the merchant answers")
   }
 
   func testWhileAwaitingTheMerchantTheFormIsFrozen() {
     let store = CheckoutTestStore()
     fillCard(store)
-    store.send(.submitCard, effects: [.askBeforeSubmit(.card)]) { $0.awaitingMerchant = .card }
+    store.send(.submitCard, effects: [.askBeforeSubmit(RequestID(1), .card)]) { $0.awaitingMerchant = .card }
     store.send(.type("9", into: .securityCode))
     store.send(.deleteBackward(in: .number))
     store.send(.leaveField(.number))
     store.send(.submitCard)
     store.send(.backToMethods)
-    store.send(.gatewayAnswered(.approved(systemTransactionId: "too-early")))
+    // A gateway answer before any gateway request (under the id the gateway's would get) is dropped.
+    store.assertDrops(.gateway(.approved(systemTransactionId: "too-early")), for: RequestID(2))
+    XCTAssertEqual(store.state.awaitingMerchant, .card, "still waiting for the merchant")
   }
 
   // MARK: - onBeforeSubmit
@@ -276,7 +306,9 @@ final class CheckoutReducerTests: XCTestCase {
   func testAllowedVerdictFiresBeforeSubmitThenSubmitAndAuthorises() {
     let store = CheckoutTestStore()
     fillCard(store)
-    store.send(.submitCard, at: at(1), effects: [.askBeforeSubmit(.card)]) { $0.awaitingMerchant = .card }
+    store.send(.submitCard, at: at(1), effects: [.askBeforeSubmit(RequestID(1), .card)]) {
+      $0.awaitingMerchant = .card
+    }
     let expectedRequest = AuthorisationRequest(
       method: .card,
       card: CardDetails(
@@ -287,12 +319,16 @@ final class CheckoutReducerTests: XCTestCase {
       merchantTransactionId: "0ce72cfd-014d-4256-a006-a56601b2ffc4",
       sessionId: "c5f0799b-0839-43ce-abc5-5b462a98f250",
       idempotencyKey: "0ce72cfd-014d-4256-a006-a56601b2ffc4-1")
-    store.send(
-      .beforeSubmitAnswered(.card, BeforeSubmitVerdict(allowed: true)), at: at(2),
-      effects: [.authorise(expectedRequest)]
+    store.answer(
+      .beforeSubmit(BeforeSubmitVerdict(allowed: true)), at: at(2),
+      effects: [.authorise(RequestID(2), expectedRequest)]
     ) {
       $0.awaitingMerchant = nil
       $0.attempts = 1
+      $0.payments = 1
+      $0.openPayment = OpenPayment(
+        idempotencyKey: "0ce72cfd-014d-4256-a006-a56601b2ffc4-1", method: .card,
+        amount: Money(minorUnits: 4999, currency: .usd))
       $0.screen = .processing(.card)
       $0.processingSince = at(2)
       $0.events = [
@@ -315,10 +351,11 @@ final class CheckoutReducerTests: XCTestCase {
   func testRefusedVerdictShowsTheMerchantsMessageAndStops() {
     let store = CheckoutTestStore()
     fillCard(store)
-    store.send(.submitCard, at: at(1), effects: [.askBeforeSubmit(.card)]) { $0.awaitingMerchant = .card }
-    store.send(
-      .beforeSubmitAnswered(
-        .card, BeforeSubmitVerdict(allowed: false, message: "Please accept terms and conditions")),
+    store.send(.submitCard, at: at(1), effects: [.askBeforeSubmit(RequestID(1), .card)]) {
+      $0.awaitingMerchant = .card
+    }
+    store.answer(
+      .beforeSubmit(BeforeSubmitVerdict(allowed: false, message: "Please accept terms and conditions")),
       at: at(2)
     ) {
       $0.awaitingMerchant = nil
@@ -336,16 +373,18 @@ final class CheckoutReducerTests: XCTestCase {
     XCTAssertEqual(store.state.attempts, 0)
 
     // The shopper fixes things and submits again: the notice goes, the merchant is asked again.
-    store.send(.submitCard, at: at(3), effects: [.askBeforeSubmit(.card)]) {
+    store.send(.submitCard, at: at(3), effects: [.askBeforeSubmit(RequestID(2), .card)]) {
       $0.awaitingMerchant = .card
       $0.notice = nil
     }
-    store.send(
-      .beforeSubmitAnswered(.card, BeforeSubmitVerdict(allowed: true)), at: at(4),
-      effects: [.authorise(request())]
+    store.answer(
+      .beforeSubmit(BeforeSubmitVerdict(allowed: true)), at: at(4),
+      effects: [.authorise(RequestID(3), request())]
     ) {
       $0.awaitingMerchant = nil
       $0.attempts = 1
+      $0.payments = 1
+      $0.openPayment = self.openPayment(1)
       $0.screen = .processing(.card)
       $0.processingSince = at(4)
       $0.events += [self.beforeSubmitEvent(2, at(4)), self.submitEvent(3, at(4))]
@@ -355,8 +394,8 @@ final class CheckoutReducerTests: XCTestCase {
   func testRefusedVerdictWithoutAMessageHasADefaultNotice() {
     let store = CheckoutTestStore()
     fillCard(store)
-    store.send(.submitCard, effects: [.askBeforeSubmit(.card)]) { $0.awaitingMerchant = .card }
-    store.send(.beforeSubmitAnswered(.card, BeforeSubmitVerdict(allowed: false))) {
+    store.send(.submitCard, effects: [.askBeforeSubmit(RequestID(1), .card)]) { $0.awaitingMerchant = .card }
+    store.answer(.beforeSubmit(BeforeSubmitVerdict(allowed: false))) {
       $0.awaitingMerchant = nil
       $0.notice = "The merchant did not allow this payment to be submitted."
       $0.events = [self.event(1, fixedNow, .onBeforeSubmit, [EventDetail("returned", .bool(false))])]
@@ -366,8 +405,8 @@ final class CheckoutReducerTests: XCTestCase {
   func testRefusedNoticeIsClearedWhenLeavingTheForm() {
     let store = CheckoutTestStore()
     fillCard(store)
-    store.send(.submitCard, effects: [.askBeforeSubmit(.card)]) { $0.awaitingMerchant = .card }
-    store.send(.beforeSubmitAnswered(.card, BeforeSubmitVerdict(allowed: false, message: "No"))) {
+    store.send(.submitCard, effects: [.askBeforeSubmit(RequestID(1), .card)]) { $0.awaitingMerchant = .card }
+    store.answer(.beforeSubmit(BeforeSubmitVerdict(allowed: false, message: "No"))) {
       $0.awaitingMerchant = nil
       $0.notice = "No"
       $0.events = [
@@ -383,11 +422,12 @@ final class CheckoutReducerTests: XCTestCase {
     }
   }
 
-  func testAVerdictNobodyAskedForIsIgnored() {
+  func testAVerdictNobodyAskedForIsDropped() {
     let store = CheckoutTestStore()
-    store.send(.beforeSubmitAnswered(.card, BeforeSubmitVerdict(allowed: true)))
+    store.assertDrops(.beforeSubmit(BeforeSubmitVerdict(allowed: true)), for: RequestID(1))
     fillCard(store)
-    store.send(.beforeSubmitAnswered(.card, BeforeSubmitVerdict(allowed: true)))
+    store.assertDrops(.beforeSubmit(BeforeSubmitVerdict(allowed: true)), for: RequestID(1))
+    XCTAssertEqual(store.state.screen, .cardForm, "nothing was submitted")
   }
 
   // MARK: - Gateway answers
@@ -395,11 +435,10 @@ final class CheckoutReducerTests: XCTestCase {
   func testApprovedFiresOnSuccessWithBothIdentifiers() {
     let store = CheckoutTestStore()
     submitAllowed(store)
-    store.send(.gatewayAnswered(.approved(systemTransactionId: "sys-42")), at: at(3)) {
-      let result = DropInSubmitResult(
-        systemTransactionId: "sys-42", merchantTransactionId: self.transactionId)
-      $0.screen = .result(.success(result))
+    store.answer(.gateway(.approved(systemTransactionId: "sys-42")), at: at(3)) {
+      $0.screen = .result(.success(self.receipt("sys-42")))
       $0.processingSince = nil
+      $0.openPayment = nil
       $0.events.append(
         self.event(
           3, at(3), .onSuccess,
@@ -443,17 +482,66 @@ final class CheckoutReducerTests: XCTestCase {
       $0.cardForm.errors = [:]
     }
     store.send(.type("5", into: .number)) { $0.cardForm.number = "4000000000009995" }
-    store.send(.submitCard, at: at(4), effects: [.askBeforeSubmit(.card)]) { $0.awaitingMerchant = .card }
-    store.send(
-      .beforeSubmitAnswered(.card, BeforeSubmitVerdict(allowed: true)), at: at(5),
-      effects: [.authorise(request(number: "4000000000009995", attempt: 2))]
+    store.send(.submitCard, at: at(4), effects: [.askBeforeSubmit(RequestID(3), .card)]) {
+      $0.awaitingMerchant = .card
+    }
+    store.answer(
+      .beforeSubmit(BeforeSubmitVerdict(allowed: true)), at: at(5),
+      effects: [.authorise(RequestID(4), request(number: "4000000000009995", payment: 2))]
+    ) {
+      $0.awaitingMerchant = nil
+      $0.attempts = 2
+      $0.payments = 2
+      $0.openPayment = self.openPayment(2)
+      $0.screen = .processing(.card)
+      $0.processingSince = at(5)
+      $0.events += [self.beforeSubmitEvent(4, at(5)), self.submitEvent(5, at(5), last4: "9995")]
+    }
+  }
+
+  func testARetryAfterAGatewayTimeoutKeepsThePaymentsKeyAndOneAfterADeclineGetsANewOne() {
+    let store = CheckoutTestStore()
+    submitAllowed(store)
+    // Nobody knows whether the gateway charged: the payment stays open.
+    let timeout = SdkError(errorCode: "GATEWAY_TIMEOUT", errorMessage: "The gateway did not answer in time.")
+    declineExhaustively(store, with: timeout, keepingThePaymentOpen: true)
+    XCTAssertEqual(store.state.openPayment, openPayment(1))
+    store.send(.tryAgain) { $0.screen = .cardForm }
+    store.send(.submitCard, at: at(4), effects: [.askBeforeSubmit(RequestID(3), .card)]) {
+      $0.awaitingMerchant = .card
+    }
+    store.answer(
+      .beforeSubmit(BeforeSubmitVerdict(allowed: true)), at: at(5),
+      effects: [.authorise(RequestID(4), request(payment: 1))]
     ) {
       $0.awaitingMerchant = nil
       $0.attempts = 2
       $0.screen = .processing(.card)
       $0.processingSince = at(5)
-      $0.events += [self.beforeSubmitEvent(4, at(5)), self.submitEvent(5, at(5), last4: "9995")]
+      $0.events += [self.beforeSubmitEvent(4, at(5)), self.submitEvent(5, at(5))]
     }
+    XCTAssertEqual(store.state.payments, 1, "the retry is the same payment, under the same key")
+
+    // A definite decline closes the payment: the next attempt is a new payment with a new key.
+    let declined = SdkError(errorCode: "CARD_DECLINED", errorMessage: "The card was declined.")
+    declineExhaustively(store, with: declined, at: at(6))
+    store.send(.tryAgain) { $0.screen = .cardForm }
+    store.send(.submitCard, at: at(7), effects: [.askBeforeSubmit(RequestID(5), .card)]) {
+      $0.awaitingMerchant = .card
+    }
+    store.answer(
+      .beforeSubmit(BeforeSubmitVerdict(allowed: true)), at: at(8),
+      effects: [.authorise(RequestID(6), request(payment: 2))]
+    ) {
+      $0.awaitingMerchant = nil
+      $0.attempts = 3
+      $0.payments = 2
+      $0.openPayment = self.openPayment(2)
+      $0.screen = .processing(.card)
+      $0.processingSince = at(8)
+      $0.events += [self.beforeSubmitEvent(7, at(8)), self.submitEvent(8, at(8))]
+    }
+    XCTAssertEqual(store.state.openPayment?.idempotencyKey, "\(transactionId)-2")
   }
 
   func testBackToMethodsAfterAFailureResetsTheForm() {
@@ -494,10 +582,10 @@ final class CheckoutReducerTests: XCTestCase {
   func testStartNewCheckoutKeepsEventsAndAttemptsInANewSession() {
     let store = CheckoutTestStore()
     submitAllowed(store)
-    store.send(.gatewayAnswered(.approved(systemTransactionId: "sys-1")), at: at(3)) {
-      $0.screen = .result(
-        .success(DropInSubmitResult(systemTransactionId: "sys-1", merchantTransactionId: self.transactionId)))
+    store.answer(.gateway(.approved(systemTransactionId: "sys-1")), at: at(3)) {
+      $0.screen = .result(.success(self.receipt("sys-1")))
       $0.processingSince = nil
+      $0.openPayment = nil
       $0.events.append(
         self.event(
           3, at(3), .onSuccess,
@@ -519,7 +607,8 @@ final class CheckoutReducerTests: XCTestCase {
     XCTAssertEqual(state.sessionId, "c5f0799b-0839-43ce-abc5-5b462a98f250-2")
     XCTAssertEqual(
       state.events.last?.name, .methodStateChanged, "the new checkout is created: Apple Pay prepares")
-    XCTAssertEqual(effects.count, 1)
+    XCTAssertEqual(effects.map(\.requestID), [RequestID(3)], "request ids go on growing")
+    XCTAssertEqual(state.payments, 1, "payment numbers go on")
   }
 
   func testStartNewCheckoutAfterAFailureIsIgnored() {
@@ -528,16 +617,18 @@ final class CheckoutReducerTests: XCTestCase {
     let declined = SdkError(errorCode: "CARD_DECLINED", errorMessage: "The card was declined.")
     declineExhaustively(store, with: declined)
     store.send(.startNewCheckout)
-    store.send(.gatewayAnswered(.approved(systemTransactionId: "late")))
+    // The gateway's answer (#2) comes again, now as an approval: it is dropped.
+    store.assertDrops(.gateway(.approved(systemTransactionId: "late")), for: RequestID(2))
+    XCTAssertEqual(store.state.screen, .result(.failure(method: .card, error: declined)))
   }
 
-  func testGatewayAnswerWhenNotProcessingIsIgnored() {
+  func testGatewayAnswerWhenNotProcessingIsDropped() {
     let store = CheckoutTestStore()
-    store.send(.gatewayAnswered(.approved(systemTransactionId: "x")))
+    store.assertDrops(.gateway(.approved(systemTransactionId: "x")), for: RequestID(1))
     store.send(.selectMethod(.card)) { $0.screen = .cardForm }
-    store.send(
-      .gatewayAnswered(
-        .declined(SdkError(errorCode: "CARD_DECLINED", errorMessage: "The card was declined."))))
+    store.assertDrops(
+      .gateway(.declined(SdkError(errorCode: "CARD_DECLINED", errorMessage: "The card was declined."))),
+      for: RequestID(1))
     store.send(.tryAgain)
     store.send(.startNewCheckout)
   }
@@ -545,13 +636,15 @@ final class CheckoutReducerTests: XCTestCase {
   func testAmexSubmitNamesTheSchemeAsTheSessionDoes() {
     let store = CheckoutTestStore()
     fillCard(store, number: "378282246310005", securityCode: "1234")
-    store.send(.submitCard, effects: [.askBeforeSubmit(.card)]) { $0.awaitingMerchant = .card }
-    store.send(
-      .beforeSubmitAnswered(.card, BeforeSubmitVerdict(allowed: true)),
-      effects: [.authorise(request(number: "378282246310005", securityCode: "1234"))]
+    store.send(.submitCard, effects: [.askBeforeSubmit(RequestID(1), .card)]) { $0.awaitingMerchant = .card }
+    store.answer(
+      .beforeSubmit(BeforeSubmitVerdict(allowed: true)),
+      effects: [.authorise(RequestID(2), request(number: "378282246310005", securityCode: "1234"))]
     ) {
       $0.awaitingMerchant = nil
       $0.attempts = 1
+      $0.payments = 1
+      $0.openPayment = self.openPayment(1)
       $0.screen = .processing(.card)
       $0.processingSince = fixedNow
       $0.events = [
@@ -572,18 +665,20 @@ final class CheckoutReducerTests: XCTestCase {
     let store = CheckoutTestStore(scenario: scenario)
     XCTAssertEqual(store.state.methods, [.card])
     fillCard(store)
-    store.send(.submitCard, effects: [.askBeforeSubmit(.card)]) { $0.awaitingMerchant = .card }
+    store.send(.submitCard, effects: [.askBeforeSubmit(RequestID(1), .card)]) { $0.awaitingMerchant = .card }
     var expectedRequest = request()
     expectedRequest.amount = Money(minorUnits: 1235, currency: .jpy)
     expectedRequest.intent = "Purchase"
     expectedRequest.merchantTransactionId = "jp-1"
     expectedRequest.idempotencyKey = "jp-1-1"
-    store.send(
-      .beforeSubmitAnswered(.card, BeforeSubmitVerdict(allowed: true)),
-      effects: [.authorise(expectedRequest)]
+    store.answer(
+      .beforeSubmit(BeforeSubmitVerdict(allowed: true)), effects: [.authorise(RequestID(2), expectedRequest)]
     ) {
       $0.awaitingMerchant = nil
       $0.attempts = 1
+      $0.payments = 1
+      $0.openPayment = OpenPayment(
+        idempotencyKey: "jp-1-1", method: .card, amount: Money(minorUnits: 1235, currency: .jpy))
       $0.screen = .processing(.card)
       $0.processingSince = fixedNow
       $0.events = [
@@ -641,7 +736,8 @@ final class CheckoutReducerTests: XCTestCase {
       let actions: [CheckoutAction] = [
         .selectMethod(.card), .type(number, into: .number), .type("1234", into: .expiry),
         .type("123", into: .securityCode), .type("Jane Doe", into: .holderName), .submitCard,
-        .beforeSubmitAnswered(.card, BeforeSubmitVerdict(allowed: true)), .gatewayAnswered(outcome),
+        .answered(RequestID(1), .beforeSubmit(BeforeSubmitVerdict(allowed: true))),
+        .answered(RequestID(2), .gateway(outcome)),
       ]
       for action in actions {
         _ = CheckoutReducer.reduce(&state, action, context: ReduceContext(now: fixedNow))

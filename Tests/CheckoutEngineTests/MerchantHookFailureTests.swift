@@ -8,35 +8,42 @@ final class MerchantHookFailureTests: XCTestCase {
   private let context = ReduceContext(now: Date(timeIntervalSince1970: 1_796_140_598))
   private let crash = SdkError(errorCode: "MERCHANT_HOOK_CRASHED", errorMessage: "The merchant hook exited")
 
-  private func failure(_ callback: CallbackName, _ method: DropInPaymentMethod = .applePay)
-    -> CheckoutAction
-  {
-    .merchantHookFailed(MerchantHookFailure(callback: callback, method: method, error: crash))
+  /// The hook's failure, as the answer to request `id`.
+  private func failure(of id: RequestID) -> CheckoutAction {
+    .answered(id, .merchantHookFailed(crash))
   }
 
   func testAFailedOnBeforeSubmitRefusesTheSubmissionWithANotice() {
     var state = CheckoutState(scenario: .acmeElectronics)
-    _ = CheckoutReducer.reduce(&state, .selectMethod(.paypal), context: context)
+    XCTAssertEqual(
+      CheckoutReducer.reduce(&state, .selectMethod(.paypal), context: context),
+      [.askBeforeSubmit(RequestID(1), .paypal)])
     XCTAssertTrue(state.isAwaitingMerchant)
-    let effects = CheckoutReducer.reduce(&state, failure(.onBeforeSubmit, .paypal), context: context)
+    let effects = CheckoutReducer.reduce(&state, failure(of: RequestID(1)), context: context)
     XCTAssertEqual(effects, [])
     XCTAssertFalse(state.isAwaitingMerchant)
     XCTAssertEqual(state.notice, "onBeforeSubmit failed: The merchant hook exited. Nothing was submitted.")
     XCTAssertEqual(state.events.last?.name, .merchantHookFailed)
     XCTAssertEqual(state.events.last?["callback"], .string("onBeforeSubmit"))
     XCTAssertEqual(state.events.last?["errorCode"], .string("MERCHANT_HOOK_CRASHED"))
+    XCTAssertEqual(state.events.last?.method, .paypal)
     XCTAssertEqual(state.attempts, 0)
   }
 
-  func testAFailedSheetUpdateEndsThePaymentAsPassKitsTimeoutDoesAndAStaleOneIsIgnored() {
+  func testAFailedSheetUpdateEndsThePaymentAsPassKitsTimeoutDoesAndAStaleOneIsDropped() {
     var state = CheckoutState(scenario: .acmeElectronics)
     _ = CheckoutReducer.reduce(&state, .selectMethod(.applePay), context: context)
-    _ = CheckoutReducer.reduce(
-      &state, .beforeSubmitAnswered(.applePay, BeforeSubmitVerdict(allowed: true)), context: context)
-    let before = state
-    _ = CheckoutReducer.reduce(&state, failure(.onCouponCodeChanged), context: context)
-    XCTAssertEqual(state, before, "the sheet waits for onShippingContactSelected, not the coupon's update")
-    _ = CheckoutReducer.reduce(&state, failure(.onShippingContactSelected), context: context)
+    XCTAssertEqual(
+      CheckoutReducer.reduce(
+        &state, .answered(RequestID(1), .beforeSubmit(BeforeSubmitVerdict(allowed: true))), context: context
+      ).map(\.requestID), [RequestID(2), RequestID(3)], "onShippingContactSelected and its timer")
+    // A late failure of onBeforeSubmit (#1, answered already): the sheet waits for the contact's update.
+    let store = CheckoutTestStore(state: state)
+    store.assertDrops(.merchantHookFailed(crash), for: RequestID(1), at: context.now)
+    state = store.state
+    XCTAssertEqual(state.screen, .applePaySheet)
+    let effects = CheckoutReducer.reduce(&state, failure(of: RequestID(2)), context: context)
+    XCTAssertEqual(effects, [.cancel(RequestID(3))], "the update's timer stops")
     guard case .result(.failure(.applePay, let error)) = state.screen else {
       return XCTFail("\(state.screen)")
     }

@@ -1,4 +1,4 @@
-import GatewaySimulator
+import PayDrillApp
 import XCTest
 
 @testable import CheckoutEngine
@@ -6,40 +6,44 @@ import XCTest
 /// PayPal's timeline: onBeforeSubmit(.paypal), processing and the order (onPreAuthorisation), approval on
 /// PayPal.com, then onSuccess or onError(.paypal, …). Never onSubmit.
 final class PayPalFlowTests: XCTestCase {
-  private let driver = GatewayDriver(transactionId: "7f3e9c2a-5b1d-4e8f-a6c4-2d9b8e1f0a37")
-
-  private func send(_ action: CheckoutAction, _ state: inout CheckoutState) async {
-    await driver.send(action, &state)
+  /// The acme checkout (or another scenario's) through the one interpreter, the gateway answering at once.
+  private func makeRuntime(_ scenario: Scenario = .acmeElectronics) -> CheckoutRuntime {
+    .flow(scenario: scenario, transactionId: "7f3e9c2a-5b1d-4e8f-a6c4-2d9b8e1f0a37")
   }
 
-  func testApprovedWithPayPalFiresNoOnSubmit() async {
-    var state = CheckoutState(scenario: .acmeElectronics)
-    await send(.selectMethod(.paypal), &state)
-    guard case .payPalApproval(let order) = state.screen else { return XCTFail("\(state.screen)") }
+  func testApprovedWithPayPalFiresNoOnSubmit() {
+    let runtime = makeRuntime()
+    runtime.settle(after: .selectMethod(.paypal))
+    guard case .payPalApproval(let order) = runtime.checkout.screen else {
+      return XCTFail("\(runtime.checkout.screen)")
+    }
     XCTAssertTrue(order.orderId.hasPrefix("PAYID-"))
     XCTAssertEqual(order.amount, Money(minorUnits: 4999, currency: .usd))
-    XCTAssertEqual(state.events.map(\.name), [.onBeforeSubmit, .onPreAuthorisation])
-    XCTAssertEqual(state.events[1]["orderId"], .string(order.orderId))
-    XCTAssertEqual(CheckoutReducer.payPalOptions(state), [.paypal, .paylater, .declinedSource])
-    await send(.approvePayPal(.paylater), &state)
+    XCTAssertEqual(runtime.checkout.events.map(\.name), [.onBeforeSubmit, .onPreAuthorisation])
+    XCTAssertEqual(runtime.checkout.events[1]["orderId"], .string(order.orderId))
+    XCTAssertEqual(CheckoutReducer.payPalOptions(runtime.checkout), [.paypal, .paylater, .declinedSource])
+    runtime.settle(after: .approvePayPal(.paylater))
+    let state = runtime.checkout
     XCTAssertEqual(state.events.map(\.name), [.onBeforeSubmit, .onPreAuthorisation, .onSuccess])
     XCTAssertFalse(state.events.contains { $0.name == .onSubmit }, "PayPal never fires onSubmit")
     XCTAssertEqual(state.payPal, PayPalApproval(orderId: order.orderId, funding: .paylater))
   }
 
-  func testADeclinedFundingSourceFiresOnError() async {
-    var state = CheckoutState(scenario: .acmeElectronics)
-    await send(.selectMethod(.paypal), &state)
-    await send(.approvePayPal(.declinedSource), &state)
+  func testADeclinedFundingSourceFiresOnError() {
+    let runtime = makeRuntime()
+    runtime.settle(after: .selectMethod(.paypal))
+    runtime.settle(after: .approvePayPal(.declinedSource))
+    let state = runtime.checkout
     guard case .result(.failure(.paypal, let error)) = state.screen else { return XCTFail("\(state.screen)") }
     XCTAssertEqual(error.errorCode, "PAYPAL_INSTRUMENT_DECLINED")
     XCTAssertEqual(state.events.last?.name, .onError)
   }
 
-  func testCancellingOnPayPalChargesNothing() async {
-    var state = CheckoutState(scenario: .acmeElectronics)
-    await send(.selectMethod(.paypal), &state)
-    await send(.cancelPayPal, &state)
+  func testCancellingOnPayPalChargesNothing() {
+    let runtime = makeRuntime()
+    runtime.settle(after: .selectMethod(.paypal))
+    runtime.settle(after: .cancelPayPal)
+    let state = runtime.checkout
     XCTAssertEqual(state.screen, .methodList)
     XCTAssertEqual(state.events.last?["errorCode"], .string("PAYPAL_CANCELED"))
     XCTAssertEqual(state.attempts, 0)
@@ -49,18 +53,20 @@ final class PayPalFlowTests: XCTestCase {
     var state = CheckoutState(scenario: .acmeElectronics)
     let context = ReduceContext(now: fixedNow)
     XCTAssertEqual(
-      CheckoutReducer.reduce(&state, .selectMethod(.paypal), context: context), [.askBeforeSubmit(.paypal)])
+      CheckoutReducer.reduce(&state, .selectMethod(.paypal), context: context),
+      [.askBeforeSubmit(RequestID(1), .paypal)])
     let verdict = state.scenario.beforeSubmit.verdict(for: .paypal)
     guard
-      case .createPayPalOrder(let request)? = CheckoutReducer.reduce(
-        &state, .beforeSubmitAnswered(.paypal, verdict), context: context
+      case .createPayPalOrder(RequestID(2), let request)? = CheckoutReducer.reduce(
+        &state, .answered(RequestID(1), .beforeSubmit(verdict)), context: context
       ).first
     else { return XCTFail("no PayPal order was asked for") }
     XCTAssertEqual(state.screen, .processing(.paypal))
     let failure = SdkError(
       errorCode: "GATEWAY_TIMEOUT", errorMessage: "The gateway plugin did not answer paypalOrder within 5 s")
     let order = PayPalOrder(orderId: "", intent: request.intent, amount: request.amount, failure: failure)
-    XCTAssertEqual(CheckoutReducer.reduce(&state, .payPalOrderCreated(order), context: context), [])
+    XCTAssertEqual(
+      CheckoutReducer.reduce(&state, .answered(RequestID(2), .payPalOrder(order)), context: context), [])
     XCTAssertEqual(state.screen, .methodList)
     XCTAssertEqual(state.notice, failure.errorMessage)
     XCTAssertNil(state.processingSince)
@@ -78,11 +84,12 @@ final class PayPalFlowTests: XCTestCase {
       CheckoutReducer.payPalOptions(CheckoutState(scenario: scenario)), [.paypal, .declinedSource])
   }
 
-  func testARefusalKeepsPayPalClosed() async {
+  func testARefusalKeepsPayPalClosed() {
     var scenario = Scenario.acmeElectronics
     scenario.beforeSubmit = BeforeSubmitRule(allow: false, message: "Please accept terms and conditions")
-    var state = CheckoutState(scenario: scenario)
-    await send(.selectMethod(.paypal), &state)
+    let runtime = makeRuntime(scenario)
+    runtime.settle(after: .selectMethod(.paypal))
+    let state = runtime.checkout
     XCTAssertEqual(state.screen, .methodList)
     XCTAssertEqual(state.notice, "Please accept terms and conditions")
     XCTAssertEqual(state.events.map(\.name), [.onBeforeSubmit])

@@ -1,37 +1,39 @@
-import GatewaySimulator
+import PayDrillApp
 import XCTest
 
 @testable import CheckoutEngine
 
 /// Paze: the seed's rules and codes, the Paze checkout, and onSuccess with paymentData.
 final class PazeFlowTests: XCTestCase {
-  private let driver = GatewayDriver(transactionId: "tx-paze")
   private let paze = Scenario.builtIn(named: "paze-checkout")!
 
-  private func send(_ action: CheckoutAction, _ state: inout CheckoutState) async {
-    await driver.send(action, &state)
+  /// The Paze checkout (or a variant of it) through the one interpreter, the gateway answering at once.
+  private func makeRuntime(_ scenario: Scenario? = nil) -> CheckoutRuntime {
+    .flow(scenario: scenario ?? paze, transactionId: "tx-paze")
   }
 
-  func testPazePaysWithPaymentData() async {
-    var state = CheckoutState(scenario: paze)
-    await send(.selectMethod(.paze), &state)
-    XCTAssertEqual(state.screen, .pazeCheckout)
-    await send(.approvePaze(.mastercard), &state)
+  func testPazePaysWithPaymentData() {
+    let runtime = makeRuntime()
+    runtime.settle(after: .selectMethod(.paze))
+    XCTAssertEqual(runtime.checkout.screen, .pazeCheckout)
+    runtime.settle(after: .approvePaze(.mastercard))
+    let state = runtime.checkout
     XCTAssertEqual(state.events.map(\.name), [.onBeforeSubmit, .onSuccess])
     XCTAssertEqual(state.events.last?["paymentData"], .string("paze(PazeCheckoutDecoded)"))
     XCTAssertEqual(state.paidMethodName, "Paze")
   }
 
-  func testACardPazeCannotCompleteIsSDK1123() async {
-    var state = CheckoutState(scenario: paze)
-    await send(.selectMethod(.paze), &state)
-    await send(.approvePaze(.failing), &state)
+  func testACardPazeCannotCompleteIsSDK1123() {
+    let runtime = makeRuntime()
+    runtime.settle(after: .selectMethod(.paze))
+    runtime.settle(after: .approvePaze(.failing))
+    let state = runtime.checkout
     guard case .result(.failure(.paze, let error)) = state.screen else { return XCTFail("\(state.screen)") }
     XCTAssertEqual(error.errorCode, "SDK1123")
     XCTAssertEqual(error.shopperMessage, "Paze payment failed. Please try again.")
   }
 
-  func testEveryRuleHasItsCode() async {
+  func testEveryRuleHasItsCode() {
     let cases: [(String, (inout Scenario) -> Void)] = [
       ("SDK1122", { $0.session.allowedFundingTypes.wallets.paze?.available = false }),
       ("SDK1213", { $0.currency = .eur }),
@@ -55,8 +57,9 @@ final class PazeFlowTests: XCTestCase {
     for (code, change) in cases {
       var scenario = paze
       change(&scenario)
-      var state = CheckoutState(scenario: scenario)
-      await send(.selectMethod(.paze), &state)
+      let runtime = makeRuntime(scenario)
+      runtime.settle(after: .selectMethod(.paze))
+      let state = runtime.checkout
       guard case .result(.failure(.paze, let error)) = state.screen else {
         XCTFail("\(code): \(state.screen)")
         continue
@@ -67,10 +70,11 @@ final class PazeFlowTests: XCTestCase {
     }
   }
 
-  func testClosingPazeChargesNothing() async {
-    var state = CheckoutState(scenario: paze)
-    await send(.selectMethod(.paze), &state)
-    await send(.cancelPaze, &state)
+  func testClosingPazeChargesNothing() {
+    let runtime = makeRuntime()
+    runtime.settle(after: .selectMethod(.paze))
+    runtime.settle(after: .cancelPaze)
+    let state = runtime.checkout
     XCTAssertEqual(state.screen, .methodList)
     XCTAssertEqual(state.attempts, 0)
   }

@@ -1,116 +1,157 @@
-import GatewaySimulator
 import XCTest
 
 @testable import CheckoutEngine
 
-/// Answers that arrive late or twice change nothing. Each case was found by `paydrill fuzz`, which delivers
-/// the engine's answers in any order and sometimes again.
+/// Answers that arrive late or twice are dropped: they change nothing but the event pane. Each case was
+/// found by `paydrill fuzz`, which delivers the engine's answers in any order and sometimes again. The
+/// checkout is driven through the one interpreter (`SheetDriver`) to where the stale answer does harm; the
+/// stale answer itself is one test input, sent by hand.
 final class StaleAnswerTests: XCTestCase {
-  private let context = ReduceContext(now: fixedNow)
-
-  /// Sends an action and answers at once what it asks of the merchant and of `/init`; returns the effects
-  /// left for the gateway (and the merchant's `onPreAuthorisation`), unanswered.
-  private func send(_ action: CheckoutAction, _ state: inout CheckoutState) -> [CheckoutEffect] {
-    var left: [CheckoutEffect] = []
-    for effect in CheckoutReducer.reduce(&state, action, context: context) {
-      switch effect {
-      case .askBeforeSubmit(let method):
-        left += send(.beforeSubmitAnswered(method, state.scenario.beforeSubmit.verdict(for: method)), &state)
-      case .prepareApplePay(let request):
-        left += send(.applePayInitAnswered(ApplePayInitEndpoint.answer(request)), &state)
-      case .requestSheetUpdate(_, let selections):
-        let pricing = MerchantPricing(configuration: state.scenario.applePay!)
-        left += send(.sheetUpdated(pricing.update(for: selections)), &state)
-      case .expectUpdate:
-        break
-      default:
-        left.append(effect)
-      }
-    }
-    return left
-  }
+  private typealias Acme = AcmeApplePay
 
   private func count(_ name: CallbackName, in state: CheckoutState) -> Int {
     state.events.filter { $0.name == name }.count
   }
 
-  func testAnOnBeforeSubmitAnswerForAnotherMethodIsIgnored() {
-    var state = CheckoutState(scenario: .acmeElectronics)
-    _ = send(.createCheckout, &state)
-    XCTAssertEqual(
-      CheckoutReducer.reduce(&state, .selectMethod(.paypal), context: context), [.askBeforeSubmit(.paypal)])
-    let stale = CheckoutReducer.reduce(
-      &state, .beforeSubmitAnswered(.card, BeforeSubmitVerdict(allowed: true)), context: context)
-    XCTAssertEqual(stale, [], "a card answer must not submit the (empty) card form while PayPal waits")
-    XCTAssertEqual(state.awaitingMerchant, .paypal)
-    XCTAssertEqual(count(.onBeforeSubmit, in: state), 0)
-    let failure = MerchantHookFailure(
-      callback: .onBeforeSubmit, method: .card, error: SdkError(errorCode: "X", errorMessage: "late"))
-    XCTAssertEqual(CheckoutReducer.reduce(&state, .merchantHookFailed(failure), context: context), [])
-    XCTAssertEqual(state.awaitingMerchant, .paypal)
-    let answered = CheckoutReducer.reduce(
-      &state, .beforeSubmitAnswered(.paypal, BeforeSubmitVerdict(allowed: true)), context: context)
-    XCTAssertEqual(answered.count, 1)
-    XCTAssertEqual(state.screen, .processing(.paypal))
-  }
-
-  func testAGatewayAnswerWhileThePayPalOrderIsCreatedIsIgnored() {
-    var state = CheckoutState(scenario: .acmeElectronics)
-    _ = send(.createCheckout, &state)
-    _ = send(.selectMethod(.paypal), &state)
-    XCTAssertEqual(state.screen, .processing(.paypal))
-    XCTAssertEqual(
-      CheckoutReducer.reduce(
-        &state, .gatewayAnswered(.approved(systemTransactionId: "tx-1")), context: context),
-      [])
-    XCTAssertEqual(state.screen, .processing(.paypal))
-    XCTAssertEqual(count(.onSuccess, in: state), 0)
-  }
-
-  func testAPayPalOrderAnsweredAgainWhileAuthorisingIsIgnored() {
-    var state = CheckoutState(scenario: .acmeElectronics)
-    _ = send(.createCheckout, &state)
-    _ = send(.selectMethod(.paypal), &state)
-    let order = PayPalOrder(orderId: "PAYID-1", intent: "Authorisation", amount: state.total)
-    _ = CheckoutReducer.reduce(&state, .payPalOrderCreated(order), context: context)
-    XCTAssertEqual(CheckoutReducer.reduce(&state, .approvePayPal(.paypal), context: context).count, 1)
-    XCTAssertEqual(CheckoutReducer.reduce(&state, .payPalOrderCreated(order), context: context), [])
-    XCTAssertEqual(state.screen, .processing(.paypal), "still authorising, not back on the approval page")
-    XCTAssertEqual(count(.onPreAuthorisation, in: state), 1)
-  }
-
-  /// Opens the Apple Pay sheet and authenticates: `onPreAuthorisation` is asked.
-  private func preAuthorising() -> (CheckoutState, Contact?) {
-    var state = CheckoutState(scenario: .acmeElectronics)
-    _ = send(.createCheckout, &state)
-    _ = send(.selectMethod(.applePay), &state)
-    XCTAssertEqual(state.screen, .applePaySheet)
-    _ = send(.requestAuthorisation, &state)
-    let effects = send(.authenticate(.recognised), &state)
-    guard case .preAuthorise(let contact)? = effects.first else {
-      XCTFail("expected onPreAuthorisation, got \(effects)")
-      return (state, nil)
+  /// Types a valid card into the open card form; `number` decides what the scripted gateway answers.
+  private func fillCard(_ driver: SheetDriver, number: String = "4242424242424242") {
+    for (text, field) in [
+      (number, CardField.number), ("1234", .expiry), ("123", .securityCode), ("Jane Doe", .holderName),
+    ] {
+      driver.send(.type(text, into: field))
     }
-    return (state, contact)
+  }
+
+  /// A checkout created on the demo's device: `/init` is request #1, answered at once.
+  private func createdDriver() -> SheetDriver {
+    let driver = SheetDriver()
+    driver.send(.createCheckout)
+    XCTAssertEqual(driver.effects.map(\.requestID), [RequestID(1)], "prepare(): POST /init")
+    return driver
+  }
+
+  func testAnOnBeforeSubmitAnswerForAnotherMethodIsDropped() {
+    let driver = createdDriver()
+    driver.verdict = BeforeSubmitVerdict(allowed: false, message: "Not by card today")
+    driver.send(.selectMethod(.card))
+    fillCard(driver)
+    XCTAssertEqual(driver.send(.submitCard).effects, [.askBeforeSubmit(RequestID(2), .card)])
+    XCTAssertEqual(driver.state.notice, "Not by card today")
+    driver.send(.backToMethods)
+    driver.verdict = BeforeSubmitVerdict(allowed: true)
+    driver.holding = [.beforeSubmit]
+    XCTAssertEqual(driver.send(.selectMethod(.paypal)).effects, [.askBeforeSubmit(RequestID(3), .paypal)])
+
+    // The card's verdict (#2) comes again, allowing: it must not submit the (empty) card form while PayPal
+    // waits; nor may a late failure of the card's hook refuse PayPal.
+    let store = CheckoutTestStore(state: driver.state)
+    store.assertDrops(.beforeSubmit(BeforeSubmitVerdict(allowed: true)), for: RequestID(2))
+    store.assertDrops(.merchantHookFailed(SdkError(errorCode: "X", errorMessage: "late")), for: RequestID(2))
+    XCTAssertEqual(store.state.awaitingMerchant, .paypal)
+    XCTAssertEqual(count(.onBeforeSubmit, in: store.state), 1, "the card's refusal only")
+    XCTAssertEqual(count(.merchantHookFailed, in: store.state), 0)
+
+    let sequence = store.state.events.count + 1
+    let order = PayPalOrderRequest(
+      intent: Acme.scenario.paypalIntent, amount: .usd(4999), merchantTransactionId: Acme.transactionId,
+      sessionId: Acme.scenario.session.sessionId)
+    store.answer(
+      .beforeSubmit(BeforeSubmitVerdict(allowed: true)), effects: [.createPayPalOrder(RequestID(4), order)]
+    ) {
+      $0.awaitingMerchant = nil
+      $0.screen = .processing(.paypal)
+      $0.processingSince = fixedNow
+      $0.events.append(
+        CallbackEvent(
+          sequence: sequence, time: fixedNow, name: .onBeforeSubmit, method: .paypal,
+          details: [EventDetail("returned", .bool(true))]))
+    }
+  }
+
+  func testAnEarlierGatewayAnswerWhileThePayPalOrderIsCreatedIsDropped() {
+    let driver = createdDriver()
+    driver.send(.selectMethod(.card))
+    fillCard(driver, number: "4000000000000002")
+    driver.send(.submitCard)
+    XCTAssertEqual(driver.authorisations.count, 1, "#3: declined")
+    XCTAssertEqual(driver.state.events.last?["errorCode"], .string("CARD_DECLINED"))
+    driver.send(.tryAgain)
+    driver.send(.backToMethods)
+    driver.holding = [.payPalOrder]
+    driver.send(.selectMethod(.paypal))
+    XCTAssertEqual(driver.state.screen, .processing(.paypal))
+    guard case .createPayPalOrder(RequestID(5), _)? = driver.held.last else {
+      return XCTFail("the order is not being created: \(driver.held)")
+    }
+
+    // The card's gateway answer (#3) comes again, approving: the PayPal payment must not succeed on it.
+    let store = CheckoutTestStore(state: driver.state)
+    store.assertDrops(.gateway(.approved(systemTransactionId: "tx-1")), for: RequestID(3))
+    XCTAssertEqual(store.state.screen, .processing(.paypal))
+    XCTAssertEqual(count(.onSuccess, in: store.state), 0)
+  }
+
+  func testAPayPalOrderAnsweredAgainWhileAuthorisingIsDropped() {
+    let driver = createdDriver()
+    driver.send(.selectMethod(.paypal))
+    guard case .payPalApproval(let order) = driver.state.screen else {
+      return XCTFail("\(driver.state.screen)")
+    }
+    driver.holding = [.authorise]
+    XCTAssertEqual(driver.send(.approvePayPal(.paypal)).effects.map(\.requestID), [RequestID(4)])
+
+    // The order (#3) comes again while the gateway authorises the approved one.
+    let store = CheckoutTestStore(state: driver.state)
+    store.assertDrops(.payPalOrder(order), for: RequestID(3))
+    XCTAssertEqual(
+      store.state.screen, .processing(.paypal), "still authorising, not back on the approval page")
+    XCTAssertEqual(count(.onPreAuthorisation, in: store.state), 1)
+  }
+
+  /// Opens the Apple Pay sheet and authenticates, holding `onPreAuthorisation` and the gateway: returns the
+  /// authentication's step, whose effect asks for `onPreAuthorisation`.
+  private func preAuthorise(_ driver: SheetDriver) -> SheetDriver.Step {
+    driver.openSheet()
+    XCTAssertEqual(driver.state.screen, .applePaySheet)
+    driver.holding = [.preAuthorise, .authorise]
+    driver.send(.requestAuthorisation)
+    return driver.send(.authenticate(.recognised))
   }
 
   func testAPreAuthorisationAnsweredAgainDoesNotAuthoriseAgain() {
-    var (state, contact) = preAuthorising()
-    let answer = MerchantPricing(configuration: state.scenario.applePay!).preAuthorisationAnswer(
-      shippingContact: contact)
-    let first = CheckoutReducer.reduce(&state, .preAuthorisationAnswered(answer), context: context)
-    XCTAssertEqual(first.count, 1)
-    XCTAssertEqual(CheckoutReducer.reduce(&state, .preAuthorisationAnswered(answer), context: context), [])
-    XCTAssertEqual(count(.onPreAuthorisation, in: state), 1)
-    XCTAssertEqual(state.attempts, 1, "one request to the gateway")
+    let driver = createdDriver()
+    // #2 onBeforeSubmit, #3-#6 the opening updates and their timers, #7 onPreAuthorisation.
+    let jane = Acme.contact(Acme.jane)
+    XCTAssertEqual(preAuthorise(driver).effects, [.preAuthorise(RequestID(7), shippingContact: jane)])
+    driver.release()
+    XCTAssertEqual(driver.authorisations.count, 1, "the answer sent the payment to the gateway (#8)")
+
+    let answer = MerchantPricing(configuration: Acme.configuration).preAuthorisationAnswer(
+      shippingContact: jane)
+    let store = CheckoutTestStore(state: driver.state)
+    store.assertDrops(.preAuthorisation(answer), for: RequestID(7))
+    XCTAssertEqual(count(.onPreAuthorisation, in: store.state), 1)
+    XCTAssertEqual(store.state.attempts, 1, "one request to the gateway")
   }
 
-  func testAGatewayAnswerWhilePreAuthorisingIsIgnored() {
-    var (state, _) = preAuthorising()
-    let effects = CheckoutReducer.reduce(
-      &state, .gatewayAnswered(.approved(systemTransactionId: "tx-1")), context: context)
-    XCTAssertEqual(effects, [])
-    XCTAssertEqual(count(.onPostAuthorisation, in: state), 0)
-    XCTAssertEqual(count(.onSuccess, in: state), 0)
+  func testAnEarlierAttemptsGatewayAnswerWhilePreAuthorisingIsDropped() {
+    let driver = createdDriver()
+    driver.openSheet()
+    driver.send(.selectCard(Acme.visaDeclining))
+    driver.authorise()
+    // #2-#6 the opening, #7-#8 the card's update, #9 onPreAuthorisation, #10 the gateway: declined.
+    XCTAssertEqual(driver.authorisations.count, 1)
+    XCTAssertEqual(driver.effects.last { $0.requestID != nil }?.requestID, RequestID(10))
+    XCTAssertEqual(driver.state.events.last?["errorCode"], .string("CARD_DECLINED"))
+    driver.send(.tryAgain)
+    let jane = Acme.contact(Acme.jane)
+    XCTAssertEqual(preAuthorise(driver).effects, [.preAuthorise(RequestID(16), shippingContact: jane)])
+
+    // The declined attempt's gateway answer (#10) comes again, approving, while the merchant is asked.
+    let store = CheckoutTestStore(state: driver.state)
+    store.assertDrops(.gateway(.approved(systemTransactionId: "tx-1")), for: RequestID(10))
+    XCTAssertEqual(count(.onPostAuthorisation, in: store.state), 1, "the declined attempt's only")
+    XCTAssertEqual(count(.onSuccess, in: store.state), 0)
+    XCTAssertEqual(store.state.applePaySheet?.phase, .processing)
   }
 }

@@ -11,6 +11,11 @@ func at(_ seconds: TimeInterval) -> Date { fixedNow.addingTimeInterval(seconds) 
 
 /// Sends actions to a state and checks, after each one, the whole new state and the effects (in the spirit
 /// of TCA's exhaustive `TestStore`): the test describes the change it expects, anything else fails.
+///
+/// The request book (`state.requests`) is masked out: the actual book is copied into the expected state
+/// before the two are compared. Request ids are asserted through the effects, which name them; `answer`
+/// answers by kind and fails when nothing of that kind is waited for, and `assertDrops` checks that the book
+/// is left as it was.
 final class CheckoutTestStore {
   private(set) var state: CheckoutState
 
@@ -31,9 +36,44 @@ final class CheckoutTestStore {
     expect(&expected)
     let effects = CheckoutReducer.reduce(&state, action, context: ReduceContext(now: time))
     XCTAssertEqual(effects, expectedEffects, "effects of \(action)", file: file, line: line)
+    expected.requests = state.requests
     if state != expected {
       XCTFail(Self.difference(expected: expected, actual: state, action: action), file: file, line: line)
     }
+  }
+
+  /// Answers the newest request waited for of the answer's kind, with its id, as the interpreter would:
+  /// the test says what came back, and the effects it expects name the ids. Fails when nothing of that kind
+  /// is waited for.
+  func answer(
+    _ answer: CheckoutAnswer, at time: Date = fixedNow, effects expectedEffects: [CheckoutEffect] = [],
+    file: StaticString = #filePath, line: UInt = #line, _ expect: (inout CheckoutState) -> Void = { _ in }
+  ) {
+    guard let id = state.requests.waiting.last(where: { $0.awaited.isAnswered(by: answer) })?.id else {
+      XCTFail("no request waits for a \(answer.label) answer", file: file, line: line)
+      return
+    }
+    send(.answered(id, answer), at: time, effects: expectedEffects, file: file, line: line, expect)
+  }
+
+  /// Sends an answer under an id nothing waits for (it came late, twice, or for a sheet that closed) and
+  /// checks that it is dropped: no effects, no request settled, and the state unchanged but for the
+  /// `answerDropped` event naming the request and the answer.
+  func assertDrops(
+    _ answer: CheckoutAnswer, for id: RequestID, at time: Date = fixedNow, file: StaticString = #filePath,
+    line: UInt = #line
+  ) {
+    let book = state.requests
+    let sequence = state.events.count + 1
+    send(.answered(id, answer), at: time, file: file, line: line) {
+      $0.events.append(
+        CallbackEvent(
+          sequence: sequence, time: time, name: .answerDropped, method: nil,
+          details: [
+            EventDetail("request", .string(id.description)), EventDetail("answer", .string(answer.label)),
+          ]))
+    }
+    XCTAssertEqual(state.requests, book, "a dropped answer settles no request", file: file, line: line)
   }
 
   /// Names the parts of the state that differ, so a failure says more than "not equal".
@@ -49,10 +89,19 @@ final class CheckoutTestStore {
     compare("screen", \.screen)
     compare("cardForm", \.cardForm)
     compare("notice", \.notice)
-    compare("isAwaitingMerchant", \.isAwaitingMerchant)
+    compare("awaitingMerchant", \.awaitingMerchant)
     compare("events", \.events)
     compare("attempts", \.attempts)
+    compare("payments", \.payments)
+    compare("openPayment", \.openPayment)
     compare("processingSince", \.processingSince)
+    compare("payPal", \.payPal)
+    compare("pazeCard", \.pazeCard)
+    compare("applePaySheet", \.applePaySheet)
+    compare("applePayState", \.applePayState)
+    compare("device", \.device)
+    compare("applePayGeneration", \.applePayGeneration)
+    compare("sessionNumber", \.sessionNumber)
     compare("scenario", \.scenario)
     return lines.joined(separator: "\n")
   }

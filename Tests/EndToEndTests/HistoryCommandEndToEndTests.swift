@@ -85,7 +85,7 @@ final class HistoryCommandEndToEndTests: XCTestCase {
     XCTAssertEqual(result.status, 2)
     XCTAssertEqual(
       result.standardError,
-      "paydrill: --outcome takes one of succeeded, failed, cancelled, interrupted, not \"maybe\"\n")
+      "paydrill: --outcome takes one of succeeded, failed, cancelled, interrupted, unknown, not \"maybe\"\n")
   }
 
   func testAnEmptyLedgerAndNoLedger() throws {

@@ -32,16 +32,7 @@ enum Fixture {
   /// The action with `newest` replaced by the id of the request it answers.
   static func resolved(_ action: AppAction, in model: AppModel) -> AppAction {
     guard case .checkout(.answered(newest, let answer)) = action else { return action }
-    let waiting = model.checkout.requests.waiting.last { entry in
-      switch (answer, entry.awaited) {
-      case (.beforeSubmit, .beforeSubmit), (.gateway, .gateway), (.sheetUpdate, .sheetUpdate),
-        (.timeLimitPassed, .updateTimeLimit), (.preAuthorisation, .preAuthorisation),
-        (.applePayInit, .applePayInit), (.payPalOrder, .payPalOrder):
-        return true
-      default:
-        return false
-      }
-    }
+    let waiting = model.checkout.requests.waiting.last { $0.awaited.isAnswered(by: answer) }
     guard let waiting else {
       XCTFail("nothing waits for \(answer.label)")
       return action

@@ -63,7 +63,7 @@ final class HistoryCommandTests: XCTestCase {
     let cases: [([String], String)] = [
       (
         ["history", "--outcome", "won"],
-        "--outcome takes one of succeeded, failed, cancelled, interrupted, not \"won\""
+        "--outcome takes one of succeeded, failed, cancelled, interrupted, unknown, not \"won\""
       ),
       (["history", "--method", "cash"], "--method takes one of card, paypal, applePay, paze, not \"cash\""),
       (["history", "--limit", "0"], "--limit takes a number from 1 to 10000, not \"0\""),

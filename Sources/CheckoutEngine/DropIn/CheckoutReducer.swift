@@ -22,11 +22,20 @@ public enum CheckoutReducer {
       return create(&state, context: context)
 
     case .answered(let id, let answer):
-      guard let awaited = state.requests.settle(id) else {
+      // Taken only while waited for, and only as the kind of answer asked for: anything else is dropped, and
+      // the request it named is still waited for.
+      guard let awaited = state.requests.awaited(id), awaited.isAnswered(by: answer) else {
         drop(answer, id: id, in: &state, context: context)
         return []
       }
-      return receive(answer, for: awaited, id: id, in: &state, context: context)
+      state.requests.settle(id)
+      let before = state
+      let effects = receive(answer, for: awaited, in: &state, context: context)
+      // An answer that found its request but nothing left to change (its screen moved on) says so too.
+      if effects.isEmpty, state.events.count == before.events.count, state == before {
+        drop(answer, id: id, in: &state, context: context)
+      }
+      return effects
 
     case .changeDevice(let device):
       guard state.screen == .methodList, !state.isAwaitingMerchant else { return [] }
@@ -247,34 +256,30 @@ public enum CheckoutReducer {
     return []
   }
 
-  /// Routes an answer to what asked for it. An answer of another kind than the request's is dropped.
+  /// Routes an answer to what asked for it (its kind was checked against the request).
   static func receive(
-    _ answer: CheckoutAnswer, for awaited: Awaited, id: RequestID, in state: inout CheckoutState,
-    context: ReduceContext
+    _ answer: CheckoutAnswer, for awaited: Awaited, in state: inout CheckoutState, context: ReduceContext
   ) -> [CheckoutEffect] {
-    switch (answer, awaited) {
-    case (.beforeSubmit(let verdict), .beforeSubmit(let method)):
-      return beforeSubmitAnswered(method, verdict, in: &state, context: context)
-    case (.gateway(let outcome), .gateway):
+    switch answer {
+    case .beforeSubmit(let verdict):
+      return beforeSubmitAnswered(awaited.method, verdict, in: &state, context: context)
+    case .gateway(let outcome):
       return gatewayAnswered(outcome, in: &state, context: context)
-    case (.applePayInit(let response), .applePayInit):
+    case .applePayInit(let response):
       initAnswered(response, in: &state, context: context)
       return []
-    case (.payPalOrder(let order), .payPalOrder):
+    case .payPalOrder(let order):
       return payPalOrderCreated(order, in: &state, context: context)
-    case (.sheetUpdate(let update), .sheetUpdate):
+    case .sheetUpdate(let update):
       return sheetUpdated(update, in: &state, context: context)
-    case (.timeLimitPassed, .updateTimeLimit):
+    case .timeLimitPassed:
       return updateTimedOut(in: &state, context: context)
-    case (.preAuthorisation(let answer), .preAuthorisation):
+    case .preAuthorisation(let answer):
       return preAuthorisationAnswered(answer, in: &state, context: context)
-    case (.merchantHookFailed(let error), _) where awaited.callback != nil:
+    case .merchantHookFailed(let error):
       let failure = MerchantHookFailure(
         callback: awaited.callback ?? .onBeforeSubmit, method: awaited.method, error: error)
       return merchantHookFailed(failure, in: &state, context: context)
-    default:
-      drop(answer, id: id, in: &state, context: context)
-      return []
     }
   }
 

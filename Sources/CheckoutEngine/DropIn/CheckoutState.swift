@@ -95,7 +95,7 @@ public struct CheckoutState: Equatable, Sendable {
     return key
   }
 
-  /// The card paying, as the shopper knows it: "Visa ••••4242" (a Wallet card's name for Apple Pay).
+  /// The card paying, as the shopper knows it: "Visa •••• 4242" (a Wallet card's name for Apple Pay).
   public var paidWith: String {
     if let card = applePaySheet?.card { return card.displayName }
     if let payPal {

@@ -3,7 +3,7 @@
 public struct Receipt: Equatable, Sendable {
   public var result: DropInSubmitResult
   public var method: DropInPaymentMethod
-  /// "Visa ••••4242", a Wallet card's name, "PayPal balance · PAYID-…".
+  /// "Visa •••• 4242", a Wallet card's name, "PayPal balance · PAYID-…".
   public var paidWith: String
   public var amount: Money
 

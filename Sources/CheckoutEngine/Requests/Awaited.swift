@@ -16,6 +16,20 @@ public enum Awaited: Equatable, Sendable {
   /// The gateway authorising a payment of a method (or deciding a 3-D Secure challenge).
   case gateway(DropInPaymentMethod)
 
+  /// Whether an answer is of the kind this request asked for.
+  public func isAnswered(by answer: CheckoutAnswer) -> Bool {
+    switch (answer, self) {
+    case (.beforeSubmit, .beforeSubmit), (.sheetUpdate, .sheetUpdate), (.timeLimitPassed, .updateTimeLimit),
+      (.preAuthorisation, .preAuthorisation), (.applePayInit, .applePayInit), (.payPalOrder, .payPalOrder),
+      (.gateway, .gateway):
+      return true
+    case (.merchantHookFailed, _):
+      return callback != nil
+    default:
+      return false
+    }
+  }
+
   /// Whether the request belongs to the Apple Pay sheet, and so dies when the sheet closes.
   var belongsToSheet: Bool {
     switch self {
