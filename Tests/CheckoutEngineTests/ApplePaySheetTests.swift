@@ -212,8 +212,7 @@ final class ApplePaySheetTests: XCTestCase {
       ]
     ) {
       $0.awaitingMerchant = nil
-      $0.screen = .applePaySheet
-      $0.applePaySheet = opened
+      $0.screen = .applePaySheet(opened)
       $0.events = [
         self.event(1, at(2), .onBeforeSubmit, [EventDetail("returned", .bool(true))]),
         self.event(2, at(2), .onShippingContactSelected, self.janeRedactedDetails),
@@ -263,13 +262,12 @@ final class ApplePaySheetTests: XCTestCase {
       $0.payments = 1
       $0.openPayment = OpenPayment(
         idempotencyKey: request.idempotencyKey, method: .applePay, amount: request.amount)
-      $0.processingSince = at(7)
+      $0.applePaySheet?.authorisingSince = at(7)
       $0.events.append(self.event(5, at(7), .onPreAuthorisation, self.preAuthorisationDetails))
     }
 
     XCTAssertEqual(ScriptedGateway.testCardOutcome(request), .approved(systemTransactionId: "tx-1"))
     store.answer(.gateway(.approved(systemTransactionId: "tx-1")), at: at(8)) {
-      $0.processingSince = nil
       $0.openPayment = nil
       $0.applePaySheet = nil
       $0.screen = .result(
@@ -329,7 +327,6 @@ final class ApplePaySheetTests: XCTestCase {
       strings(["errorCode": "CARD_DECLINED", "errorMessage": "The card was declined."]))
     let error = SdkError(errorCode: "CARD_DECLINED", errorMessage: "The card was declined.")
     XCTAssertEqual(driver.state.screen, .result(.failure(method: .applePay, error: error)))
-    XCTAssertNil(driver.state.processingSince)
 
     driver.send(.tryAgain)
     XCTAssertEqual(driver.state.screen, .methodList)
@@ -695,7 +692,7 @@ final class ApplePaySheetTests: XCTestCase {
       driver.effects.contains(.preAuthorise(RequestID(8), shippingContact: Acme.contact(Acme.poBox))))
     XCTAssertEqual(driver.authorisations, [])
     XCTAssertEqual(driver.state.attempts, 0)
-    XCTAssertEqual(driver.state.screen, .applePaySheet)
+    XCTAssertTrue(driver.state.screen.isApplePaySheet)
     XCTAssertEqual(driver.sheet?.phase, .reviewing)
     XCTAssertEqual(
       driver.sheet?.errors,
@@ -856,7 +853,7 @@ final class ApplePaySheetTests: XCTestCase {
     // The method list is usable again.
     let again = driver.send(.selectMethod(.applePay))
     XCTAssertEqual(again.effects, [.askBeforeSubmit(RequestID(6), .applePay)])
-    XCTAssertEqual(driver.state.screen, .applePaySheet)
+    XCTAssertTrue(driver.state.screen.isApplePaySheet)
   }
 
   func testCancelDuringAuthenticationFiresOnCancel() {

@@ -92,7 +92,6 @@ final class CheckoutReducerTests: XCTestCase {
     let sequence = store.state.events.count + 1
     store.answer(.gateway(.declined(declined)), at: time, file: file, line: line) {
       $0.screen = .result(.failure(method: .card, error: declined))
-      $0.processingSince = nil
       if !keepingThePaymentOpen { $0.openPayment = nil }
       $0.events.append(
         self.event(
@@ -125,8 +124,7 @@ final class CheckoutReducerTests: XCTestCase {
       $0.attempts = 1
       $0.payments = 1
       $0.openPayment = self.openPayment(1)
-      $0.screen = .processing(.card)
-      $0.processingSince = at(2)
+      $0.screen = .processing(Submission(request(number: number), since: at(2)))
       $0.events += [
         self.beforeSubmitEvent(sequence + 1, at(2)),
         self.submitEvent(sequence + 2, at(2), scheme: scheme, last4: String(number.suffix(4))),
@@ -144,7 +142,6 @@ final class CheckoutReducerTests: XCTestCase {
     XCTAssertFalse(state.isAwaitingMerchant)
     XCTAssertEqual(state.events, [])
     XCTAssertEqual(state.attempts, 0)
-    XCTAssertNil(state.processingSince)
     XCTAssertEqual(state.methods, [.card, .paypal, .applePay])
     XCTAssertEqual(state.total, usd4999)
   }
@@ -329,8 +326,7 @@ final class CheckoutReducerTests: XCTestCase {
       $0.openPayment = OpenPayment(
         idempotencyKey: "0ce72cfd-014d-4256-a006-a56601b2ffc4-1", method: .card,
         amount: Money(minorUnits: 4999, currency: .usd))
-      $0.screen = .processing(.card)
-      $0.processingSince = at(2)
+      $0.screen = .processing(Submission(expectedRequest, since: at(2)))
       $0.events = [
         CallbackEvent(
           sequence: 1, time: at(2), name: .onBeforeSubmit, method: .card,
@@ -385,8 +381,7 @@ final class CheckoutReducerTests: XCTestCase {
       $0.attempts = 1
       $0.payments = 1
       $0.openPayment = self.openPayment(1)
-      $0.screen = .processing(.card)
-      $0.processingSince = at(4)
+      $0.screen = .processing(Submission(request(), since: at(4)))
       $0.events += [self.beforeSubmitEvent(2, at(4)), self.submitEvent(3, at(4))]
     }
   }
@@ -437,7 +432,6 @@ final class CheckoutReducerTests: XCTestCase {
     submitAllowed(store)
     store.answer(.gateway(.approved(systemTransactionId: "sys-42")), at: at(3)) {
       $0.screen = .result(.success(self.receipt("sys-42")))
-      $0.processingSince = nil
       $0.openPayment = nil
       $0.events.append(
         self.event(
@@ -493,8 +487,7 @@ final class CheckoutReducerTests: XCTestCase {
       $0.attempts = 2
       $0.payments = 2
       $0.openPayment = self.openPayment(2)
-      $0.screen = .processing(.card)
-      $0.processingSince = at(5)
+      $0.screen = .processing(Submission(request(number: "4000000000009995", payment: 2), since: at(5)))
       $0.events += [self.beforeSubmitEvent(4, at(5)), self.submitEvent(5, at(5), last4: "9995")]
     }
   }
@@ -516,8 +509,7 @@ final class CheckoutReducerTests: XCTestCase {
     ) {
       $0.awaitingMerchant = nil
       $0.attempts = 2
-      $0.screen = .processing(.card)
-      $0.processingSince = at(5)
+      $0.screen = .processing(Submission(request(payment: 1), since: at(5)))
       $0.events += [self.beforeSubmitEvent(4, at(5)), self.submitEvent(5, at(5))]
     }
     XCTAssertEqual(store.state.payments, 1, "the retry is the same payment, under the same key")
@@ -537,8 +529,7 @@ final class CheckoutReducerTests: XCTestCase {
       $0.attempts = 3
       $0.payments = 2
       $0.openPayment = self.openPayment(2)
-      $0.screen = .processing(.card)
-      $0.processingSince = at(8)
+      $0.screen = .processing(Submission(request(payment: 2), since: at(8)))
       $0.events += [self.beforeSubmitEvent(7, at(8)), self.submitEvent(8, at(8))]
     }
     XCTAssertEqual(store.state.openPayment?.idempotencyKey, "\(transactionId)-2")
@@ -584,7 +575,6 @@ final class CheckoutReducerTests: XCTestCase {
     submitAllowed(store)
     store.answer(.gateway(.approved(systemTransactionId: "sys-1")), at: at(3)) {
       $0.screen = .result(.success(self.receipt("sys-1")))
-      $0.processingSince = nil
       $0.openPayment = nil
       $0.events.append(
         self.event(
@@ -645,8 +635,7 @@ final class CheckoutReducerTests: XCTestCase {
       $0.attempts = 1
       $0.payments = 1
       $0.openPayment = self.openPayment(1)
-      $0.screen = .processing(.card)
-      $0.processingSince = fixedNow
+      $0.screen = .processing(Submission(request(number: "378282246310005", securityCode: "1234"), since: fixedNow))
       $0.events = [
         self.beforeSubmitEvent(1, fixedNow),
         self.submitEvent(2, fixedNow, scheme: "AmericanExpress", last4: "0005"),
@@ -679,8 +668,7 @@ final class CheckoutReducerTests: XCTestCase {
       $0.payments = 1
       $0.openPayment = OpenPayment(
         idempotencyKey: "jp-1-1", method: .card, amount: Money(minorUnits: 1235, currency: .jpy))
-      $0.screen = .processing(.card)
-      $0.processingSince = fixedNow
+      $0.screen = .processing(Submission(expectedRequest, since: fixedNow))
       $0.events = [
         self.beforeSubmitEvent(1, fixedNow),
         self.event(

@@ -26,7 +26,8 @@ final class PayPalFlowTests: XCTestCase {
     let state = runtime.checkout
     XCTAssertEqual(state.events.map(\.name), [.onBeforeSubmit, .onPreAuthorisation, .onSuccess])
     XCTAssertFalse(state.events.contains { $0.name == .onSubmit }, "PayPal never fires onSubmit")
-    XCTAssertEqual(state.payPal, PayPalApproval(orderId: order.orderId, funding: .paylater))
+    guard case .result(.success(let receipt)) = state.screen else { return XCTFail("\(state.screen)") }
+    XCTAssertEqual(receipt.paidWith, "Pay Later · \(order.orderId)", "the receipt names the funding and order")
   }
 
   func testADeclinedFundingSourceFiresOnError() {
@@ -61,7 +62,7 @@ final class PayPalFlowTests: XCTestCase {
         &state, .answered(RequestID(1), .beforeSubmit(verdict)), context: context
       ).first
     else { return XCTFail("no PayPal order was asked for") }
-    XCTAssertEqual(state.screen, .processing(.paypal))
+    XCTAssertEqual(state.screen.processingMethod, .paypal)
     let failure = SdkError(
       errorCode: "GATEWAY_TIMEOUT", errorMessage: "The gateway plugin did not answer paypalOrder within 5 s")
     let order = PayPalOrder(orderId: "", intent: request.intent, amount: request.amount, failure: failure)
@@ -69,7 +70,6 @@ final class PayPalFlowTests: XCTestCase {
       CheckoutReducer.reduce(&state, .answered(RequestID(2), .payPalOrder(order)), context: context), [])
     XCTAssertEqual(state.screen, .methodList)
     XCTAssertEqual(state.notice, failure.errorMessage)
-    XCTAssertNil(state.processingSince)
     XCTAssertEqual(state.events.map(\.name), [.onBeforeSubmit, .onError])
     XCTAssertEqual(state.events.last?.method, .paypal)
     XCTAssertEqual(state.events.last?["errorCode"], .string("GATEWAY_TIMEOUT"))

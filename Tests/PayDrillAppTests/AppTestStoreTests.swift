@@ -68,8 +68,7 @@ final class AppTestStoreTests: XCTestCase {
     ) {
       $0.checkout.awaitingMerchant = nil
       $0.checkout.events = [allowed, submitted]
-      $0.checkout.screen = .processing(.card)
-      $0.checkout.processingSince = now
+      $0.checkout.screen = .processing(Submission(request, since: now))
       $0.checkout.attempts = 1
       $0.checkout.payments = 1
       $0.checkout.openPayment = OpenPayment(idempotencyKey: key, method: .card, amount: scenario.total)
@@ -106,7 +105,6 @@ final class AppTestStoreTests: XCTestCase {
     ) {
       $0.checkout.events.append(succeeded)
       $0.checkout.screen = .result(.success(receipt))
-      $0.checkout.processingSince = nil
       $0.checkout.openPayment = nil
       $0.checkout.requests = store.runtime.model.checkout.requests
       $0.resultChoice = 0

@@ -12,11 +12,17 @@ final class AttemptRecorderTests: XCTestCase {
   private var recorder = AttemptRecorder()
   private var finished: [PaymentAttempt] = []
 
-  /// Sends each action as the runtime would (effects answered at once), observing after each step.
-  private func run(_ actions: [AppAction], gateway: (@Sendable (AuthorisationRequest) -> AuthorisationOutcome)? = nil) {
+  /// Sends each action through the runtime (effects answered at once); the attempts that ended are those
+  /// the app asked the ledger to record as ended, and `recorder` is the app's.
+  private func run(
+    _ actions: [AppAction], gateway: (@Sendable (AuthorisationRequest) -> AuthorisationOutcome)? = nil
+  ) {
     for action in actions {
-      Fixture.settle([action], in: &model, gateway: gateway)
-      finished += recorder.observe(model.checkout).filter(\.isFinished).map(\.attempt)
+      for case .recordAttempt(_, let attempt) in Fixture.settle([action], in: &model, gateway: gateway)
+      where attempt.outcome != .interrupted {
+        finished.append(attempt)
+      }
+      recorder = model.attemptRecorder
     }
   }
 
@@ -119,7 +125,8 @@ final class AttemptRecorderTests: XCTestCase {
         sequence: 2, time: time.addingTimeInterval(2), name: .onCancel, method: .applePay,
         details: [EventDetail("reason", .string("User cancelled"))]),
     ]
-    state.screen = .applePaySheet
+    state.screen = .applePaySheet(
+      ApplePaySheet(summaryItems: [], shippingMethods: [], shippingMethod: nil, shippingContact: nil, card: nil))
     let attempts = recorder.observe(state).filter(\.isFinished).map(\.attempt)
     XCTAssertEqual(attempts.count, 1)
     XCTAssertEqual(attempts.first?.outcome, .cancelled)

@@ -44,20 +44,25 @@ enum Fixture {
   /// once is delivered after each action (merchant verdicts, sheet updates, pre-authorisation, `/init`, a
   /// PayPal order, a 3-D Secure decision); the gateway answers authorisations with `gateway`, or never
   /// (nil). Time-outs never fire.
+  /// Returns every effect performed meanwhile.
+  @discardableResult
   static func settle(
     _ actions: [AppAction], in model: inout AppModel,
     gateway: (@Sendable (AuthorisationRequest) -> AuthorisationOutcome)? = nil
-  ) {
+  ) -> [AppEffect] {
     let runtime = CheckoutRuntime(
       model: model,
       dependencies: Dependencies(
         gateway: FixtureGateway(answer: gateway), hooks: ScenarioMerchantHooks(scenario: model.checkout.scenario),
         clock: .virtual(startingAt: now)))
+    var effects: [AppEffect] = []
+    runtime.observer = { if case .performed(let effect) = $0 { effects.append(effect) } }
     for action in actions {
       runtime.send(resolved(action, in: runtime.model))
       runtime.settle()
     }
     model = runtime.model
+    return effects
   }
 
   /// Replays `Tapes/NAME.tape` headlessly at 100×32 with a short gateway latency, and asserts it ran through.

@@ -146,7 +146,7 @@ final class MerchantHookTests: XCTestCase {
     // Usable: the shopper turns to Apple Pay (which the hook answers) and cancels the sheet.
     try send(.backToMethods, to: runtime)
     try send(.selectMethod(.applePay), to: runtime)
-    try settle(runtime) { $0.applePaySheet?.pendingUpdate == nil && $0.screen == .applePaySheet }
+    try settle(runtime) { $0.applePaySheet?.pendingUpdate == nil && $0.screen.isApplePaySheet }
     try send(.cancelSheet, to: runtime)
     XCTAssertEqual(runtime.model.checkout.events.last?.name, .onCancel)
     XCTAssertEqual(runtime.model.checkout.screen, .methodList)
@@ -282,7 +282,7 @@ final class MerchantHookTests: XCTestCase {
   ) throws -> CheckoutRuntime {
     let runtime = try started(hooks, updateTimeLimit: updateTimeLimit)
     try send(.selectMethod(.applePay), to: runtime, settled: false)
-    try settle(runtime) { $0.screen == .applePaySheet || $0.screen.isResult }
+    try settle(runtime) { $0.screen.isApplePaySheet || $0.screen.isResult }
     if settled { try settle(runtime) { $0.applePaySheet?.pendingUpdate == nil } }
     return runtime
   }
@@ -295,7 +295,7 @@ final class MerchantHookTests: XCTestCase {
     guard settled else { return }
     try settle(runtime, line: line) { state in
       !state.isAwaitingMerchant
-        && (state.screen != .applePaySheet || state.applePaySheet?.pendingUpdate == nil)
+        && (!state.screen.isApplePaySheet || state.applePaySheet?.pendingUpdate == nil)
     }
   }
 

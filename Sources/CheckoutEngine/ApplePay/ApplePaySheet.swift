@@ -1,3 +1,5 @@
+import Foundation
+
 /// The simulated Apple Pay sheet: what it shows, what is chosen, and where it is in its life.
 public struct ApplePaySheet: Equatable, Sendable {
   /// The sheet's phases, as PassKit's sheet moves through them.
@@ -44,6 +46,8 @@ public struct ApplePaySheet: Equatable, Sendable {
   /// After the sheet opens, the payment method callback still to fire once the contact's update arrives.
   public var needsInitialCardUpdate = false
   public var phase: Phase = .reviewing
+  /// When the payment went to the gateway (after `onPreAuthorisation`); nil before.
+  public var authorisingSince: Date?
   /// How the simulated device confirms: Face ID, Touch ID or passcode.
   public var authentication: AuthenticationKind = .faceID
   /// A mistake in the merchant's configuration (a total that is not the sum of the items), shown to the

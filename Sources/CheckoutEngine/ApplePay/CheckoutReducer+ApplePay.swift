@@ -23,13 +23,11 @@ extension CheckoutReducer {
       card: state.sheetCards.first)
     sheet.configurationProblem = totalProblem(configuration)
     sheet.authentication = configuration.authentication
-    state.applePaySheet = sheet
-    state.screen = .applePaySheet
-    if contact != nil {
-      state.applePaySheet?.needsInitialCardUpdate = sheet.card != nil
-      return requestUpdate(.shippingContact, in: &state, context: context)
-    }
-    return sheet.card == nil ? [] : requestUpdate(.paymentMethod, in: &state, context: context)
+    let hasCard = sheet.card != nil
+    if contact != nil { sheet.needsInitialCardUpdate = hasCard }
+    state.screen = .applePaySheet(sheet)
+    if contact != nil { return requestUpdate(.shippingContact, in: &state, context: context) }
+    return hasCard ? requestUpdate(.paymentMethod, in: &state, context: context) : []
   }
 
   /// The last item of an update is the total and must be the sum of the others; a mismatch is the
@@ -73,87 +71,83 @@ extension CheckoutReducer {
       + "\(sum.plainString) \(configuration.currencyCode.code)"
   }
 
+  /// The shopper's actions on the open sheet. The sheet is changed in place, inside the screen.
   static func reduceSheet(_ state: inout CheckoutState, _ action: CheckoutAction, context: ReduceContext)
     -> [CheckoutEffect]
   {
-    guard state.screen == .applePaySheet, var sheet = state.applePaySheet,
-      let configuration = state.scenario.applePay
-    else { return [] }
+    guard case .applePaySheet(let sheet) = state.screen, let configuration = state.scenario.applePay else {
+      return []
+    }
     let reviewing = sheet.phase == .reviewing && sheet.pendingUpdate == nil
+    let phase = sheet.phase
+    let blocker = sheet.authorisationBlocker(configuration)
     switch action {
     case .selectShippingContact(let index):
       guard reviewing, configuration.wallet.contacts.indices.contains(index) else { return [] }
-      sheet.shippingContact = configuration.wallet.contacts[index]
-      sheet.errors.removeAll { $0.kind == .shippingAddressInvalid || $0.kind == .contactInvalid }
-      state.applePaySheet = sheet
+      state.applePaySheet?.shippingContact = configuration.wallet.contacts[index]
+      state.applePaySheet?.errors.removeAll { $0.kind == .shippingAddressInvalid || $0.kind == .contactInvalid }
       return requestUpdate(.shippingContact, in: &state, context: context)
 
     case .selectShippingMethod(let identifier):
       guard reviewing, let method = sheet.shippingMethods.first(where: { $0.identifier == identifier }) else {
         return []
       }
-      sheet.shippingMethod = method
-      state.applePaySheet = sheet
+      state.applePaySheet?.shippingMethod = method
       return requestUpdate(.shippingMethod, in: &state, context: context)
 
     case .selectCard(let index):
       let cards = state.sheetCards
       guard reviewing, cards.indices.contains(index) else { return [] }
-      sheet.card = cards[index]
-      state.applePaySheet = sheet
+      state.applePaySheet?.card = cards[index]
       return requestUpdate(.paymentMethod, in: &state, context: context)
 
     case .enterCouponCode(let code):
       guard reviewing else { return [] }
-      sheet.couponCode = code.trimmingWhitespace()
-      state.applePaySheet = sheet
+      state.applePaySheet?.couponCode = code.trimmingWhitespace()
       return requestUpdate(.couponCode, in: &state, context: context)
 
     case .requestAuthorisation:
-      guard reviewing, sheet.authorisationBlocker(configuration) == nil else { return [] }
-      sheet.phase = .authenticating(sheet.authentication == .passcode ? .passcode : .biometric)
-      state.applePaySheet = sheet
+      guard reviewing, blocker == nil else { return [] }
+      state.applePaySheet?.phase = .authenticating(sheet.authentication == .passcode ? .passcode : .biometric)
       state.notice = nil
       return []
 
     case .switchAuthentication:
       guard reviewing else { return [] }
-      sheet.authentication = sheet.authentication.next
-      state.applePaySheet = sheet
+      state.applePaySheet?.authentication = sheet.authentication.next
       return []
 
     case .authenticate(let outcome):
-      guard case .authenticating(let step) = sheet.phase else { return [] }
+      guard case .authenticating(let step) = phase else { return [] }
+      let next: ApplePaySheet.Phase
       switch outcome {
       case .recognised where step == .biometric:
-        return authorised(&sheet, in: &state, context: context)
+        return authorised(in: &state, context: context)
       case .passcode(let code) where step == .passcode:
         guard (4...6).contains(code.count), code.allSatisfy(\.isNumber) else { return [] }
-        return authorised(&sheet, in: &state, context: context)
+        return authorised(in: &state, context: context)
       case .notRecognised where step == .biometric:
-        sheet.phase = .authenticating(.notRecognised)
+        next = .authenticating(.notRecognised)
       case .recognised where step == .notRecognised:
-        sheet.phase = .authenticating(.biometric)
+        next = .authenticating(.biometric)
       case .usePasscode where step != .passcode:
-        sheet.phase = .authenticating(.passcode)
+        next = .authenticating(.passcode)
       case .cancelled:
-        sheet.phase = .reviewing
+        next = .reviewing
       default:
         return []
       }
-      state.applePaySheet = sheet
+      state.applePaySheet?.phase = next
       return []
 
     case .cancelSheet:
-      guard sheet.phase != .processing else { return [] }
+      guard phase != .processing else { return [] }
       record(
         .onCancel, method: .applePay,
         details: [
           EventDetail("reason", .string("User cancelled")), EventDetail("outcome", .string("canceled")),
         ],
         in: &state, context: context)
-
-      state.applePaySheet = nil
       state.screen = .methodList
       state.notice = nil
       return closeSheetRequests(in: &state)
@@ -172,23 +166,16 @@ extension CheckoutReducer {
     return timers.map(CheckoutEffect.cancel)
   }
 
-  /// The sheet's state while it is open, or nil (an answer that arrives once it closed changes nothing).
-  private static func openSheet(_ state: CheckoutState) -> ApplePaySheet? {
-    guard state.screen == .applePaySheet else { return nil }
-    return state.applePaySheet
-  }
-
   /// The merchant's update for the pending callback: applied, and its timer stopped.
   static func sheetUpdated(_ update: SheetUpdate, in state: inout CheckoutState, context: ReduceContext)
     -> [CheckoutEffect]
   {
-    guard var sheet = openSheet(state), let pending = sheet.pendingUpdate else { return [] }
+    guard let pending = state.applePaySheet?.pendingUpdate else { return [] }
     let timers = state.requests.abandon { $0 == .updateTimeLimit(pending) }
-    sheet.pendingUpdate = nil
-    apply(update, kind: pending, to: &sheet)
-    state.applePaySheet = sheet
+    state.applePaySheet?.pendingUpdate = nil
+    state.applePaySheet?.apply(update, kind: pending)
     var effects = timers.map(CheckoutEffect.cancel)
-    if pending == .shippingContact, sheet.needsInitialCardUpdate {
+    if pending == .shippingContact, state.applePaySheet?.needsInitialCardUpdate == true {
       state.applePaySheet?.needsInitialCardUpdate = false
       effects += requestUpdate(.paymentMethod, in: &state, context: context)
     }
@@ -197,7 +184,7 @@ extension CheckoutReducer {
 
   /// PassKit's 30 seconds passed without the pending update.
   static func updateTimedOut(in state: inout CheckoutState, context: ReduceContext) -> [CheckoutEffect] {
-    guard let pending = openSheet(state)?.pendingUpdate else { return [] }
+    guard let pending = state.applePaySheet?.pendingUpdate else { return [] }
     return failUpdate(pending, "within 30 seconds", in: &state, context: context)
   }
 
@@ -205,9 +192,9 @@ extension CheckoutReducer {
   static func preAuthorisationAnswered(
     _ answer: PreAuthorisationAnswer, in state: inout CheckoutState, context: ReduceContext
   ) -> [CheckoutEffect] {
-    // Only while pre-authorising: once the payment went to the gateway (`processingSince` set), a stale
+    // Only while pre-authorising: once the payment went to the gateway (`authorisingSince` set), a stale
     // answer must not send it again.
-    guard var sheet = openSheet(state), sheet.phase == .processing, state.processingSince == nil,
+    guard let sheet = state.applePaySheet, sheet.phase == .processing, sheet.authorisingSince == nil,
       let card = sheet.card
     else { return [] }
     var details = answer.data?.eventDetails ?? []
@@ -216,9 +203,8 @@ extension CheckoutReducer {
     }
     record(.onPreAuthorisation, method: .applePay, details: details, in: &state, context: context)
     guard answer.errors.isEmpty else {
-      sheet.phase = .reviewing
-      sheet.errors += answer.errors
-      state.applePaySheet = sheet
+      state.applePaySheet?.phase = .reviewing
+      state.applePaySheet?.errors += answer.errors
       return []
     }
     state.attempts += 1
@@ -226,7 +212,7 @@ extension CheckoutReducer {
     let cardDetails = CardDetails(
       number: card.number, expiryMonth: 12, expiryYear: 2030, securityCode: "",
       holderName: sheet.shippingContact?.name ?? "")
-    state.processingSince = context.now
+    state.applePaySheet?.authorisingSince = context.now
     var request = authorisationRequest(.applePay, card: cardDetails, amount: amount, state: &state)
     // The merchant's own checks travel with the payment: its AVS address, and 3-D Secure it already ran.
     request.addressVerification = answer.data?.addressVerification
@@ -251,14 +237,9 @@ extension CheckoutReducer {
   }
 
   /// The shopper authenticated: `onSubmit(.applePay)` as pre-authorisation starts, then `onPreAuthorisation`.
-  private static func authorised(
-    _ sheet: inout ApplePaySheet, in state: inout CheckoutState, context: ReduceContext
-  )
-    -> [CheckoutEffect]
-  {
-    sheet.phase = .processing
-    state.applePaySheet = sheet
-    state.processingSince = nil
+  private static func authorised(in state: inout CheckoutState, context: ReduceContext) -> [CheckoutEffect] {
+    state.applePaySheet?.phase = .processing
+    guard let sheet = state.applePaySheet else { return [] }
     var details: [EventDetail] = []
     if let card = sheet.card {
       details = [
@@ -281,7 +262,7 @@ extension CheckoutReducer {
     -> [CheckoutEffect]
   {
     // Only once the payment went to the gateway: an answer while pre-authorising is a stale one.
-    guard let sheet = state.applePaySheet, sheet.phase == .processing, state.processingSince != nil else {
+    guard let sheet = state.applePaySheet, sheet.phase == .processing, sheet.authorisingSince != nil else {
       return []
     }
     // The gateway checked the address before it answered: the AVS update comes first.
@@ -333,9 +314,8 @@ extension CheckoutReducer {
   static func requestUpdate(
     _ kind: ApplePaySheet.PendingUpdate, in state: inout CheckoutState, context: ReduceContext
   ) -> [CheckoutEffect] {
-    guard var sheet = state.applePaySheet else { return [] }
-    sheet.pendingUpdate = kind
-    state.applePaySheet = sheet
+    state.applePaySheet?.pendingUpdate = kind
+    guard let sheet = state.applePaySheet else { return [] }
     let selections = sheet.selectionsForMerchant
     switch kind {
     case .shippingContact:
@@ -373,37 +353,5 @@ extension CheckoutReducer {
       .requestSheetUpdate(state.requests.issue(.sheetUpdate(kind)), kind, selections),
       .expectUpdate(state.requests.issue(.updateTimeLimit(kind)), within: updateTimeLimit),
     ]
-  }
-
-  /// Applies the merchant's update: errors replace those of the same family, items and methods replace the
-  /// sheet's when given (an update with no items keeps the current ones, as PassKit does).
-  private static func apply(
-    _ update: SheetUpdate, kind: ApplePaySheet.PendingUpdate, to sheet: inout ApplePaySheet
-  ) {
-    // An array: two kinds are found faster than a set is made on every update.
-    let couponKinds: [SheetError.Kind] = [.couponCodeInvalid, .couponCodeExpired]
-    switch kind {
-    case .couponCode:
-      sheet.errors.removeAll { couponKinds.contains($0.kind) }
-      sheet.errors += update.errors.filter { couponKinds.contains($0.kind) }
-    case .shippingContact:
-      sheet.errors = update.errors
-    case .shippingMethod, .paymentMethod:
-      // An address refused at pre-authorisation stays refused until the shopper changes the address.
-      sheet.errors.removeAll {
-        !couponKinds.contains($0.kind) && $0.kind != .shippingAddressInvalid && $0.kind != .contactInvalid
-      }
-      sheet.errors += update.errors.filter { !couponKinds.contains($0.kind) }
-    }
-    if !update.paymentSummaryItems.isEmpty {
-      sheet.summaryItems = update.paymentSummaryItems
-      sheet.updateProblem = totalProblem(of: update.paymentSummaryItems, from: kind.callbackName.rawValue)
-    }
-    if let methods = update.shippingMethods {
-      sheet.shippingMethods = methods
-      if !methods.contains(where: { $0.identifier == sheet.shippingMethod?.identifier }) {
-        sheet.shippingMethod = methods.first
-      }
-    }
   }
 }

@@ -68,8 +68,6 @@ public enum CheckoutReducer {
         state.screen = .methodList
         state.cardForm = CardForm()
         state.notice = nil
-        state.payPal = nil
-        state.pazeCard = nil
         return []
       }
 
@@ -104,20 +102,17 @@ public enum CheckoutReducer {
     case .tryAgain:
       guard case .result(.failure(let method, _)) = state.screen else { return [] }
       state.screen = method == .card ? .cardForm : .methodList
-      state.payPal = nil
-      state.pazeCard = nil
       return []
 
     case .submitChallengeCode(let code):
       guard case .threeDSChallenge(let challenge) = state.screen else { return [] }
-      state.screen = .processing(challenge.request.method)
-      state.processingSince = context.now
+      state.screen = .processing(Submission(challenge.request, since: context.now))
       let id = state.requests.issue(.gateway(challenge.request.method))
       return [.completeChallenge(id, challenge, code: code)]
 
     case .cancelChallenge:
       guard case .threeDSChallenge(let challenge) = state.screen else { return [] }
-      state.screen = .processing(challenge.request.method)
+      state.screen = .processing(Submission(challenge.request, since: context.now))
       let id = state.requests.issue(.gateway(challenge.request.method))
       return [.completeChallenge(id, challenge, code: nil)]
 
@@ -156,7 +151,6 @@ public enum CheckoutReducer {
     in state: inout CheckoutState,
     context: ReduceContext
   ) {
-    state.processingSince = nil
     // The seed's card timeline: the AVS update, then 3-D Secure, then the authorisation's callback.
     let outcome = recordAddressVerification(outcome, method: method, in: &state, context: context)
     let reportDetails = outcome.report?.outcomeDetails ?? []
@@ -200,14 +194,12 @@ public enum CheckoutReducer {
           + reportDetails,
         in: &state, context: context)
       let receipt = Receipt(result: result, method: method, paidWith: state.paidWith, amount: amount)
-      state.applePaySheet = nil
       state.screen = .result(.success(receipt))
     case .declined(let error):
       // Nobody knows whether a timed-out payment was charged: it stays open, and a retry keeps its key.
       if !OpenPayment.unknownOutcomeCodes.contains(error.errorCode) { state.openPayment = nil }
       record(
         .onError, method: method, details: error.eventDetails + reportDetails, in: &state, context: context)
-      state.applePaySheet = nil
       state.screen = .result(.failure(method: method, error: error))
     }
   }
@@ -247,12 +239,12 @@ public enum CheckoutReducer {
   static func gatewayAnswered(
     _ outcome: AuthorisationOutcome, in state: inout CheckoutState, context: ReduceContext
   ) -> [CheckoutEffect] {
-    if state.screen == .applePaySheet { return finishApplePay(outcome, in: &state, context: context) }
-    guard case .processing(let method) = state.screen else { return [] }
+    if state.screen.isApplePaySheet { return finishApplePay(outcome, in: &state, context: context) }
+    guard case .processing(let submission) = state.screen else { return [] }
     // PayPal processes twice: creating the order, then authorising the approved one. Only the second waits
     // for the gateway's decision.
-    guard method != .paypal || state.payPal != nil else { return [] }
-    conclude(outcome, method: method, amount: state.total, in: &state, context: context)
+    guard submission.method != .paypal || submission.payPal != nil else { return [] }
+    conclude(outcome, method: submission.method, amount: submission.amount, in: &state, context: context)
     return []
   }
 
@@ -361,9 +353,8 @@ public enum CheckoutReducer {
         EventDetail("scheme", .string(number.scheme?.sessionName ?? "unknown")),
         EventDetail("last4", .string(number.lastFour)),
       ] + amountDetails(state.total), in: &state, context: context)
-    state.screen = .processing(method)
-    state.processingSince = context.now
     var request = authorisationRequest(method, card: card, amount: state.total, state: &state)
+    state.screen = .processing(Submission(request, since: context.now))
     if state.cardFields.contains(.postalCode) {
       request.addressVerification = ApplePayTransactionInitData.AddressVerification(
         countryCode: "", houseNumberOrName: "", postalCode: form.postalCode)

@@ -4,14 +4,14 @@ public enum CheckoutScreen: Equatable, Sendable {
   case methodList
   /// The card form.
   case cardForm
-  /// The gateway is working on a submission of this method.
-  case processing(DropInPaymentMethod)
+  /// The gateway is working on a submission.
+  case processing(Submission)
   /// The submission ended.
   case result(PaymentOutcome)
   /// `CheckoutDropIn(config:)` refused the session: nothing can be paid (`onError(nil, …)` fired).
   case initialisationFailed(SdkError)
-  /// The Apple Pay sheet is open over the Drop-in.
-  case applePaySheet
+  /// The Apple Pay sheet is open over the Drop-in, with everything on it.
+  case applePaySheet(ApplePaySheet)
   /// The simulated "Set up Apple Pay" screen the set-up button opens (no card for the supported networks).
   case applePaySetUp
   /// The simulated PayPal approval page (the buyer on PayPal.com) for an order.
@@ -22,4 +22,16 @@ public enum CheckoutScreen: Equatable, Sendable {
   case threeDSChallenge(ThreeDSecureChallenge)
   /// A method this build does not complete yet.
   case methodUnavailable(DropInPaymentMethod)
+
+  /// Whether the Apple Pay sheet is open.
+  public var isApplePaySheet: Bool {
+    if case .applePaySheet = self { return true }
+    return false
+  }
+
+  /// The method whose submission the gateway is working on, while it is.
+  public var processingMethod: DropInPaymentMethod? {
+    if case .processing(let submission) = self { return submission.method }
+    return nil
+  }
 }

@@ -23,14 +23,27 @@ public struct CheckoutState: Equatable, Sendable {
   public var openPayment: OpenPayment?
   /// The requests made of the outside world and still waited for.
   public var requests = RequestBook()
-  /// When the current gateway request started, for the spinner and the event pane.
-  public var processingSince: Date?
-  /// The PayPal order the buyer approved, and with what.
-  public var payPal: PayPalApproval?
-  /// The Paze wallet card the shopper chose.
-  public var pazeCard: PazeCard?
-  /// The Apple Pay sheet, while it is open or processing.
-  public var applePaySheet: ApplePaySheet?
+  /// The Apple Pay sheet, while it is open (it lives in the screen: `.applePaySheet(sheet)`). Changed in
+  /// place: the sheet is taken out of the screen while it changes, so its arrays are never copied.
+  /// Setting nil closes it to the method list.
+  public var applePaySheet: ApplePaySheet? {
+    get {
+      if case .applePaySheet(let sheet) = screen { return sheet }
+      return nil
+    }
+    _modify {
+      guard case .applePaySheet(let sheet) = screen else {
+        var none: ApplePaySheet?
+        yield &none
+        if let none { screen = .applePaySheet(none) }
+        return
+      }
+      var open: ApplePaySheet? = sheet
+      screen = .methodList
+      defer { screen = open.map(CheckoutScreen.applePaySheet) ?? .methodList }
+      yield &open
+    }
+  }
   /// The Apple Pay method's state once the checkout is created; nil before `create()`.
   public var applePayState: ApplePayMethodState?
   /// What the simulated device can do.
@@ -72,17 +85,25 @@ public struct CheckoutState: Equatable, Sendable {
     return configuration.eligibleCards.filter { response.allows($0.network) }
   }
 
-  /// What the shopper is paying: what was paid on the Paid screen, the Apple Pay sheet's total while it is
-  /// open, else the order's.
+  /// What the shopper is paying: what was paid on the Paid screen, what is being paid while processing, the
+  /// Apple Pay sheet's total while it is open, else the order's.
   public var paidAmount: Money {
-    if case .result(.success(let receipt)) = screen { return receipt.amount }
-    return applePaySheet?.total?.amount ?? total
+    switch screen {
+    case .result(.success(let receipt)): return receipt.amount
+    case .processing(let submission): return submission.amount
+    case .applePaySheet(let sheet): return sheet.total?.amount ?? total
+    default: return total
+    }
   }
 
   /// The method paying, as the result screen names it.
   public var paidMethodName: String {
-    if case .result(.success(let receipt)) = screen { return receipt.methodName }
-    return applePaySheet != nil ? "Apple Pay" : payPal != nil ? "PayPal" : pazeCard != nil ? "Paze" : "Card"
+    switch screen {
+    case .result(.success(let receipt)): return receipt.method.paidName
+    case .processing(let submission): return submission.method.paidName
+    case .applePaySheet: return DropInPaymentMethod.applePay.paidName
+    default: return DropInPaymentMethod.card.paidName
+    }
   }
 
   /// The idempotency key of a payment about to go to the gateway: the open payment's when this is a retry of
@@ -95,15 +116,16 @@ public struct CheckoutState: Equatable, Sendable {
     return key
   }
 
-  /// The card paying, as the shopper knows it: "Visa •••• 4242" (a Wallet card's name for Apple Pay).
+  /// What pays, as the shopper knows it: the submission's or the receipt's, the sheet's Wallet card, else
+  /// the card form's card ("Visa •••• 4242").
   public var paidWith: String {
-    if let card = applePaySheet?.card { return card.displayName }
-    if let payPal {
-      return "\(payPal.funding == .paylater ? "Pay Later" : "PayPal balance") · \(payPal.orderId)"
+    switch screen {
+    case .processing(let submission): return submission.paidWith
+    case .result(.success(let receipt)): return receipt.paidWith
+    case .applePaySheet(let sheet) where sheet.card != nil: return sheet.card?.displayName ?? ""
+    default:
+      let number = CardNumber(digits: cardForm.number)
+      return "\(number.scheme?.displayName ?? "Card") \(number.masked)"
     }
-    if screen == .processing(.paypal) { return "PayPal" }
-    if let pazeCard { return pazeCard.label }
-    let number = CardNumber(digits: cardForm.number)
-    return "\(number.scheme?.displayName ?? "Card") \(number.masked)"
   }
 }

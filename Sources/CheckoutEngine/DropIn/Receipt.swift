@@ -15,12 +15,17 @@ public struct Receipt: Equatable, Sendable {
   }
 
   /// The method as the result screen names it.
-  public var methodName: String {
-    switch method {
+  public var methodName: String { method.paidName }
+}
+
+extension DropInPaymentMethod {
+  /// The method as a receipt names it: "Card", "Apple Pay", "PayPal", "Paze".
+  public var paidName: String {
+    switch self {
     case .applePay: return "Apple Pay"
     case .paypal: return "PayPal"
     case .paze: return "Paze"
-    default: return "Card"
+    case .card: return "Card"
     }
   }
 }

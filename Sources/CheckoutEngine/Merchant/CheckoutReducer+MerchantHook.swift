@@ -19,17 +19,16 @@ extension CheckoutReducer {
       return []
 
     case .onPreAuthorisation:
-      guard state.screen == .applePaySheet, var sheet = state.applePaySheet, sheet.phase == .processing,
-        state.processingSince == nil
-      else { return [] }
+      guard let sheet = state.applePaySheet, sheet.phase == .processing, sheet.authorisingSince == nil else {
+        return []
+      }
       recordHookFailure(failure, in: &state, context: context)
-      sheet.phase = .reviewing
-      state.applePaySheet = sheet
+      state.applePaySheet?.phase = .reviewing
       state.notice = "\(message). Nothing was charged: pay again or cancel."
       return []
 
     default:
-      guard state.screen == .applePaySheet, let pending = state.applePaySheet?.pendingUpdate,
+      guard let pending = state.applePaySheet?.pendingUpdate,
         pending.callbackName == failure.callback
       else { return [] }
       recordHookFailure(failure, in: &state, context: context)

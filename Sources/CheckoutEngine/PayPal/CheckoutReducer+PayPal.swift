@@ -13,8 +13,8 @@ extension CheckoutReducer {
 
   /// The merchant allowed it: processing, and the order is created.
   static func createPayPalOrder(_ state: inout CheckoutState, context: ReduceContext) -> [CheckoutEffect] {
-    state.screen = .processing(.paypal)
-    state.processingSince = context.now
+    state.screen = .processing(
+      Submission(method: .paypal, paidWith: "PayPal", amount: state.total, since: context.now))
     return [
       .createPayPalOrder(
         state.requests.issue(.payPalOrder),
@@ -30,9 +30,10 @@ extension CheckoutReducer {
   {
     // While the order is being created; once the buyer approved one, the gateway is authorising it and a
     // stale order answer changes nothing.
-    guard state.screen == .processing(.paypal), state.payPal == nil else { return [] }
+    guard case .processing(let submission) = state.screen, submission.method == .paypal,
+      submission.payPal == nil
+    else { return [] }
     if let failure = order.failure {
-      state.processingSince = nil
       reportOnMethodList(failure, method: .paypal, in: &state, context: context)
       return []
     }
@@ -41,7 +42,6 @@ extension CheckoutReducer {
       details: [
         EventDetail("orderId", .string(order.orderId)), EventDetail("intent", .string(order.intent)),
       ] + amountDetails(order.amount), in: &state, context: context)
-    state.processingSince = nil
     state.screen = .payPalApproval(order)
     return []
   }
@@ -56,12 +56,10 @@ extension CheckoutReducer {
         return []
       }
       state.attempts += 1
-      state.screen = .processing(.paypal)
-      state.processingSince = context.now
       var request = authorisationRequest(
         .paypal, card: nil, amount: order.amount, intent: order.intent, state: &state)
       request.payPal = PayPalApproval(orderId: order.orderId, funding: funding)
-      state.payPal = request.payPal
+      state.screen = .processing(Submission(request, since: context.now))
       return [.authorise(state.requests.issue(.gateway(.paypal)), request)]
 
     case .cancelPayPal:

@@ -17,11 +17,9 @@ extension CheckoutReducer {
     switch action {
     case .approvePaze(let card):
       state.attempts += 1
-      state.screen = .processing(.paze)
-      state.processingSince = context.now
       var request = authorisationRequest(.paze, card: nil, amount: state.total, state: &state)
       request.paze = card
-      state.pazeCard = card
+      state.screen = .processing(Submission(request, since: context.now))
       return [.authorise(state.requests.issue(.gateway(.paze)), request)]
     case .cancelPaze:
       state.screen = .methodList

@@ -12,7 +12,6 @@ public struct CommandLineOptions: Equatable {
     case demo(tape: String)
     /// Replay one tape or a suite of them.
     case play(tapes: [String])
-    case bench
     case cards
     case scenarios
     /// The Apple Pay button gallery, interactive or printed.
@@ -250,13 +249,13 @@ public struct CommandLineOptions: Equatable {
     case "buttons":
       guard positional.count == 1 else { throw UsageError(message: "buttons takes options only") }
       options.command = .buttons(print: options.printsButton)
-    case "bench", "cards", "scenarios":
+    case "cards", "scenarios":
       guard positional.count == 1 else { throw UsageError(message: "\(first) takes no argument") }
-      options.command = first == "bench" ? .bench : first == "cards" ? .cards : .scenarios
+      options.command = first == "cards" ? .cards : .scenarios
     default:
       throw UsageError(
         message:
-          "unknown command \"\(first)\" (expected play, record, demo, check, buttons, scenarios, cards, sign, session, history or bench; see paydrill --help)"
+          "unknown command \"\(first)\" (expected play, record, demo, check, buttons, scenarios, cards, sign, session, history or fuzz; see paydrill --help)"
       )
     }
     return options

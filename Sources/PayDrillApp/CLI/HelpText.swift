@@ -17,7 +17,6 @@ enum HelpText {
       paydrill sign [options]         the sessions API's HMAC-SHA256 signature of a request body
       paydrill session --request FILE a session request through the simulated sessions API
       paydrill history [options]      recent payment attempts from the ledger; history show ID: one in full
-      paydrill bench                  print performance figures
       paydrill fuzz [options]         random keys, resizes, faults and answers against every scenario;
                                       checks the invariants after each step (exit 1 + a minimal tape)
       paydrill --help | --version

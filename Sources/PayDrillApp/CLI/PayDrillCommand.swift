@@ -5,7 +5,7 @@ import NcursesBackend
 import TerminalUI
 
 /// The `paydrill` program: reads the command line and files (all validated before a terminal is opened),
-/// then runs the checkout, a tape, the card list or the benchmark.
+/// then runs the checkout, a tape, the card list or another command.
 public enum PayDrillCommand {
   /// The default simulated latency: long enough to see the spinner, short enough not to wait.
   public static let defaultLatencyMilliseconds = 600
@@ -32,9 +32,6 @@ public enum PayDrillCommand {
       return 0
     case .scenarios:
       print(ScenarioLocator.listing())
-      return 0
-    case .bench:
-      Benchmark.run()
       return 0
     case .buttons(let printOnly):
       if printOnly {

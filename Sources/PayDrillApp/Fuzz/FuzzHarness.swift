@@ -268,7 +268,7 @@ public struct FuzzHarness {
   }
 
   private func timerViolation() -> FuzzViolation? {
-    guard model.checkout.screen != .applePaySheet, runtime.interpreter.timerCount > 0 else { return nil }
+    guard !model.checkout.screen.isApplePaySheet, runtime.interpreter.timerCount > 0 else { return nil }
     return FuzzViolation(
       .timersDieWithTheirSheet, "\(runtime.interpreter.timerCount) timer(s) left after the sheet closed")
   }

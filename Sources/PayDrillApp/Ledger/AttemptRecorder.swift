@@ -67,6 +67,13 @@ public struct AttemptRecorder: Equatable, Sendable {
         finished.append(Change(number: started, attempt: provisional, isFinished: false))
       }
     }
+    // What the wallet pays with shows on the processing screen, between callbacks (PayPal's approval).
+    if var attempt = current, let card = Self.walletCard(in: state, method: attempt.method),
+      attempt.card != card
+    {
+      attempt.card = card
+      current = attempt
+    }
     if var attempt = current, state.screen == .methodList, !state.isAwaitingMerchant {
       // The shopper left the wallet without a callback (Paze's close): nothing was charged.
       attempt.outcome = .cancelled
@@ -135,12 +142,14 @@ public struct AttemptRecorder: Equatable, Sendable {
     return attempt
   }
 
-  /// The card a wallet paid with, as the state knows it: Paze's card, PayPal's funding.
+  /// The card a wallet pays with, as the processing screen knows it: Paze's card, PayPal's funding; nil
+  /// on any other screen (the attempt keeps what it knew).
   static func walletCard(in state: CheckoutState, method: DropInPaymentMethod) -> String? {
+    guard case .processing(let submission) = state.screen, submission.method == method else { return nil }
     switch method {
-    case .paze: return state.pazeCard?.label
+    case .paze: return submission.paidWith
     case .paypal:
-      switch state.payPal?.funding {
+      switch submission.payPal?.funding {
       case .paypal?: return "PayPal balance"
       case .paylater?: return "Pay Later"
       case .declinedSource?: return "PayPal declining source"

@@ -20,8 +20,8 @@ public struct AppModel: Equatable, Sendable {
   public var couponDraft: String?
   /// The passcode being typed at the simulated passcode prompt.
   public var passcodeDraft = ""
-  /// The Apple Pay button gallery, while it is open over the checkout.
-  public var gallery: ButtonGallery?
+  /// What is open over the checkout, if anything: one overlay at a time.
+  var overlay: Overlay?
   /// Whether the gallery is where the program started (`paydrill buttons`): Escape then quits.
   public var galleryIsHome = false
   /// The highlighted option of a wallet's page (PayPal's approval, Paze's checkout).
@@ -37,18 +37,11 @@ public struct AppModel: Equatable, Sendable {
   public var gatewaySettings = GatewaySettings(latencyMilliseconds: 600)
   /// The command of the gateway plugin answering instead of the simulated gateway, if one does.
   public var gatewayPlugin: String?
-  /// The highlighted row of the gateway panel, while it is open.
-  public var gatewayPanel: Int?
-  /// The highlighted row of the device panel, while it is open.
-  public var devicePanel: Int?
-  /// The history panel (`H`), while it is open.
-  var history: HistoryPanel?
   /// Why the run history is not being recorded (the ledger could not be opened or written), for the footer.
   public var ledgerNotice: String?
   /// Whether the theme is dark (the `automatic` button style follows it).
   public var darkAppearance = true
   public var showsEventPane = true
-  public var showsHelp = false
   /// Advances while the gateway works, to turn the spinner.
   public var spinnerFrame = 0
   public var size: Size
@@ -84,6 +77,58 @@ public struct AppModel: Equatable, Sendable {
   /// Whether the terminal is too small to draw the checkout.
   public var isTooSmall: Bool {
     size.columns < Self.minimumSize.columns || size.rows < Self.minimumSize.rows
+  }
+
+  /// The button gallery, while it is the overlay. Setting one opens it over anything else; setting nil
+  /// closes it (and nothing else).
+  public var gallery: ButtonGallery? {
+    get {
+      if case .gallery(let gallery) = overlay { return gallery }
+      return nil
+    }
+    set { setOverlay(newValue.map(Overlay.gallery), ifNil: gallery != nil) }
+  }
+
+  /// The gateway panel's highlighted row, while it is the overlay.
+  public var gatewayPanel: Int? {
+    get {
+      if case .gatewayPanel(let row) = overlay { return row }
+      return nil
+    }
+    set { setOverlay(newValue.map { .gatewayPanel(row: $0) }, ifNil: gatewayPanel != nil) }
+  }
+
+  /// The device panel's highlighted row, while it is the overlay.
+  public var devicePanel: Int? {
+    get {
+      if case .devicePanel(let row) = overlay { return row }
+      return nil
+    }
+    set { setOverlay(newValue.map { .devicePanel(row: $0) }, ifNil: devicePanel != nil) }
+  }
+
+  /// The history panel, while it is the overlay.
+  var history: HistoryPanel? {
+    get {
+      if case .history(let panel) = overlay { return panel }
+      return nil
+    }
+    set { setOverlay(newValue.map(Overlay.history), ifNil: history != nil) }
+  }
+
+  /// Whether the keys' help is the overlay.
+  public var showsHelp: Bool {
+    get { overlay == .help }
+    set { setOverlay(newValue ? .help : nil, ifNil: showsHelp) }
+  }
+
+  /// Opens an overlay, or closes the current one when `isOpen` says it is the one being closed.
+  private mutating func setOverlay(_ new: Overlay?, ifNil isOpen: Bool) {
+    if let new {
+      overlay = new
+    } else if isOpen {
+      overlay = nil
+    }
   }
 
   /// A new id for one of the app's own requests.

@@ -14,17 +14,22 @@ public enum AppReducer {
   {
     let eventsBefore = model.checkout.events.count
     var effects = reduceAction(&model, action, context: context)
-    if model.checkout.events.count != eventsBefore { effects += observeEvents(&model) }
-    return effects
+    if model.checkout.events.count != eventsBefore { effects += notifyHooks(&model) }
+    return effects + recordAttempts(&model)
   }
 
-  /// The effects of callbacks that just fired: the hooks hear of them, and an attempt that started or ended
-  /// goes to the ledger.
-  private static func observeEvents(_ model: inout AppModel) -> [AppEffect] {
+  /// The hooks hear of the callbacks that just fired.
+  private static func notifyHooks(_ model: inout AppModel) -> [AppEffect] {
     let events = model.checkout.events
     if events.count < model.eventsNotified { model.eventsNotified = 0 }
-    var effects: [AppEffect] = [.notifyHooks(Array(events[model.eventsNotified...]))]
-    model.eventsNotified = events.count
+    defer { model.eventsNotified = events.count }
+    return [.notifyHooks(Array(events[model.eventsNotified...]))]
+  }
+
+  /// An attempt that started or ended goes to the ledger (the recorder looks at new events only: cheap when
+  /// there are none).
+  private static func recordAttempts(_ model: inout AppModel) -> [AppEffect] {
+    var effects: [AppEffect] = []
     for change in model.attemptRecorder.observe(model.checkout) {
       effects.append(.recordAttempt(number: change.number, change.attempt))
     }
@@ -40,7 +45,7 @@ public enum AppReducer {
         model.checkout.applePaySheet.map { $0.phase == .processing || $0.pendingUpdate != nil } ?? false
       if case .processing = model.checkout.screen {
         model.spinnerFrame += 1
-      } else if model.checkout.screen == .applePaySheet && sheetBusy {
+      } else if sheetBusy {
         model.spinnerFrame += 1
       }
       return []
@@ -357,7 +362,8 @@ public enum AppReducer {
     {
       model.focus = .field(first)
     }
-    guard before != after else { return effects }
+    // The same screen with new data (the sheet after an update) keeps its focus and highlight.
+    guard before != after, !(before.isApplePaySheet && after.isApplePaySheet) else { return effects }
     switch after {
     case .cardForm:
       let firstError = model.checkout.cardFields.first { model.checkout.cardForm.errors[$0] != nil }

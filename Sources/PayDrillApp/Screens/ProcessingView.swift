@@ -4,7 +4,8 @@ import TerminalUI
 /// The gateway is working: a spinner, what is being paid, and the simulated latency.
 struct ProcessingView {
   var model: AppModel
-  var method: DropInPaymentMethod
+  /// What is being paid: the processing screen's own data.
+  var submission: Submission
 
   static let frames: [String] = ["⠋", "⠙", "⠹", "⠸", "⠼", "⠴", "⠦", "⠧", "⠇", "⠏"]
 
@@ -15,12 +16,12 @@ struct ProcessingView {
     let frame = Self.frames[model.spinnerFrame % Self.frames.count]
     buffer.write(frame, x: rect.x, y: y, role: .spinner)
     buffer.write(
-      truncating: "Processing your \(method.displayName.lowercased()) payment…", x: rect.x + 2, y: y,
+      truncating: "Processing your \(submission.method.displayName.lowercased()) payment…", x: rect.x + 2, y: y,
       role: .title,
       maxWidth: rect.width - 2)
     y += 2
-    let card = checkout.paidWith
-    LabeledValue(checkout.localisation.text(.paying), money.string(for: checkout.total), valueRole: .total)
+    let card = submission.paidWith
+    LabeledValue(checkout.localisation.text(.paying), money.string(for: submission.amount), valueRole: .total)
       .render(in: Rect(x: rect.x, y: y, width: rect.width, height: 1), into: &buffer)
     y += 1
     LabeledValue(checkout.localisation.text(.with), card).render(

@@ -57,8 +57,8 @@ public enum RootView {
     switch model.checkout.screen {
     case .methodList: MethodListView(model: model).render(in: inner, into: &buffer)
     case .cardForm: CardFormView(model: model).render(in: inner, into: &buffer)
-    case .processing(let method):
-      ProcessingView(model: model, method: method).render(in: inner, into: &buffer)
+    case .processing(let submission):
+      ProcessingView(model: model, submission: submission).render(in: inner, into: &buffer)
     case .result(let outcome): ResultView(model: model, outcome: outcome).render(in: inner, into: &buffer)
     case .methodUnavailable(let method):
       MethodUnavailableView(method: method).render(in: inner, into: &buffer)

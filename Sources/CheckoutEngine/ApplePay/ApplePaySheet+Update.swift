@@ -1,0 +1,32 @@
+extension ApplePaySheet {
+  /// Applies the merchant's update: errors replace those of the same family, items and methods replace the
+  /// sheet's when given (an update with no items keeps the current ones, as PassKit does).
+  mutating func apply(_ update: SheetUpdate, kind: PendingUpdate) {
+    // An array: two kinds are found faster than a set is made on every update.
+    let couponKinds: [SheetError.Kind] = [.couponCodeInvalid, .couponCodeExpired]
+    switch kind {
+    case .couponCode:
+      errors.removeAll { couponKinds.contains($0.kind) }
+      errors += update.errors.filter { couponKinds.contains($0.kind) }
+    case .shippingContact:
+      errors = update.errors
+    case .shippingMethod, .paymentMethod:
+      // An address refused at pre-authorisation stays refused until the shopper changes the address.
+      errors.removeAll {
+        !couponKinds.contains($0.kind) && $0.kind != .shippingAddressInvalid && $0.kind != .contactInvalid
+      }
+      errors += update.errors.filter { !couponKinds.contains($0.kind) }
+    }
+    if !update.paymentSummaryItems.isEmpty {
+      summaryItems = update.paymentSummaryItems
+      updateProblem = CheckoutReducer.totalProblem(
+        of: update.paymentSummaryItems, from: kind.callbackName.rawValue)
+    }
+    if let methods = update.shippingMethods {
+      shippingMethods = methods
+      if !methods.contains(where: { $0.identifier == shippingMethod?.identifier }) {
+        shippingMethod = methods.first
+      }
+    }
+  }
+}

@@ -1,0 +1,42 @@
+import Foundation
+
+/// A payment on its way to the gateway: what the processing screen shows, and what the receipt is built from
+/// when it succeeds. It lives in the processing screen and nowhere else, so no other attempt can show it.
+public struct Submission: Equatable, Sendable {
+  public var method: DropInPaymentMethod
+  /// What pays, as the shopper knows it: "Visa •••• 4242", "PayPal balance · PAYID-…", a Paze card's label;
+  /// "PayPal" while the order is being created.
+  public var paidWith: String
+  public var amount: Money
+  /// When the gateway request started (the spinner's wait, the event pane).
+  public var since: Date
+  /// PayPal: the order the buyer approved, and with what; nil while the order is being created.
+  public var payPal: PayPalApproval?
+
+  public init(
+    method: DropInPaymentMethod, paidWith: String, amount: Money, since: Date, payPal: PayPalApproval? = nil
+  ) {
+    self.method = method
+    self.paidWith = paidWith
+    self.amount = amount
+    self.since = since
+    self.payPal = payPal
+  }
+
+  /// The submission of a gateway request: a card as "Visa •••• 4242", PayPal's funding and order, a Paze
+  /// card's label.
+  public init(_ request: AuthorisationRequest, since: Date) {
+    let paidWith: String
+    if let approval = request.payPal {
+      paidWith = "\(approval.funding == .paylater ? "Pay Later" : "PayPal balance") · \(approval.orderId)"
+    } else if let pazeCard = request.paze {
+      paidWith = pazeCard.label
+    } else if let card = request.card {
+      paidWith = "\(card.number.scheme?.displayName ?? "Card") \(card.number.masked)"
+    } else {
+      paidWith = request.method.displayName
+    }
+    self.init(
+      method: request.method, paidWith: paidWith, amount: request.amount, since: since, payPal: request.payPal)
+  }
+}

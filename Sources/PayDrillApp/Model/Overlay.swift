@@ -1,0 +1,13 @@
+/// What is open over the checkout: one thing at a time, or nothing. Opening one closes the other.
+enum Overlay: Equatable, Sendable {
+  /// The keys' help (`?`); any key closes it.
+  case help
+  /// The Apple Pay button gallery (`b`, or `paydrill buttons`).
+  case gallery(ButtonGallery)
+  /// The gateway panel (`g`), with its highlighted row.
+  case gatewayPanel(row: Int)
+  /// The device panel (`d`), with its highlighted row.
+  case devicePanel(row: Int)
+  /// The run history (`H`).
+  case history(HistoryPanel)
+}
