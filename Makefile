@@ -33,9 +33,10 @@ run: build
 test: build
 	$(SWIFT) test
 
+# The benchmark is the development target paydrill-bench (not shipped); it runs the paydrill built beside it.
 bench: deps
 	$(SWIFT) build -c release
-	$(SWIFT) run -c release --skip-build paydrill bench
+	.build/release/paydrill-bench
 
 play-tapes: build
 	$(SWIFT) run --skip-build paydrill play Tapes/*.tape --latency 50 --no-ledger

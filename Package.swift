@@ -43,6 +43,12 @@ let package = Package(
       dependencies: ["CheckoutEngine", "GatewaySimulator", "TerminalUI", "NcursesBackend", "CSQLite"]
     ),
     .executableTarget(name: "paydrill", dependencies: ["PayDrillApp"]),
+    // The benchmark (`make bench`): a development target, not a product, so it is never shipped. Its terminal
+    // figures run the `paydrill` built beside it.
+    .executableTarget(
+      name: "paydrill-bench",
+      dependencies: ["PayDrillApp", "CheckoutEngine", "GatewaySimulator", "TerminalUI"]
+    ),
     // The engine's flows are driven through the app's one interpreter (no effect runner of their own).
     .testTarget(
       name: "CheckoutEngineTests", dependencies: ["CheckoutEngine", "GatewaySimulator", "PayDrillApp"]),
@@ -50,7 +56,7 @@ let package = Package(
     .testTarget(name: "TerminalUITests", dependencies: ["TerminalUI"]),
     .testTarget(
       name: "PayDrillAppTests",
-      dependencies: ["PayDrillApp", "CheckoutEngine", "GatewaySimulator", "TerminalUI"],
+      dependencies: ["PayDrillApp", "CheckoutEngine", "GatewaySimulator", "TerminalUI", "paydrill-bench"],
       exclude: ["__Snapshots__", "Fixtures"]
     ),
     .testTarget(name: "EndToEndTests"),

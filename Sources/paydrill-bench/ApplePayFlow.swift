@@ -1,6 +1,7 @@
 import CheckoutEngine
 import Foundation
 import GatewaySimulator
+import PayDrillApp
 
 /// One Apple Pay payment, headless and without latency, for the benchmark: Drop-in's `create()` and the
 /// Apple Pay `/init`, then the sheet opens and the shopper changes the contact, the shipping method and the

@@ -1,15 +1,18 @@
 import CheckoutEngine
 import Foundation
 import GatewaySimulator
+import PayDrillApp
 import TerminalUI
 
-/// `paydrill bench`: figures anyone can re-run, one line each with its unit, and for those of issue #7 the
-/// goal and whether it is met. Tests never assert them.
+/// `paydrill-bench` (`make bench`): figures anyone can re-run, one line each with its unit, and for those of
+/// issue #7 and of "One loop" the goal and whether it is met. Tests never assert them.
 ///
-/// In process: the reducer, headless checkouts (card, Apple Pay) and drawing a frame into the buffer. Through
-/// a pseudo-terminal, with this very binary: a keystroke to the terminal's update, start-up to the first
-/// frame beside floor programs built on the spot, and the peak memory of a whole session.
-public enum Benchmark {
+/// In process: the reducer, headless checkouts (card, Apple Pay), a key and its frame with a short and a long
+/// event log, memory over many rounds of the Apple Pay sheet, and drawing a frame into the buffer. Through a
+/// pseudo-terminal, with the `paydrill` built beside this program: a keystroke to the terminal's update,
+/// start-up to the first frame beside floor programs built on the spot, and the peak memory of a whole
+/// session.
+enum Benchmark {
   /// The pseudo-terminal's size for the terminal figures: paydrill's default.
   static let terminalSize = Size(columns: 100, rows: 32)
 
@@ -25,7 +28,14 @@ public enum Benchmark {
     return actions
   }
 
-  public static func run() {
+  /// The event log's lengths of the per-key figures, and how many sheet rounds the memory figure makes.
+  static let shortLog = 1_000
+  static let longLog = 100_000
+  static let sheetCycles = 2_000
+
+  static func run() {
+    // Memory first, while the heap is fresh: memory freed by the other figures would hide growth.
+    let memory = Result { () throws(BenchError) in try SheetMemoryProbe.measure(cycles: sheetCycles) }
     let context = ReduceContext(now: Date())
     let actions = cardCheckoutActions()
 
@@ -58,6 +68,9 @@ public enum Benchmark {
     print(
       String(format: "headless Apple Pay flows: %.0f flows/s", flowRate) + " (\(flowGoal.verdict(flowRate)))")
 
+    report("per-key cost") { try keyCostLines() }
+    report("memory after \(sheetCycles.grouped) sheet open/cancel cycles") { try memoryLines(memory.get()) }
+
     for size in [Size(columns: 100, rows: 32), Size(columns: 200, rows: 60)] {
       var model = AppModel(
         checkout: CheckoutState(scenario: .acmeElectronics), size: size, latencyMilliseconds: 0)
@@ -78,10 +91,61 @@ public enum Benchmark {
     runInTerminal()
   }
 
-  /// The figures measured on this binary in a pseudo-terminal, and the floors beside them.
+  /// A key and its frame on the method list, with a short and a long event log, and a round of the sheet at
+  /// each length (`KeyCostProbe`).
+  static func keyCostLines() throws(BenchError) -> [String] {
+    let keys = 500
+    let rounds = 5
+    let figures = try KeyCostProbe.measure(
+      atEvents: [shortLog, longLog], keys: keys, rounds: rounds, cycles: 20)
+    let (short, long) = (figures[0], figures[1])
+    let shortKey = short.perKey / .microseconds(1)
+    let longKey = long.perKey / .microseconds(1)
+    let ratio = longKey / shortKey
+    let shortCycle = short.perSheetCycle / .microseconds(1)
+    let longCycle = long.perSheetCycle / .microseconds(1)
+    return [
+      "per-key cost at \(shortLog.grouped) events: \(BenchGoal.number(shortKey)) µs/key (a key on the method"
+        + " list and its frame; the fastest of \(rounds) rounds of \(keys) keys)",
+      "per-key cost at \(longLog.grouped) events: \(BenchGoal.number(longKey)) µs/key,"
+        + " \(String(format: "%.2f", ratio))× the cost at \(shortLog.grouped)"
+        + " (\(BenchGoal.atMost(1.5, "×").verdict(ratio)))",
+      "sheet open/cancel cycle: \(BenchGoal.number(shortCycle)) µs at \(shortLog.grouped) events,"
+        + " \(BenchGoal.number(longCycle)) µs at \(longLog.grouped)"
+        + " (\(String(format: "%.1f", longCycle / shortCycle))×; no goal)",
+    ]
+  }
+
+  /// What the sheet's rounds leave behind (`SheetMemoryProbe`).
+  static func memoryLines(_ figures: SheetMemoryProbe.Figures) -> [String] {
+    let perCycle = Double(figures.residentGrowth) / 1024 / Double(figures.cycles)
+    let goal = BenchGoal.below(1, "kB/cycle")
+    var memory =
+      "memory after \(figures.cycles.grouped) sheet open/cancel cycles: \(kibibytes(figures.residentGrowth))"
+      + " kB more resident, \(BenchGoal.number(perCycle)) kB/cycle (\(goal.verdict(perCycle)))"
+    if let heap = figures.heapGrowth { memory += "; heap in use \(kibibytes(heap)) kB more" }
+    let left = Double(max(figures.timerCount, figures.scheduledCount))
+    var lines = [
+      memory,
+      "after the cycles: \(figures.timerCount) timers and \(figures.scheduledCount) answers or timers"
+        + " scheduled on the interpreter (\(BenchGoal.atMost(0, "").verdict(left)))",
+    ]
+    // The heap the cycles kept, per event they added: the log's own cost at most (with its spare capacity).
+    if let heap = figures.heapGrowth, figures.eventsAdded > 0 {
+      lines.append(
+        "event log: \(heap / figures.eventsAdded) bytes/event at most (the heap the cycles kept,"
+          + " spare capacity included, over the \(figures.eventsAdded.grouped) events they added)")
+    }
+    return lines
+  }
+
+  /// The figures measured on `paydrill` in a pseudo-terminal, and the floors beside them.
   static func runInTerminal() {
-    guard let executable = currentExecutable() else {
-      print("terminal figures: unavailable (the path of this program is unknown)")
+    let executable: String
+    switch paydrillExecutable() {
+    case .success(let path): executable = path
+    case .failure(let error):
+      print("terminal figures: unavailable (\(error))")
       return
     }
     let folder = FileManager.default.temporaryDirectory.appendingPathComponent(
@@ -184,10 +248,24 @@ public enum Benchmark {
     String(format: "%.1f", Double(bytes) / 1_048_576)
   }
 
-  /// This program's own file, which the terminal figures run.
-  static func currentExecutable() -> String? {
-    if let path = try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe") { return path }
-    return CommandLine.arguments.first.map { URL(fileURLWithPath: $0).standardizedFileURL.path }
+  private static func kibibytes(_ bytes: Int) -> String {
+    (bytes / 1024).grouped
+  }
+
+  /// The `paydrill` the terminal figures run: the one built beside this program (`swift build -c release`
+  /// builds both into the same folder), so `make bench` measures the release build of the shipped binary.
+  static func paydrillExecutable() -> Result<String, BenchError> {
+    let own =
+      (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe"))
+      ?? CommandLine.arguments.first.map { URL(fileURLWithPath: $0).standardizedFileURL.path }
+    guard let own else { return .failure(BenchError("the path of paydrill-bench is unknown")) }
+    let folder = URL(fileURLWithPath: own).deletingLastPathComponent()
+    let paydrill = folder.appendingPathComponent("paydrill").path
+    guard FileManager.default.isExecutableFile(atPath: paydrill) else {
+      return .failure(
+        BenchError("no paydrill beside paydrill-bench in \(folder.path); build both with swift build"))
+    }
+    return .success(paydrill)
   }
 
   /// Runs `body` repeatedly for about `seconds`; returns the units it reported per second.
@@ -200,6 +278,19 @@ public enum Benchmark {
       units += body()
       elapsed = clock.now - start
     }
-    return Double(units) / elapsed.inSeconds
+    return Double(units) / (elapsed / .seconds(1))
+  }
+}
+
+extension Int {
+  /// "100,000": thousands grouped with commas whatever the locale, as the figures' names are written.
+  fileprivate var grouped: String {
+    let digits = String(magnitude)
+    var text = ""
+    for (index, digit) in digits.enumerated() {
+      if index > 0, (digits.count - index).isMultiple(of: 3) { text.append(",") }
+      text.append(digit)
+    }
+    return self < 0 ? "-" + text : text
   }
 }

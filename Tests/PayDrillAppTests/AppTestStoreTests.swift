@@ -58,7 +58,8 @@ final class AppTestStoreTests: XCTestCase {
       scenario: scenario.name, method: .card, card: "Visa ••••4242", amount: scenario.total,
       outcome: .interrupted, errorMessage: "in flight, or paydrill ended before the attempt's callback",
       merchantTransactionId: scenario.merchantTransactionId, startedAt: now, endedAt: now,
-      eventLines: [allowed.jsonLine(), submitted.jsonLine()])
+      eventLines: [])
+    attempt.events = [allowed, submitted]
     store.receive(
       .checkout(.answered(RequestID(1), .beforeSubmit(BeforeSubmitVerdict(allowed: true)))),
       effects: [
@@ -94,7 +95,7 @@ final class AppTestStoreTests: XCTestCase {
     attempt.errorMessage = nil
     attempt.systemTransactionId = transactionId
     attempt.endedAt = paidAt
-    attempt.eventLines.append(succeeded.jsonLine())
+    attempt.events.append(succeeded)
     let receipt = Receipt(
       result: DropInSubmitResult(
         systemTransactionId: transactionId, merchantTransactionId: scenario.merchantTransactionId),

@@ -35,9 +35,7 @@ final class AttemptRecorderTests: XCTestCase {
   }
 
   private func names(_ attempt: PaymentAttempt) -> [String] {
-    attempt.eventLines.compactMap {
-      (try? JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: Any])?["event"] as? String
-    }
+    attempt.events.map(\.name.rawValue)
   }
 
   func testASuccessfulCardPayment() throws {
@@ -55,7 +53,8 @@ final class AttemptRecorderTests: XCTestCase {
     XCTAssertEqual(attempt.merchantTransactionId, Scenario.acmeElectronics.merchantTransactionId)
     XCTAssertNil(attempt.errorCode)
     XCTAssertEqual(names(attempt), ["onBeforeSubmit", "onSubmit", "onSuccess"])
-    XCTAssertFalse(attempt.eventLines.joined().contains("4242424242424242"), "never the full number")
+    XCTAssertFalse(
+      attempt.events.map { $0.jsonLine() }.joined().contains("4242424242424242"), "never the full number")
     XCTAssertNil(recorder.current)
   }
 

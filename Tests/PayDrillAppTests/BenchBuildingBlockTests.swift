@@ -4,8 +4,10 @@ import TerminalUI
 import XCTest
 
 @testable import PayDrillApp
+@testable import paydrill_bench
 
-/// The pieces `paydrill bench` measures with, each run once so they cannot rot. No time is asserted.
+/// The pieces `paydrill-bench` (the development target behind `make bench`) measures with, each run once so
+/// they cannot rot. No time is asserted.
 final class BenchBuildingBlockTests: XCTestCase {
   func testTheApplePayFlowPaysThroughEveryStepOfTheSheet() {
     let state = ApplePayFlow().run().model.checkout
@@ -18,6 +20,34 @@ final class BenchBuildingBlockTests: XCTestCase {
       XCTAssertTrue(names.contains(callback), "\(callback) in \(names)")
     }
     guard case .result(.success) = state.screen else { return XCTFail("ended on \(state.screen)") }
+  }
+
+  func testTheSheetCyclesGrowTheLogAndTheMemoryProbeReportsThem() throws {
+    let runtime = ApplePayFlow().runtime()
+    let before = runtime.model.checkout.events.count
+    try SheetCycle.grow(runtime, toEvents: before + 10)
+    XCTAssertGreaterThanOrEqual(runtime.model.checkout.events.count, before + 10)
+    guard case .methodList = runtime.model.checkout.screen else {
+      return XCTFail("ended on \(runtime.model.checkout.screen)")
+    }
+
+    let figures = try SheetMemoryProbe.measure(cycles: 3)
+    XCTAssertEqual(figures.cycles, 3)
+    XCTAssertGreaterThan(figures.eventsAdded, 0)
+    XCTAssertNotNil(ProcessMemory.resident())
+  }
+
+  func testTheKeyProbePressesKeysWithoutGrowingTheLog() throws {
+    let figures = try KeyCostProbe.measure(atEvents: [20], keys: 4, rounds: 1, cycles: 1)
+    XCTAssertEqual(figures.count, 1)
+    XCTAssertGreaterThanOrEqual(figures[0].events, 20)
+  }
+
+  func testTheShippedProgramNeitherOffersNorRunsTheBench() {
+    XCTAssertThrowsError(try CommandLineOptions.parse(["bench"])) { error in
+      XCTAssertTrue("\(error)".hasPrefix("unknown command \"bench\""), "\(error)")
+    }
+    XCTAssertFalse(HelpText.usage.contains("bench"))
   }
 
   func testGoalsSayMetOrByHowMuchTheyAreMissed() {

@@ -1,4 +1,22 @@
 extension ApplePaySheet {
+  /// Changes the sheet for a callback and marks the callback pending, in one change in place; returns the
+  /// sheet as the callback sees it.
+  mutating func beginUpdate(_ kind: PendingUpdate, _ change: (inout ApplePaySheet) -> Void) -> ApplePaySheet {
+    change(&self)
+    pendingUpdate = kind
+    return self
+  }
+
+  /// Takes the merchant's update for the pending callback; returns whether the payment method callback the
+  /// sheet owes since it opened is due now (after the opening contact's update).
+  mutating func take(_ update: SheetUpdate, for pending: PendingUpdate) -> Bool {
+    pendingUpdate = nil
+    apply(update, kind: pending)
+    guard pending == .shippingContact, needsInitialCardUpdate else { return false }
+    needsInitialCardUpdate = false
+    return true
+  }
+
   /// Applies the merchant's update: errors replace those of the same family, items and methods replace the
   /// sheet's when given (an update with no items keeps the current ones, as PassKit does).
   mutating func apply(_ update: SheetUpdate, kind: PendingUpdate) {

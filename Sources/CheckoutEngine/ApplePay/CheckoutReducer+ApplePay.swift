@@ -84,27 +84,28 @@ extension CheckoutReducer {
     switch action {
     case .selectShippingContact(let index):
       guard reviewing, configuration.wallet.contacts.indices.contains(index) else { return [] }
-      state.applePaySheet?.shippingContact = configuration.wallet.contacts[index]
-      state.applePaySheet?.errors.removeAll { $0.kind == .shippingAddressInvalid || $0.kind == .contactInvalid }
-      return requestUpdate(.shippingContact, in: &state, context: context)
+      let contact = configuration.wallet.contacts[index]
+      return requestUpdate(.shippingContact, in: &state, context: context) {
+        $0.shippingContact = contact
+        $0.errors.removeAll { $0.kind == .shippingAddressInvalid || $0.kind == .contactInvalid }
+      }
 
     case .selectShippingMethod(let identifier):
       guard reviewing, let method = sheet.shippingMethods.first(where: { $0.identifier == identifier }) else {
         return []
       }
-      state.applePaySheet?.shippingMethod = method
-      return requestUpdate(.shippingMethod, in: &state, context: context)
+      return requestUpdate(.shippingMethod, in: &state, context: context) { $0.shippingMethod = method }
 
     case .selectCard(let index):
       let cards = state.sheetCards
       guard reviewing, cards.indices.contains(index) else { return [] }
-      state.applePaySheet?.card = cards[index]
-      return requestUpdate(.paymentMethod, in: &state, context: context)
+      let card = cards[index]
+      return requestUpdate(.paymentMethod, in: &state, context: context) { $0.card = card }
 
     case .enterCouponCode(let code):
       guard reviewing else { return [] }
-      state.applePaySheet?.couponCode = code.trimmingWhitespace()
-      return requestUpdate(.couponCode, in: &state, context: context)
+      let coupon = code.trimmingWhitespace()
+      return requestUpdate(.couponCode, in: &state, context: context) { $0.couponCode = coupon }
 
     case .requestAuthorisation:
       guard reviewing, blocker == nil else { return [] }
@@ -168,35 +169,32 @@ extension CheckoutReducer {
 
   /// The merchant's update for the pending callback: applied, and its timer stopped.
   static func sheetUpdated(_ update: SheetUpdate, in state: inout CheckoutState, context: ReduceContext)
-    -> [CheckoutEffect]
+    -> [CheckoutEffect]?
   {
-    guard let pending = state.applePaySheet?.pendingUpdate else { return [] }
+    guard let pending = state.applePaySheet?.pendingUpdate else { return nil }
     let timers = state.requests.abandon { $0 == .updateTimeLimit(pending) }
-    state.applePaySheet?.pendingUpdate = nil
-    state.applePaySheet?.apply(update, kind: pending)
+    // One change of the sheet in place: the update taken, and whether the opening card update is due.
+    let cardUpdateDue = state.applePaySheet?.take(update, for: pending) ?? false
     var effects = timers.map(CheckoutEffect.cancel)
-    if pending == .shippingContact, state.applePaySheet?.needsInitialCardUpdate == true {
-      state.applePaySheet?.needsInitialCardUpdate = false
-      effects += requestUpdate(.paymentMethod, in: &state, context: context)
-    }
+    if cardUpdateDue { effects += requestUpdate(.paymentMethod, in: &state, context: context) }
     return effects
   }
 
   /// PassKit's 30 seconds passed without the pending update.
-  static func updateTimedOut(in state: inout CheckoutState, context: ReduceContext) -> [CheckoutEffect] {
-    guard let pending = state.applePaySheet?.pendingUpdate else { return [] }
+  static func updateTimedOut(in state: inout CheckoutState, context: ReduceContext) -> [CheckoutEffect]? {
+    guard let pending = state.applePaySheet?.pendingUpdate else { return nil }
     return failUpdate(pending, "within 30 seconds", in: &state, context: context)
   }
 
   /// What `onPreAuthorisation` returned: the payment goes to the gateway, or back to the sheet with errors.
   static func preAuthorisationAnswered(
     _ answer: PreAuthorisationAnswer, in state: inout CheckoutState, context: ReduceContext
-  ) -> [CheckoutEffect] {
+  ) -> [CheckoutEffect]? {
     // Only while pre-authorising: once the payment went to the gateway (`authorisingSince` set), a stale
     // answer must not send it again.
     guard let sheet = state.applePaySheet, sheet.phase == .processing, sheet.authorisingSince == nil,
       let card = sheet.card
-    else { return [] }
+    else { return nil }
     var details = answer.data?.eventDetails ?? []
     if let refusal = answer.errors.first {
       details.append(EventDetail("refused", .string(refusal.message)))
@@ -259,11 +257,11 @@ extension CheckoutReducer {
   static func finishApplePay(
     _ outcome: AuthorisationOutcome, in state: inout CheckoutState, context: ReduceContext
   )
-    -> [CheckoutEffect]
+    -> [CheckoutEffect]?
   {
     // Only once the payment went to the gateway: an answer while pre-authorising is a stale one.
     guard let sheet = state.applePaySheet, sheet.phase == .processing, sheet.authorisingSince != nil else {
-      return []
+      return nil
     }
     // The gateway checked the address before it answered: the AVS update comes first.
     let outcome = recordAddressVerification(outcome, method: .applePay, in: &state, context: context)
@@ -312,10 +310,10 @@ extension CheckoutReducer {
 
   /// Fires the update callback for what changed, with what the merchant may see, and locks the sheet.
   static func requestUpdate(
-    _ kind: ApplePaySheet.PendingUpdate, in state: inout CheckoutState, context: ReduceContext
+    _ kind: ApplePaySheet.PendingUpdate, in state: inout CheckoutState, context: ReduceContext,
+    changing change: (inout ApplePaySheet) -> Void = { _ in }
   ) -> [CheckoutEffect] {
-    state.applePaySheet?.pendingUpdate = kind
-    guard let sheet = state.applePaySheet else { return [] }
+    guard let sheet = state.applePaySheet?.beginUpdate(kind, change) else { return [] }
     let selections = sheet.selectionsForMerchant
     switch kind {
     case .shippingContact:

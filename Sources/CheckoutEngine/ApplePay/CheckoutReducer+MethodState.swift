@@ -42,10 +42,10 @@ extension CheckoutReducer {
   /// `PARTNER_UI_FATAL_ERROR` for the rest of the session.
   static func initAnswered(
     _ response: ApplePayInitResponse, in state: inout CheckoutState, context: ReduceContext
-  ) {
+  ) -> [CheckoutEffect]? {
     guard state.applePayState == .preparing, response.generation == state.applePayGeneration,
       let configuration = state.scenario.applePay
-    else { return }
+    else { return nil }
     var details: [EventDetail] = [
       EventDetail("gatewayProfile", .string(response.gatewayProfile)),
       EventDetail("countryCode", .string(response.countryCode ?? "—")),
@@ -61,7 +61,7 @@ extension CheckoutReducer {
         context: context)
       setApplePayState(.partnerUIFatalError(problem), reason: problem, in: &state, context: context)
       state.notice = "Apple Pay is unavailable: \(problem)"
-      return
+      return []
     }
     let hasCards =
       state.device.walletHasCards && configuration.eligibleCards.contains { response.allows($0.network) }
@@ -70,6 +70,7 @@ extension CheckoutReducer {
       reason: hasCards
         ? "isReady" : "canMakePayments(usingNetworks:) is false: no card for the supported networks",
       in: &state, context: context)
+    return []
   }
 
   /// Activating Apple Pay: the sheet when ready; the set-up screen without cards; otherwise `failed`,

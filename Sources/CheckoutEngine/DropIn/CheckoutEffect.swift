@@ -5,7 +5,7 @@ public enum CheckoutEffect: Equatable, Sendable {
   /// Call the merchant's `onBeforeSubmit`; the verdict comes back as `.beforeSubmit`.
   case askBeforeSubmit(RequestID, DropInPaymentMethod)
   /// Call one of the sheet's update callbacks; the merchant's update comes back as `.sheetUpdate`.
-  case requestSheetUpdate(RequestID, ApplePaySheet.PendingUpdate, SheetSelections)
+  indirect case requestSheetUpdate(RequestID, ApplePaySheet.PendingUpdate, SheetSelections)
   /// Wait `within`, then answer `.timeLimitPassed`: PassKit gives an update handler 30 seconds.
   case expectUpdate(RequestID, within: Duration)
   /// Stop a timer (or forget a request) that is no longer waited for: its answer will not come.
@@ -19,9 +19,9 @@ public enum CheckoutEffect: Equatable, Sendable {
   case createPayPalOrder(RequestID, PayPalOrderRequest)
   /// Send the challenge's outcome (the code, or nil when cancelled) to the issuer; the gateway's decision
   /// comes back as `.gateway`.
-  case completeChallenge(RequestID, ThreeDSecureChallenge, code: String?)
+  indirect case completeChallenge(RequestID, ThreeDSecureChallenge, code: String?)
   /// Send the payment to the gateway; the answer comes back as `.gateway`.
-  case authorise(RequestID, AuthorisationRequest)
+  indirect case authorise(RequestID, AuthorisationRequest)
 
   /// The request id the effect's answer will carry; nil for an effect that is not answered.
   public var requestID: RequestID? {

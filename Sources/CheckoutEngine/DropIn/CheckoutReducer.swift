@@ -29,11 +29,10 @@ public enum CheckoutReducer {
         return []
       }
       state.requests.settle(id)
-      let before = state
-      let effects = receive(answer, for: awaited, in: &state, context: context)
       // An answer that found its request but nothing left to change (its screen moved on) says so too.
-      if effects.isEmpty, state.events.count == before.events.count, state == before {
+      guard let effects = receive(answer, for: awaited, in: &state, context: context) else {
         drop(answer, id: id, in: &state, context: context)
+        return []
       }
       return effects
 
@@ -131,7 +130,7 @@ public enum CheckoutReducer {
       // The session is spent: its payment succeeded. The new checkout is created in a new session, on the
       // same device, and says so.
       var next = CheckoutState(scenario: state.scenario)
-      next.events = state.events
+      swap(&next.events, &state.events)
       next.attempts = state.attempts
       next.payments = state.payments
       next.requests = state.requests
@@ -141,6 +140,8 @@ public enum CheckoutReducer {
       next.notice =
         "Session \(state.sessionId) is spent (its payment succeeded): this checkout uses a new session, \(next.sessionId)."
       state = next
+      // The log grows with the session: it must have one owner, or the next event would copy it whole.
+      next.events = []
       return create(&state, context: context)
     }
   }
@@ -216,8 +217,8 @@ public enum CheckoutReducer {
   static func beforeSubmitAnswered(
     _ method: DropInPaymentMethod, _ verdict: BeforeSubmitVerdict, in state: inout CheckoutState,
     context: ReduceContext
-  ) -> [CheckoutEffect] {
-    guard state.awaitingMerchant == method else { return [] }
+  ) -> [CheckoutEffect]? {
+    guard state.awaitingMerchant == method else { return nil }
     state.awaitingMerchant = nil
     var details = [EventDetail("returned", .bool(verdict.allowed))]
     if let message = verdict.message { details.append(EventDetail("message", .string(message))) }
@@ -238,28 +239,28 @@ public enum CheckoutReducer {
   /// The gateway's decision on the payment in flight.
   static func gatewayAnswered(
     _ outcome: AuthorisationOutcome, in state: inout CheckoutState, context: ReduceContext
-  ) -> [CheckoutEffect] {
+  ) -> [CheckoutEffect]? {
     if state.screen.isApplePaySheet { return finishApplePay(outcome, in: &state, context: context) }
-    guard case .processing(let submission) = state.screen else { return [] }
+    guard case .processing(let submission) = state.screen else { return nil }
     // PayPal processes twice: creating the order, then authorising the approved one. Only the second waits
     // for the gateway's decision.
-    guard submission.method != .paypal || submission.payPal != nil else { return [] }
+    guard submission.method != .paypal || submission.payPal != nil else { return nil }
     conclude(outcome, method: submission.method, amount: submission.amount, in: &state, context: context)
     return []
   }
 
-  /// Routes an answer to what asked for it (its kind was checked against the request).
+  /// Routes an answer to what asked for it (its kind was checked against the request); nil when what asked
+  /// has moved on and the answer changes nothing.
   static func receive(
     _ answer: CheckoutAnswer, for awaited: Awaited, in state: inout CheckoutState, context: ReduceContext
-  ) -> [CheckoutEffect] {
+  ) -> [CheckoutEffect]? {
     switch answer {
     case .beforeSubmit(let verdict):
       return beforeSubmitAnswered(awaited.method, verdict, in: &state, context: context)
     case .gateway(let outcome):
       return gatewayAnswered(outcome, in: &state, context: context)
     case .applePayInit(let response):
-      initAnswered(response, in: &state, context: context)
-      return []
+      return initAnswered(response, in: &state, context: context)
     case .payPalOrder(let order):
       return payPalOrderCreated(order, in: &state, context: context)
     case .sheetUpdate(let update):

@@ -34,4 +34,27 @@ public enum CheckoutScreen: Equatable, Sendable {
     if case .processing(let submission) = self { return submission.method }
     return nil
   }
+
+  /// Which screen this is, without its data.
+  public enum Kind: Equatable, Sendable {
+    case methodList, cardForm, processing, result, initialisationFailed, applePaySheet, applePaySetUp
+    case payPalApproval, pazeCheckout, threeDSChallenge, methodUnavailable
+  }
+
+  /// Which screen this is: two screens of one kind are the same place with other data.
+  public var kind: Kind {
+    switch self {
+    case .methodList: return .methodList
+    case .cardForm: return .cardForm
+    case .processing: return .processing
+    case .result: return .result
+    case .initialisationFailed: return .initialisationFailed
+    case .applePaySheet: return .applePaySheet
+    case .applePaySetUp: return .applePaySetUp
+    case .payPalApproval: return .payPalApproval
+    case .pazeCheckout: return .pazeCheckout
+    case .threeDSChallenge: return .threeDSChallenge
+    case .methodUnavailable: return .methodUnavailable
+    }
+  }
 }

@@ -45,7 +45,12 @@ public struct CheckoutState: Equatable, Sendable {
     }
   }
   /// The Apple Pay method's state once the checkout is created; nil before `create()`.
-  public var applePayState: ApplePayMethodState?
+  public var applePayState: ApplePayMethodState? {
+    didSet { sheetCards = Self.sheetCards(scenario, applePayState) }
+  }
+  /// The Wallet cards the sheet offers: those the configuration accepts, less networks `/init` left out
+  /// (worked out when the method's state changes, not on every action).
+  public private(set) var sheetCards: [WalletCard]
   /// What the simulated device can do.
   public var device: ApplePayDevice
   /// Counts `create()`s, so that a `/init` answer for an earlier device is recognised and ignored.
@@ -58,8 +63,13 @@ public struct CheckoutState: Equatable, Sendable {
     sessionNumber == 1 ? scenario.session.sessionId : "\(scenario.session.sessionId)-\(sessionNumber)"
   }
 
+  /// The methods the session offers, worked out once (the list is read on every action).
+  private let offeredMethods: [DropInPaymentMethod]
+
   public init(scenario: Scenario) {
     self.scenario = scenario
+    offeredMethods = scenario.availableMethods
+    sheetCards = Self.sheetCards(scenario, nil)
     localisation = Localisation(locale: scenario.locale, overrides: scenario.localisation)
     device = scenario.applePay?.device ?? ApplePayDevice()
   }
@@ -67,7 +77,8 @@ public struct CheckoutState: Equatable, Sendable {
   /// The methods in the list: those the session offers, less Apple Pay on a device that cannot pay
   /// (`PLUGIN_INCOMPATIBLE` is filtered).
   public var methods: [DropInPaymentMethod] {
-    scenario.availableMethods.filter { $0 != .applePay || applePayState != .pluginIncompatible }
+    guard applePayState == .pluginIncompatible else { return offeredMethods }
+    return offeredMethods.filter { $0 != .applePay }
   }
 
   /// The card form's fields: the billing postcode too when the merchant verifies addresses.
@@ -78,10 +89,9 @@ public struct CheckoutState: Equatable, Sendable {
   /// The amount to pay.
   public var total: Money { scenario.total }
 
-  /// The Wallet cards the sheet offers: those the configuration accepts, less networks `/init` left out.
-  public var sheetCards: [WalletCard] {
+  private static func sheetCards(_ scenario: Scenario, _ state: ApplePayMethodState?) -> [WalletCard] {
     guard let configuration = scenario.applePay else { return [] }
-    guard case .ready(let response)? = applePayState else { return configuration.eligibleCards }
+    guard case .ready(let response)? = state else { return configuration.eligibleCards }
     return configuration.eligibleCards.filter { response.allows($0.network) }
   }
 

@@ -13,7 +13,8 @@ public struct Localisation: Equatable, Sendable {
   public init(locale: String, overrides: [ShopperText: String] = [:]) {
     self.locale = locale
     let base = Self.catalog[locale] ?? Self.catalog[Self.fallback(for: locale)] ?? [:]
-    texts = base.merging(overrides) { _, override in override }
+    // Without overrides the catalog's table is shared, not copied.
+    texts = overrides.isEmpty ? base : base.merging(overrides) { _, override in override }
   }
 
   /// American English, the seed's locale.

@@ -8,11 +8,11 @@
 extension CheckoutReducer {
   static func merchantHookFailed(
     _ failure: MerchantHookFailure, in state: inout CheckoutState, context: ReduceContext
-  ) -> [CheckoutEffect] {
+  ) -> [CheckoutEffect]? {
     let message = "\(failure.callback.rawValue) failed: \(failure.error.errorMessage)"
     switch failure.callback {
     case .onBeforeSubmit:
-      guard state.awaitingMerchant == failure.method else { return [] }
+      guard state.awaitingMerchant == failure.method else { return nil }
       state.awaitingMerchant = nil
       recordHookFailure(failure, in: &state, context: context)
       state.notice = "\(message). Nothing was submitted."
@@ -20,7 +20,7 @@ extension CheckoutReducer {
 
     case .onPreAuthorisation:
       guard let sheet = state.applePaySheet, sheet.phase == .processing, sheet.authorisingSince == nil else {
-        return []
+        return nil
       }
       recordHookFailure(failure, in: &state, context: context)
       state.applePaySheet?.phase = .reviewing
@@ -30,7 +30,7 @@ extension CheckoutReducer {
     default:
       guard let pending = state.applePaySheet?.pendingUpdate,
         pending.callbackName == failure.callback
-      else { return [] }
+      else { return nil }
       recordHookFailure(failure, in: &state, context: context)
       return failUpdate(pending, "(\(failure.error.errorMessage))", in: &state, context: context)
     }

@@ -26,13 +26,13 @@ extension CheckoutReducer {
 
   /// The gateway created the order: the approval page, or the method list when it could not.
   static func payPalOrderCreated(_ order: PayPalOrder, in state: inout CheckoutState, context: ReduceContext)
-    -> [CheckoutEffect]
+    -> [CheckoutEffect]?
   {
     // While the order is being created; once the buyer approved one, the gateway is authorising it and a
     // stale order answer changes nothing.
     guard case .processing(let submission) = state.screen, submission.method == .paypal,
       submission.payPal == nil
-    else { return [] }
+    else { return nil }
     if let failure = order.failure {
       reportOnMethodList(failure, method: .paypal, in: &state, context: context)
       return []

@@ -1,20 +1,21 @@
 /// What came back for a request: the payload of `CheckoutAction.answered`. The request's id says what it
-/// answers; the engine drops an answer whose id it no longer waits for.
+/// answers; the engine drops an answer whose id it no longer waits for. Large answers are boxed, so that
+/// actions stay small to copy.
 public enum CheckoutAnswer: Equatable, Sendable {
   /// The merchant's `onBeforeSubmit` verdict.
   case beforeSubmit(BeforeSubmitVerdict)
   /// The merchant's update for a sheet callback.
-  case sheetUpdate(SheetUpdate)
+  indirect case sheetUpdate(SheetUpdate)
   /// A timer ran out (PassKit's 30 seconds for an update).
   case timeLimitPassed
   /// What `onPreAuthorisation` returned.
-  case preAuthorisation(PreAuthorisationAnswer)
+  indirect case preAuthorisation(PreAuthorisationAnswer)
   /// The `/init` answer.
-  case applePayInit(ApplePayInitResponse)
+  indirect case applePayInit(ApplePayInitResponse)
   /// The PayPal order the gateway created.
-  case payPalOrder(PayPalOrder)
+  indirect case payPalOrder(PayPalOrder)
   /// The gateway's decision on an authorisation or a challenge.
-  case gateway(AuthorisationOutcome)
+  indirect case gateway(AuthorisationOutcome)
   /// The merchant hook gave no usable answer; the error stands for it.
   case merchantHookFailed(SdkError)
 

@@ -32,6 +32,8 @@ public struct AttemptRecorder: Equatable, Sendable {
   /// Looks at the events added since the last call; returns the attempts that started (in flight) or
   /// finished, in order.
   public mutating func observe(_ state: CheckoutState) -> [Change] {
+    // Nothing new and nothing in flight: nothing to look at (this runs after every action).
+    guard current != nil || seen != state.events.count else { return [] }
     let events = state.events
     if events.count < seen {
       // A new checkout state with its own events: start over.
@@ -44,9 +46,13 @@ public struct AttemptRecorder: Equatable, Sendable {
       let index = seen
       let event = events[index]
       seen += 1
-      if var attempt = current {
-        guard event.method == nil || event.method == attempt.method else { continue }
-        attempt.eventLines.append(event.jsonLine())
+      // Taken out while it changes: a copy left in `current` would make every append copy the events.
+      if var attempt = current.take() {
+        guard event.method == nil || event.method == attempt.method else {
+          current = attempt
+          continue
+        }
+        attempt.events.append(event)
         take(event, into: &attempt)
         attempt.card = Self.walletCard(in: state, method: attempt.method) ?? attempt.card
         current = attempt
@@ -68,11 +74,10 @@ public struct AttemptRecorder: Equatable, Sendable {
       }
     }
     // What the wallet pays with shows on the processing screen, between callbacks (PayPal's approval).
-    if var attempt = current, let card = Self.walletCard(in: state, method: attempt.method),
-      attempt.card != card
+    if let method = current?.method, let card = Self.walletCard(in: state, method: method),
+      current?.card != card
     {
-      attempt.card = card
-      current = attempt
+      current?.card = card
     }
     if var attempt = current, state.screen == .methodList, !state.isAwaitingMerchant {
       // The shopper left the wallet without a callback (Paze's close): nothing was charged.
@@ -134,9 +139,8 @@ public struct AttemptRecorder: Equatable, Sendable {
       scenario: state.scenario.name, method: method, card: nil, amount: state.paidAmount,
       outcome: .interrupted, merchantTransactionId: state.scenario.merchantTransactionId,
       startedAt: event.time, endedAt: event.time,
-      eventLines: events[first...index].filter { $0.method == nil || $0.method == method }.map {
-        $0.jsonLine()
-      })
+      eventLines: [])
+    attempt.events = events[first...index].filter { $0.method == nil || $0.method == method }
     take(event, into: &attempt)
     attempt.card = Self.walletCard(in: state, method: method) ?? attempt.card
     return attempt

@@ -40,6 +40,9 @@ public struct PaymentAttempt: Equatable, Sendable {
   /// The attempt's callbacks, one JSON object a line (`CallbackEvent.jsonLine()`). Empty in lists read from
   /// the ledger; filled when one attempt is read by its id.
   public var eventLines: [String]
+  /// The attempt's callbacks as this run recorded them, before the ledger writes them as `eventLines`:
+  /// encoding waits until there is a ledger to write to.
+  public var events: [CallbackEvent] = []
 
   public init(
     id: Int64? = nil, scenario: String, method: DropInPaymentMethod, card: String?, amount: Money,

@@ -9,11 +9,11 @@ public enum AppEffect: Equatable, Sendable {
   /// A request of the engine's (the merchant, the gateway, a timer).
   case checkout(CheckoutEffect)
   /// Save the screen the model shows as a screenshot bundle; `.screenshotTaken` answers.
-  case saveScreenshot(RequestID, AppModel)
+  indirect case saveScreenshot(RequestID, AppModel)
   /// Read the ledger's latest attempts; `.historyLoaded` answers.
   case loadHistory(RequestID)
   /// Store a payment attempt (the `number`th of the run): in flight when it starts, over it when it ends.
-  case recordAttempt(number: Int, PaymentAttempt)
+  indirect case recordAttempt(number: Int, PaymentAttempt)
   /// Tell the merchant's hooks about callbacks that fired.
   case notifyHooks([CallbackEvent])
   /// Give the gateway the panel's settings (latencies, random faults, profile, seed).

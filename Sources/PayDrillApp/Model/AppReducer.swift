@@ -344,7 +344,10 @@ public enum AppReducer {
   private static func send(_ action: CheckoutAction, to model: inout AppModel, context: ReduceContext)
     -> [AppEffect]
   {
-    let before = model.checkout.screen
+    // Kinds, not whole screens: comparing or copying a screen with its data would cost on every action.
+    let before = model.checkout.screen.kind
+    var wasPaid = false
+    if case .result(.success) = model.checkout.screen { wasPaid = true }
     let effects = CheckoutReducer.reduce(&model.checkout, action, context: context).map { effect in
       guard case .authorise(let id, var request) = effect, let fault = model.gatewaySettings.nextFault else {
         return AppEffect.checkout(effect)
@@ -354,7 +357,7 @@ public enum AppReducer {
       request.fault = fault
       return AppEffect.checkout(.authorise(id, request))
     }
-    let after = model.checkout.screen
+    let after = model.checkout.screen.kind
     // A method can leave the list (a device that cannot pay): keep the highlight on a row that exists.
     model.highlightedMethod = min(model.highlightedMethod, max(0, model.checkout.methods.count - 1))
     if action == .submitCard, after == .cardForm,
@@ -363,7 +366,7 @@ public enum AppReducer {
       model.focus = .field(first)
     }
     // The same screen with new data (the sheet after an update) keeps its focus and highlight.
-    guard before != after, !(before.isApplePaySheet && after.isApplePaySheet) else { return effects }
+    guard before != after else { return effects }
     switch after {
     case .cardForm:
       let firstError = model.checkout.cardFields.first { model.checkout.cardForm.errors[$0] != nil }
@@ -373,7 +376,7 @@ public enum AppReducer {
     case .processing:
       model.spinnerFrame = 0
     case .methodList:
-      if case .result(.success) = before { model.highlightedMethod = 0 }
+      if wasPaid { model.highlightedMethod = 0 }
     case .methodUnavailable, .applePaySetUp, .initialisationFailed:
       break
     case .payPalApproval, .pazeCheckout:

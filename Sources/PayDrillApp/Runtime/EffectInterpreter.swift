@@ -51,6 +51,9 @@ public final class EffectInterpreter {
     case .recordAttempt(let number, var attempt):
       guard let ledger = dependencies.ledger, ledgerProblem == nil else { return [] }
       attempt.id = ledgerRows[number]
+      // Encoded only now that a ledger takes them.
+      attempt.eventLines = attempt.events.map { $0.jsonLine() }
+      attempt.events = []
       do {
         // The first write of an attempt makes its row; the later ones replace it.
         ledgerRows[number] = try ledger.record(attempt)

@@ -26,14 +26,13 @@ extension MerchantHooks {
 
 /// Answers from the scenario's declarative rules, after the delays the scenario stages for sheet updates.
 public struct ScenarioMerchantHooks: MerchantHooks {
-  public var rule: BeforeSubmitRule
-  public var applePay: ApplePayConfiguration?
-  public var locale: String
+  public let rule: BeforeSubmitRule
+  /// The Apple Pay rules, ready to price (made once: pricing runs on every sheet update).
+  private let pricing: MerchantPricing?
 
   public init(rule: BeforeSubmitRule, applePay: ApplePayConfiguration? = nil, locale: String = "en-US") {
     self.rule = rule
-    self.applePay = applePay
-    self.locale = locale
+    pricing = applePay.map { MerchantPricing(configuration: $0, locale: locale) }
   }
 
   /// The hooks a scenario declares.
@@ -48,17 +47,13 @@ public struct ScenarioMerchantHooks: MerchantHooks {
   public func sheetUpdate(_ kind: ApplePaySheet.PendingUpdate, selections: SheetSelections)
     -> HookAnswer<SheetUpdate>
   {
-    guard let applePay else { return .now(.success(SheetUpdate(paymentSummaryItems: []))) }
-    let update = MerchantPricing(configuration: applePay, locale: locale).update(for: selections)
-    let delay = max(0, applePay.rules.updateDelays[kind.callbackName.rawValue] ?? 0)
-    return .after(.milliseconds(delay), .success(update))
+    guard let pricing else { return .now(.success(SheetUpdate(paymentSummaryItems: []))) }
+    let delay = max(0, pricing.configuration.rules.updateDelays[kind.callbackName.rawValue] ?? 0)
+    return .after(.milliseconds(delay), .success(pricing.update(for: selections)))
   }
 
   public func preAuthorisation(shippingContact: Contact?) -> HookAnswer<PreAuthorisationAnswer> {
-    guard let applePay else { return .now(.success(PreAuthorisationAnswer(data: nil))) }
-    return .now(
-      .success(
-        MerchantPricing(configuration: applePay, locale: locale).preAuthorisationAnswer(
-          shippingContact: shippingContact)))
+    guard let pricing else { return .now(.success(PreAuthorisationAnswer(data: nil))) }
+    return .now(.success(pricing.preAuthorisationAnswer(shippingContact: shippingContact)))
   }
 }
