@@ -92,7 +92,8 @@ public struct SimulatedGateway: PaymentGateway {
 
   public func createPayPalOrder(_ request: PayPalOrderRequest) -> Reply<PayPalOrder> {
     let id = makeTransactionId().replacingOccurrences(of: "-", with: "").prefix(17).uppercased()
-    return reply(.initialise, PayPalOrder(orderId: "PAYID-\(id)", intent: request.intent, amount: request.amount))
+    return reply(
+      .initialise, PayPalOrder(orderId: "PAYID-\(id)", intent: request.intent, amount: request.amount))
   }
 
   public func applePayInit(_ request: ApplePayInitRequest) -> Reply<ApplePayInitResponse> {

@@ -635,7 +635,8 @@ final class CheckoutReducerTests: XCTestCase {
       $0.attempts = 1
       $0.payments = 1
       $0.openPayment = self.openPayment(1)
-      $0.screen = .processing(Submission(request(number: "378282246310005", securityCode: "1234"), since: fixedNow))
+      $0.screen = .processing(
+        Submission(request(number: "378282246310005", securityCode: "1234"), since: fixedNow))
       $0.events = [
         self.beforeSubmitEvent(1, fixedNow),
         self.submitEvent(2, fixedNow, scheme: "AmericanExpress", last4: "0005"),

@@ -27,7 +27,8 @@ final class PayPalFlowTests: XCTestCase {
     XCTAssertEqual(state.events.map(\.name), [.onBeforeSubmit, .onPreAuthorisation, .onSuccess])
     XCTAssertFalse(state.events.contains { $0.name == .onSubmit }, "PayPal never fires onSubmit")
     guard case .result(.success(let receipt)) = state.screen else { return XCTFail("\(state.screen)") }
-    XCTAssertEqual(receipt.paidWith, "Pay Later · \(order.orderId)", "the receipt names the funding and order")
+    XCTAssertEqual(
+      receipt.paidWith, "Pay Later · \(order.orderId)", "the receipt names the funding and order")
   }
 
   func testADeclinedFundingSourceFiresOnError() {

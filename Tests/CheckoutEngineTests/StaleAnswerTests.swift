@@ -103,7 +103,8 @@ final class StaleAnswerTests: XCTestCase {
     // The order (#3) comes again while the gateway authorises the approved one.
     let store = CheckoutTestStore(state: driver.state)
     store.assertDrops(.payPalOrder(order), for: RequestID(3))
-    XCTAssertEqual(store.state.screen.processingMethod, .paypal, "still authorising, not back on the approval page")
+    XCTAssertEqual(
+      store.state.screen.processingMethod, .paypal, "still authorising, not back on the approval page")
     XCTAssertEqual(count(.onPreAuthorisation, in: store.state), 1)
   }
 

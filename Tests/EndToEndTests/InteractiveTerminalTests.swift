@@ -212,7 +212,8 @@ final class InteractiveTerminalTests: XCTestCase {
 
     let recorded = try String(contentsOfFile: tape, encoding: .utf8)
     XCTAssertTrue(
-      recorded.hasPrefix("# paydrill: --scenario harbour-books --theme dark --size 100x32 --seed 3 --clock-start "),
+      recorded.hasPrefix(
+        "# paydrill: --scenario harbour-books --theme dark --size 100x32 --seed 3 --clock-start "),
       recorded)
     XCTAssertTrue(recorded.contains("Sleep "), "every pause kept, to the millisecond: \(recorded)")
     XCTAssertTrue(recorded.contains("\\\""), "quotes escaped: \(recorded)")
@@ -230,7 +231,8 @@ final class InteractiveTerminalTests: XCTestCase {
       }
     }
     XCTAssertEqual(
-      Array(lines(live).prefix(32)), Array(lines(try String(contentsOfFile: screen, encoding: .utf8)).prefix(32)),
+      Array(lines(live).prefix(32)),
+      Array(lines(try String(contentsOfFile: screen, encoding: .utf8)).prefix(32)),
       "the same final screen, times and transaction id included")
     XCTAssertEqual(
       try String(contentsOfFile: events, encoding: .utf8),

@@ -43,7 +43,8 @@ final class AddressVerificationTests: XCTestCase {
       XCTAssertEqual(error.errorCode, "AVS_DECLINED")
       XCTAssertTrue(error.errorMessage.contains("AVS"), error.errorMessage)
     }
-    XCTAssertNotNil(gateway.answer(to: request(postcode: "11111")).systemTransactionId, "A passes these rules")
+    XCTAssertNotNil(
+      gateway.answer(to: request(postcode: "11111")).systemTransactionId, "A passes these rules")
     XCTAssertEqual(gateway.controls.charges, 1, "only the approval is charged")
   }
 

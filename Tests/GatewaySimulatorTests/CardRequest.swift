@@ -1,5 +1,5 @@
-import GatewaySimulator
 import CheckoutEngine
+import GatewaySimulator
 
 /// The card authorisation every gateway test sends: $49.99 for a test card number, with the method, the
 /// idempotency key and the session as the test needs them.

@@ -20,7 +20,8 @@ final class PSPProfileTests: XCTestCase {
     XCTAssertEqual(codes(adyen.answer(to: cardRequest("4242424242424242"))), ["Authorised", "-", "-"])
     XCTAssertEqual(
       codes(adyen.answer(to: cardRequest("4000000000009995"))), ["Refused", "Not enough balance", "-"])
-    XCTAssertEqual(codes(adyen.answer(to: cardRequest("4000000000000069"))), ["Refused", "Expired Card", "-"])
+    XCTAssertEqual(
+      codes(adyen.answer(to: cardRequest("4000000000000069"))), ["Refused", "Expired Card", "-"])
     XCTAssertEqual(codes(adyen.answer(to: cardRequest("4000000000000119"))), ["Error", "-", "-"])
     let challenge = adyen.answer(to: cardRequest("4000000000003220"))
     XCTAssertEqual(codes(challenge), ["ChallengeShopper", "-", "-"])
@@ -41,7 +42,8 @@ final class PSPProfileTests: XCTestCase {
     var purchase = cardRequest("4242424242424242")
     purchase.intent = "Purchase"
     XCTAssertEqual(codes(worldline.answer(to: purchase)), ["CAPTURED", "-", "9"])
-    XCTAssertEqual(codes(worldline.answer(to: cardRequest("4242424242424242"))), ["PENDING_CAPTURE", "-", "5"])
+    XCTAssertEqual(
+      codes(worldline.answer(to: cardRequest("4242424242424242"))), ["PENDING_CAPTURE", "-", "5"])
     XCTAssertEqual(codes(worldline.answer(to: cardRequest("4000000000000002"))), ["REJECTED", "-", "2"])
     XCTAssertEqual(codes(worldline.answer(to: cardRequest("4000000000003220"))), ["REDIRECTED", "-", "46"])
   }

@@ -48,14 +48,17 @@ final class PluginGatewayTests: XCTestCase {
       cardHolderAuthenticationVerificationValue: "AAAB", directoryServerTransactionId: "ds",
       threeDSecureTransactionStatus: "A")
     let supplied = await gateway.authorise(applePay).value
-    guard case .approvedWithThreeDSecure(_, let result) = supplied.decision else { return XCTFail("\(supplied)") }
+    guard case .approvedWithThreeDSecure(_, let result) = supplied.decision else {
+      return XCTFail("\(supplied)")
+    }
     XCTAssertEqual(result.transStatus, "A", "the merchant's 3-D Secure skipped the challenge")
   }
 
   func testTheDecliningCardIsDeclinedWithThePluginsError() async throws {
     let outcome = try await examplePlugin().authorise(cardRequest("4000000000000002")).value
     XCTAssertEqual(
-      outcome.decision, .declined(SdkError(errorCode: "CARD_DECLINED", errorMessage: "The card was declined.")))
+      outcome.decision,
+      .declined(SdkError(errorCode: "CARD_DECLINED", errorMessage: "The card was declined.")))
     XCTAssertEqual(outcome.report?.resultCode, "Refused")
   }
 
@@ -69,14 +72,18 @@ final class PluginGatewayTests: XCTestCase {
     XCTAssertEqual(challenge.scheme, .visa)
     XCTAssertEqual(challenge.request, request)
     let outcome = await gateway.completeChallenge(challenge, code: "1234").value
-    guard case .approvedWithThreeDSecure(_, let result) = outcome.decision else { return XCTFail("\(outcome)") }
+    guard case .approvedWithThreeDSecure(_, let result) = outcome.decision else {
+      return XCTFail("\(outcome)")
+    }
     XCTAssertEqual(result, ThreeDSecureResult(transStatus: "Y", network: .visa))
     XCTAssertEqual(result.eci, "05")
   }
 
   func testAChallengeWithTheWrongCodeOrCancelledIsDeclined() async throws {
     let gateway = try examplePlugin()
-    guard case .challengeRequired(let challenge) = await gateway.authorise(cardRequest("4000000000003220")).value.decision
+    guard
+      case .challengeRequired(let challenge) = await gateway.authorise(cardRequest("4000000000003220")).value
+        .decision
     else { return XCTFail("expected a challenge") }
     let wrong = await gateway.completeChallenge(challenge, code: "0000").value
     XCTAssertEqual(wrong.declineCode, "THREE_DS_FAILED")
@@ -247,7 +254,8 @@ final class PluginGatewayTests: XCTestCase {
     let order = await gateway.createPayPalOrder(
       PayPalOrderRequest(
         intent: "Purchase", amount: Money(minorUnits: 100, currency: .usd), merchantTransactionId: "m",
-        sessionId: "s")).value
+        sessionId: "s")
+    ).value
     XCTAssertLessThan(ContinuousClock.now - started, .seconds(10))
     XCTAssertEqual(order.failure?.errorCode, "GATEWAY_TIMEOUT")
     XCTAssertEqual(order.orderId, "")
@@ -334,7 +342,8 @@ final class PluginGatewayTests: XCTestCase {
     XCTAssertTrue(error.errorMessage.contains("not found"), error.errorMessage)
     let response = await gateway.applePayInit(
       ApplePayInitRequest(
-        gatewayProfile: "default", countryCode: "US", currencyCode: "USD", networks: [], fault: nil)).value
+        gatewayProfile: "default", countryCode: "US", currencyCode: "USD", networks: [], fault: nil)
+    ).value
     XCTAssertEqual(response.failure, error.errorMessage, "init fails the same way, as its failure")
   }
 

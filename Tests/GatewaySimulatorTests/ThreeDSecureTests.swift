@@ -67,7 +67,8 @@ final class ThreeDSecureTests: XCTestCase {
   }
 
   func testApplePayIsRedirectedInsteadOfChallenged() {
-    guard case .approvedAfterRedirect = gateway.answer(to: request("4000000000003220", method: .applePay)) else {
+    guard case .approvedAfterRedirect = gateway.answer(to: request("4000000000003220", method: .applePay))
+    else {
       return XCTFail("\(gateway.answer(to: request("4000000000003220", method: .applePay)))")
     }
   }
@@ -77,7 +78,8 @@ final class ThreeDSecureTests: XCTestCase {
 final class ThreeDSecureChargeTests: XCTestCase {
   func testAPassedChallengeIsChargedOnceAndARepeatGetsTheFirstAnswer() async {
     let gateway = SimulatedGateway(latency: .zero, makeTransactionId: { "tx-3ds" })
-    guard case .challengeRequired(let challenge) = await gateway.authorise(cardRequest("4000000000003220")).value
+    guard
+      case .challengeRequired(let challenge) = await gateway.authorise(cardRequest("4000000000003220")).value
     else {
       return XCTFail("no challenge")
     }

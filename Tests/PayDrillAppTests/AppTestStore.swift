@@ -54,7 +54,8 @@ final class AppTestStore {
     _ action: AppAction, effects expected: [AppEffect] = [], file: StaticString = #filePath,
     line: UInt = #line, _ update: (inout AppModel) -> Void = { _ in }
   ) {
-    XCTAssertTrue(received.isEmpty, "unreceived before send: \(received.map(\.action))", file: file, line: line)
+    XCTAssertTrue(
+      received.isEmpty, "unreceived before send: \(received.map(\.action))", file: file, line: line)
     log = []
     runtime.send(action)
     let sent = log.removeFirst()
@@ -125,7 +126,9 @@ final class AppTestStore {
         if name == "checkout" {
           compare("checkout.", child.value, right[index].value)
         } else {
-          lines.append("  \(prefix)\(name): expected \(want)\n  \(String(repeating: " ", count: prefix.count + name.count))     got \(got)")
+          lines.append(
+            "  \(prefix)\(name): expected \(want)\n  \(String(repeating: " ", count: prefix.count + name.count))     got \(got)"
+          )
         }
       }
     }

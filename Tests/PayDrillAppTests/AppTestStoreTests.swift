@@ -39,7 +39,8 @@ final class AppTestStoreTests: XCTestCase {
     store.advance(by: .zero)
     let now = Fixture.now
     let allowed = CallbackEvent(
-      sequence: 1, time: now, name: .onBeforeSubmit, method: .card, details: [EventDetail("returned", .bool(true))])
+      sequence: 1, time: now, name: .onBeforeSubmit, method: .card,
+      details: [EventDetail("returned", .bool(true))])
     let submitted = CallbackEvent(
       sequence: 2, time: now, name: .onSubmit, method: .card,
       details: [
@@ -50,9 +51,11 @@ final class AppTestStoreTests: XCTestCase {
     let request = AuthorisationRequest(
       method: .card,
       card: CardDetails(
-        number: CardNumber(digits: "4242424242424242"), expiryMonth: 12, expiryYear: 2034, securityCode: "123",
+        number: CardNumber(digits: "4242424242424242"), expiryMonth: 12, expiryYear: 2034,
+        securityCode: "123",
         holderName: "Jane Doe"),
-      amount: scenario.total, intent: scenario.cardIntent, merchantTransactionId: scenario.merchantTransactionId,
+      amount: scenario.total, intent: scenario.cardIntent,
+      merchantTransactionId: scenario.merchantTransactionId,
       sessionId: scenario.session.sessionId, idempotencyKey: key)
     var attempt = PaymentAttempt(
       scenario: scenario.name, method: .card, card: "Visa ••••4242", amount: scenario.total,
@@ -119,7 +122,9 @@ final class AppTestStoreTests: XCTestCase {
   func testAnAnswerDeliveredTwiceIsDroppedAndShownAsDropped() {
     let store = AppTestStore(scenario: Self.cardOnly, latency: 0)
     store.send(.checkout(.createCheckout))
-    store.send(.checkout(.selectMethod(.paypal)), effects: [.checkout(.askBeforeSubmit(RequestID(1), .paypal))]) {
+    store.send(
+      .checkout(.selectMethod(.paypal)), effects: [.checkout(.askBeforeSubmit(RequestID(1), .paypal))]
+    ) {
       $0.checkout.awaitingMerchant = .paypal
       $0.checkout.requests = store.runtime.model.checkout.requests
     }

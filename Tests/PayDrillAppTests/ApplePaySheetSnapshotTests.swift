@@ -14,7 +14,8 @@ final class ApplePaySheetSnapshotTests: XCTestCase {
 
   private func check(
     _ name: String, _ actions: [AppAction], scenario: Scenario = .acmeElectronics,
-    gateway: (@Sendable (AuthorisationRequest) -> AuthorisationOutcome)? = nil, file: StaticString = #filePath,
+    gateway: (@Sendable (AuthorisationRequest) -> AuthorisationOutcome)? = nil,
+    file: StaticString = #filePath,
     line: UInt = #line
   ) {
     for size in Self.sizes {

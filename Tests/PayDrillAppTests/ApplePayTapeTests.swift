@@ -112,7 +112,9 @@ final class ThreeDSecureTapeTests: XCTestCase {
       var model = Fixture.model(size)
       Fixture.settle(
         Fixture.fillCard(number: "4000000000003220") + [.key(.enter)] + Fixture.type("12"), in: &model,
-        gateway: { SimulatedGateway(latency: .zero, makeTransactionId: { "0b813565" }).authorise($0).decided! })
+        gateway: {
+          SimulatedGateway(latency: .zero, makeTransactionId: { "0b813565" }).authorise($0).decided!
+        })
       Snapshot.assert(RootView.render(model), named: "three-d-secure-challenge-\(size.columns)x\(size.rows)")
     }
   }
@@ -141,10 +143,13 @@ final class GatewayPanelTests: XCTestCase {
     var model = Fixture.model(Size(columns: 100, rows: 32))
     let rows = GatewayPanel.rows.count
     // Down to "Init / order" (row 5), Enter: 600 → 1500; then to "Distribution" (row 8), Enter; "PSP profile".
-    Fixture.send([.key(.character("g"))] + Array(repeating: .key(.down), count: 5) + [.key(.enter)], to: &model)
+    Fixture.send(
+      [.key(.character("g"))] + Array(repeating: .key(.down), count: 5) + [.key(.enter)], to: &model)
     XCTAssertEqual(model.gatewaySettings.latency(of: .initialise).meanMilliseconds, 1500)
-    XCTAssertEqual(model.gatewaySettings.latency(of: .authorise).meanMilliseconds, 600, "the others keep theirs")
-    Fixture.send([.key(.down), .key(.down), .key(.down), .key(.enter), .key(.down), .key(.enter)], to: &model)
+    XCTAssertEqual(
+      model.gatewaySettings.latency(of: .authorise).meanMilliseconds, 600, "the others keep theirs")
+    Fixture.send(
+      [.key(.down), .key(.down), .key(.down), .key(.enter), .key(.down), .key(.enter)], to: &model)
     XCTAssertEqual(model.gatewaySettings.latency(of: .session).shape, .normal)
     XCTAssertEqual(model.gatewaySettings.profile, .adyen)
     Fixture.send(Array(repeating: .key(.down), count: rows), to: &model)

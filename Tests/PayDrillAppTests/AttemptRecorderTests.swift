@@ -125,7 +125,8 @@ final class AttemptRecorderTests: XCTestCase {
         details: [EventDetail("reason", .string("User cancelled"))]),
     ]
     state.screen = .applePaySheet(
-      ApplePaySheet(summaryItems: [], shippingMethods: [], shippingMethod: nil, shippingContact: nil, card: nil))
+      ApplePaySheet(
+        summaryItems: [], shippingMethods: [], shippingMethod: nil, shippingContact: nil, card: nil))
     let attempts = recorder.observe(state).filter(\.isFinished).map(\.attempt)
     XCTAssertEqual(attempts.count, 1)
     XCTAssertEqual(attempts.first?.outcome, .cancelled)

@@ -53,7 +53,8 @@ enum Fixture {
     let runtime = CheckoutRuntime(
       model: model,
       dependencies: Dependencies(
-        gateway: FixtureGateway(answer: gateway), hooks: ScenarioMerchantHooks(scenario: model.checkout.scenario),
+        gateway: FixtureGateway(answer: gateway),
+        hooks: ScenarioMerchantHooks(scenario: model.checkout.scenario),
         clock: .virtual(startingAt: now)))
     var effects: [AppEffect] = []
     runtime.observer = { if case .performed(let effect) = $0 { effects.append(effect) } }

@@ -95,7 +95,8 @@ final class OneLoopTests: XCTestCase {
     // 30 s after the first sheet's update: the second sheet's update has 14 s to go.
     runtime.advance(by: .seconds(17))
     XCTAssertTrue(runtime.model.checkout.screen.isApplePaySheet, "the old timer ended nothing")
-    XCTAssertFalse(runtime.model.checkout.events.contains { $0["errorCode"] == .string("APPLE_PAY_UPDATE_TIMEOUT") })
+    XCTAssertFalse(
+      runtime.model.checkout.events.contains { $0["errorCode"] == .string("APPLE_PAY_UPDATE_TIMEOUT") })
     XCTAssertEqual(
       runtime.model.checkout.events.filter { $0.name == .answerDropped }.count, 1,
       "the first sheet's late update was dropped, and the pane says so")
@@ -171,7 +172,8 @@ final class OneLoopTests: XCTestCase {
     press([.resize(Size(columns: 40, rows: 12))], on: runtime)
     XCTAssertTrue(runtime.render().text.contains("too small"), runtime.render().text)
     let hidden = runtime.model
-    press(type("1234") + [.enter, .escape, .character("g"), .character("s")], on: runtime, thenWait: .seconds(5))
+    press(
+      type("1234") + [.enter, .escape, .character("g"), .character("s")], on: runtime, thenWait: .seconds(5))
     XCTAssertEqual(runtime.model, hidden, "nobody could see the challenge: nothing happened")
     press([.resize(size)], on: runtime)
     guard case .threeDSChallenge = runtime.model.checkout.screen else {

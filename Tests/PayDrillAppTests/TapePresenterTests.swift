@@ -8,9 +8,10 @@ import XCTest
 final class TapePresenterTests: XCTestCase {
   private let start = ContinuousClock.now
 
-  private func presenter(_ text: String) throws -> (TapePresenter, CheckoutRuntime) {
+  private func presenter(_ text: String, zoom: Bool = false) throws -> (TapePresenter, CheckoutRuntime) {
     let runtime = CheckoutRuntime(
-      scenario: .acmeElectronics, size: Size(columns: 100, rows: 32), latencyMilliseconds: 0)
+      scenario: .acmeElectronics, size: Size(columns: 100, rows: 32), latencyMilliseconds: 0
+    ) { $0.zoom = zoom }
     runtime.start()
     let presenter = TapePresenter(
       tape: try Tape.parse(text, file: "demo.tape"), runtime: runtime,
@@ -82,9 +83,8 @@ final class TapePresenterTests: XCTestCase {
   }
 
   func testTheCaptionAndTheZoomedCheckoutOnScreen() throws {
-    let (presenter, runtime) = try presenter("Caption \"Now the shopper applies a coupon\"\n")
+    let (presenter, runtime) = try presenter("Caption \"Now the shopper applies a coupon\"\n", zoom: true)
     presenter.advance(now: at(0))
-    runtime.prepare { $0.zoom = true }
     Snapshot.assert(runtime.render(), named: "demo-zoom-caption-100x32")
   }
 }

@@ -46,7 +46,8 @@ final class TapeRecorderTests: XCTestCase {
     XCTAssertEqual(
       tape.steps.map(\.command),
       [
-        .sleep(.milliseconds(120)), .press(.down, count: 3), .sleep(.milliseconds(37)), .press(.enter, count: 1),
+        .sleep(.milliseconds(120)), .press(.down, count: 3), .sleep(.milliseconds(37)),
+        .press(.enter, count: 1),
         .type("Jo \"Q\" \\"), .sleep(.milliseconds(1485)), .press(.tab, count: 1),
         .press(.character("\u{05}"), count: 1), .sleep(.milliseconds(1)), .press(.backTab, count: 1),
         .sleep(.seconds(2)),

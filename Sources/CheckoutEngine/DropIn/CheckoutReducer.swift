@@ -283,7 +283,9 @@ public enum CheckoutReducer {
   ) {
     record(
       .answerDropped, method: nil,
-      details: [EventDetail("request", .string(id.description)), EventDetail("answer", .string(answer.label))],
+      details: [
+        EventDetail("request", .string(id.description)), EventDetail("answer", .string(answer.label)),
+      ],
       in: &state, context: context)
   }
 

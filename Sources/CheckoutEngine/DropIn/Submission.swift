@@ -37,6 +37,7 @@ public struct Submission: Equatable, Sendable {
       paidWith = request.method.displayName
     }
     self.init(
-      method: request.method, paidWith: paidWith, amount: request.amount, since: since, payPal: request.payPal)
+      method: request.method, paidWith: paidWith, amount: request.amount, since: since, payPal: request.payPal
+    )
   }
 }

@@ -42,7 +42,10 @@ public struct Localisation: Equatable, Sendable {
       let decoded = try JSONDecoder().decode(
         [String: [String: String]].self, from: Data(PackageResources.strings_json))
       return decoded.mapValues { texts in
-        Dictionary(uniqueKeysWithValues: texts.compactMap { key, value in ShopperText(rawValue: key).map { ($0, value) } })
+        Dictionary(
+          uniqueKeysWithValues: texts.compactMap { key, value in
+            ShopperText(rawValue: key).map { ($0, value) }
+          })
       }
     } catch {
       preconditionFailure("the built-in strings do not decode: \(error)")

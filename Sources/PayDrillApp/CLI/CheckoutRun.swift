@@ -13,7 +13,8 @@ final class CheckoutRun {
   private let ledgerWarning: String?
 
   init(
-    options: CommandLineOptions, scenario: Scenario, screenshots: ScreenshotWriter? = nil, live: Bool
+    options: CommandLineOptions, scenario: Scenario, screenshots: ScreenshotWriter? = nil, live: Bool,
+    setUp: (inout AppModel) -> Void = { _ in }
   ) {
     let plugin = PayDrillCommand.gatewayPlugin(options)
     let hook = PayDrillCommand.merchantHook(options, scenario: scenario)
@@ -24,10 +25,11 @@ final class CheckoutRun {
     runtime = CheckoutRuntime(
       scenario: scenario, size: options.size,
       latencyMilliseconds: PayDrillCommand.latency(options, scenario: scenario), seed: options.seed,
-      gateway: plugin, hooks: hook, ledger: ledger.ledger, screenshots: screenshots, clock: clock)
-    runtime.prepare {
-      $0.gatewayPlugin = plugin?.command
-      $0.ledgerNotice = ledger.warning
+      gateway: plugin, hooks: hook, ledger: ledger.ledger, screenshots: screenshots, clock: clock
+    ) { model in
+      model.gatewayPlugin = plugin?.command
+      model.ledgerNotice = ledger.warning
+      setUp(&model)
     }
     self.plugin = plugin
     self.hook = hook

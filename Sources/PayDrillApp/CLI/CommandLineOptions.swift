@@ -1,5 +1,5 @@
-import Foundation
 import CheckoutEngine
+import Foundation
 import TerminalUI
 
 /// What the command line asked for.

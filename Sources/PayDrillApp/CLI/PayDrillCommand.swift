@@ -148,15 +148,15 @@ public enum PayDrillCommand {
       screenshots: ScreenshotWriter(
         folder: options.screenshotFolder ?? defaultScreenshotFolder,
         theme: useColor ? theme : theme.withoutColors),
-      live: true)
-    defer { run.close() }
-    let runtime = run.runtime
-    runtime.prepare { model in
+      live: true
+    ) { model in
       model.gallery = gallery
       model.galleryIsHome = gallery != nil
       model.darkAppearance = theme.appearance == .dark
       model.zoom = options.zoom
     }
+    defer { run.close() }
+    let runtime = run.runtime
     let presenter = demo.map {
       TapePresenter(
         tape: $0, runtime: runtime,

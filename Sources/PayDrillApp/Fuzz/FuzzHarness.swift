@@ -231,7 +231,8 @@ public struct FuzzHarness {
   private func faultViolation() -> FuzzViolation? {
     let used = gateway.tally.faultsUsed
     if used > faultsArmed {
-      return FuzzViolation(.faultUsedOnce, "\(used) armed faults reached the gateway; \(faultsArmed) were armed")
+      return FuzzViolation(
+        .faultUsedOnce, "\(used) armed faults reached the gateway; \(faultsArmed) were armed")
     }
     let usedNow = step.effects.contains {
       if case .authorise(_, let request) = $0 { return request.fault != nil }
@@ -249,19 +250,22 @@ public struct FuzzHarness {
     guard case .result(let outcome) = checkout.screen else { return nil }
     switch outcome {
     case .success(let receipt):
-      guard let event = checkout.events.last(where: { $0.name == .onSuccess }), event.method == receipt.method,
+      guard let event = checkout.events.last(where: { $0.name == .onSuccess }),
+        event.method == receipt.method,
         event["amount"] == .string(receipt.amount.plainString),
         event["systemTransactionId"] == .string(receipt.result.systemTransactionId)
       else {
         return FuzzViolation(
-          .resultFromItsAttempt, "Paid shows \(receipt.methodName) \(receipt.amount.plainString), not the last onSuccess")
+          .resultFromItsAttempt,
+          "Paid shows \(receipt.methodName) \(receipt.amount.plainString), not the last onSuccess")
       }
     case .failure(let method, let error):
       guard let event = checkout.events.last(where: { $0.name == .onError }), event.method == method,
         event["errorCode"] == .string(error.errorCode)
       else {
         return FuzzViolation(
-          .resultFromItsAttempt, "the failure screen shows \(method.rawValue) \(error.errorCode), not the last onError")
+          .resultFromItsAttempt,
+          "the failure screen shows \(method.rawValue) \(error.errorCode), not the last onError")
       }
     }
     return nil

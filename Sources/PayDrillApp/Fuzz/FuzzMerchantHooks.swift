@@ -20,14 +20,17 @@ final class FuzzMerchantHooks: MerchantHooks {
   private func answer<Value>(_ answer: HookAnswer<Value>) -> HookAnswer<Value> {
     guard fails() else { return answer }
     return .now(
-      .failure(SdkError(errorCode: "MERCHANT_HOOK_CRASHED", errorMessage: "the fuzzer's hook gave no answer")))
+      .failure(SdkError(errorCode: "MERCHANT_HOOK_CRASHED", errorMessage: "the fuzzer's hook gave no answer"))
+    )
   }
 
   func beforeSubmit(_ method: DropInPaymentMethod) -> HookAnswer<BeforeSubmitVerdict> {
     answer(rules.beforeSubmit(method))
   }
 
-  func sheetUpdate(_ kind: ApplePaySheet.PendingUpdate, selections: SheetSelections) -> HookAnswer<SheetUpdate> {
+  func sheetUpdate(_ kind: ApplePaySheet.PendingUpdate, selections: SheetSelections) -> HookAnswer<
+    SheetUpdate
+  > {
     answer(rules.sheetUpdate(kind, selections: selections))
   }
 

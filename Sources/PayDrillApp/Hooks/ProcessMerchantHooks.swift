@@ -60,7 +60,9 @@ public struct ProcessMerchantHooks: MerchantHooks {
   public func beforeSubmit(_ method: DropInPaymentMethod) -> HookAnswer<BeforeSubmitVerdict> {
     let fields = request.beforeSubmit(method)
     return .later {
-      await answer(.onBeforeSubmit, fields, within: answerTimeout, currency: nil) { (answer) throws(SdkError) in try answer.verdict() }
+      await answer(.onBeforeSubmit, fields, within: answerTimeout, currency: nil) {
+        (answer) throws(SdkError) in try answer.verdict()
+      }
     }
   }
 
@@ -71,14 +73,17 @@ public struct ProcessMerchantHooks: MerchantHooks {
     let currency = request.scenario.applePay?.currencyCode
     let limit = updateTimeLimit + Self.updateGrace
     return .later {
-      await answer(kind.callbackName, fields, within: limit, currency: currency) { (answer) throws(SdkError) in try answer.sheetUpdate() }
+      await answer(kind.callbackName, fields, within: limit, currency: currency) {
+        (answer) throws(SdkError) in try answer.sheetUpdate()
+      }
     }
   }
 
   public func preAuthorisation(shippingContact: Contact?) -> HookAnswer<PreAuthorisationAnswer> {
     let fields = request.preAuthorisation(shippingContact: shippingContact)
     return .later {
-      await answer(.onPreAuthorisation, fields, within: answerTimeout, currency: nil) { (answer) throws(SdkError) in
+      await answer(.onPreAuthorisation, fields, within: answerTimeout, currency: nil) {
+        (answer) throws(SdkError) in
         try answer.preAuthorisation()
       }
     }

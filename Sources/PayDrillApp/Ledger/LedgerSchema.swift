@@ -35,7 +35,8 @@ enum LedgerSchema {
     """
 
   /// The attempts' events, one row each, in their order.
-  private static func eventsTable(_ name: String = "attempt_events", attempts: String = "attempts") -> String {
+  private static func eventsTable(_ name: String = "attempt_events", attempts: String = "attempts") -> String
+  {
     """
     CREATE TABLE \(name) (
       attempt_id INTEGER NOT NULL REFERENCES \(attempts)(id) ON DELETE CASCADE,

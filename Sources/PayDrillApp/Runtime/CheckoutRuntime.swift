@@ -35,7 +35,7 @@ public final class CheckoutRuntime {
     scenario: Scenario, size: Size, latencyMilliseconds: Int, seed: UInt64 = 1,
     gateway: (any PaymentGateway)? = nil, hooks: (any MerchantHooks)? = nil,
     ledger: (any AttemptLedger)? = nil, screenshots: ScreenshotWriter? = nil, clock: EffectClock? = nil,
-    timeZone: TimeZone = .current
+    timeZone: TimeZone = .current, setUp: (inout AppModel) -> Void = { _ in }
   ) {
     let settings = GatewaySettings(
       latencyMilliseconds: latencyMilliseconds, seed: seed, configuration: scenario.gateway)
@@ -43,6 +43,8 @@ public final class CheckoutRuntime {
       checkout: CheckoutState(scenario: scenario), size: size, latencyMilliseconds: latencyMilliseconds,
       timeZone: timeZone)
     model.gatewaySettings = settings
+    // What only the front end knows before the first frame: the initial state, not a change of it.
+    setUp(&model)
     let clock = clock ?? .virtual(startingAt: Dependencies.virtualStart)
     self.init(
       model: model,
@@ -53,13 +55,6 @@ public final class CheckoutRuntime {
 
   public var clock: EffectClock { interpreter.clock }
   public var dependencies: Dependencies { interpreter.dependencies }
-
-  /// Sets up what only the front end knows before the first frame (the theme's appearance, a screen to
-  /// start on, a ledger that could not be opened).
-  public func prepare(_ change: (inout AppModel) -> Void) {
-    change(&model)
-    revision += 1
-  }
 
   /// Drop-in's `create()`: the first thing every front end does.
   public func start() {

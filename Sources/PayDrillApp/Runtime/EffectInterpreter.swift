@@ -97,11 +97,13 @@ public final class EffectInterpreter {
       schedule(id, hooks.beforeSubmit(method).map { Self.answer($0, CheckoutAnswer.beforeSubmit) })
     case .requestSheetUpdate(let id, let kind, let selections):
       schedule(
-        id, hooks.sheetUpdate(kind, selections: selections).map { Self.answer($0, CheckoutAnswer.sheetUpdate) })
+        id,
+        hooks.sheetUpdate(kind, selections: selections).map { Self.answer($0, CheckoutAnswer.sheetUpdate) })
     case .expectUpdate(let id, let limit):
       insert(
         Scheduled(
-          due: clock.elapsed + (dependencies.updateTimeLimit ?? limit), order: 0, id: id, action: .checkout(.answered(id, .timeLimitPassed)),
+          due: clock.elapsed + (dependencies.updateTimeLimit ?? limit), order: 0, id: id,
+          action: .checkout(.answered(id, .timeLimitPassed)),
           isTimer: true))
     case .cancel(let id):
       let before = scheduled.count
@@ -110,7 +112,9 @@ public final class EffectInterpreter {
     case .preAuthorise(let id, let contact):
       schedule(
         id,
-        hooks.preAuthorisation(shippingContact: contact).map { Self.answer($0, CheckoutAnswer.preAuthorisation) })
+        hooks.preAuthorisation(shippingContact: contact).map {
+          Self.answer($0, CheckoutAnswer.preAuthorisation)
+        })
     case .prepareApplePay(let id, let request):
       schedule(id, gateway.applePayInit(request).map(CheckoutAnswer.applePayInit))
     case .createPayPalOrder(let id, let request):

@@ -11,7 +11,9 @@ public protocol MerchantHooks: Sendable {
   /// The answer of `onBeforeSubmit` for a method.
   func beforeSubmit(_ method: DropInPaymentMethod) -> HookAnswer<BeforeSubmitVerdict>
   /// The answer of one of the sheet's update callbacks (`onShippingContactSelected`, …).
-  func sheetUpdate(_ kind: ApplePaySheet.PendingUpdate, selections: SheetSelections) -> HookAnswer<SheetUpdate>
+  func sheetUpdate(_ kind: ApplePaySheet.PendingUpdate, selections: SheetSelections) -> HookAnswer<
+    SheetUpdate
+  >
   /// What `onPreAuthorisation` returns, knowing the full shipping contact the shopper authorised.
   func preAuthorisation(shippingContact: Contact?) -> HookAnswer<PreAuthorisationAnswer>
   /// A callback fired (every event the engine records, in order), as an effect of the app: it must return at

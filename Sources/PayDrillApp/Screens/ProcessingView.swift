@@ -16,7 +16,8 @@ struct ProcessingView {
     let frame = Self.frames[model.spinnerFrame % Self.frames.count]
     buffer.write(frame, x: rect.x, y: y, role: .spinner)
     buffer.write(
-      truncating: "Processing your \(submission.method.displayName.lowercased()) payment…", x: rect.x + 2, y: y,
+      truncating: "Processing your \(submission.method.displayName.lowercased()) payment…", x: rect.x + 2,
+      y: y,
       role: .title,
       maxWidth: rect.width - 2)
     y += 2
