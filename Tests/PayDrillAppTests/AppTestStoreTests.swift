@@ -57,17 +57,17 @@ final class AppTestStoreTests: XCTestCase {
       amount: scenario.total, intent: scenario.cardIntent,
       merchantTransactionId: scenario.merchantTransactionId,
       sessionId: scenario.session.sessionId, idempotencyKey: key)
-    var attempt = PaymentAttempt(
-      scenario: scenario.name, method: .card, card: "Visa ••••4242", amount: scenario.total,
-      outcome: .interrupted, errorMessage: "in flight, or paydrill ended before the attempt's callback",
-      merchantTransactionId: scenario.merchantTransactionId, startedAt: now, endedAt: now,
-      eventLines: [])
+    // The engine says the attempt started: the ledger stores it as in flight.
+    var attempt = Attempt(
+      number: 1, scenario: scenario.name, merchantTransactionId: scenario.merchantTransactionId,
+      method: .card, paidWith: "Visa ••••4242", amount: scenario.total, startedAt: now, firstEvent: 0)
+    let inFlight = attempt
     attempt.events = [allowed, submitted]
     store.receive(
       .checkout(.answered(RequestID(1), .beforeSubmit(BeforeSubmitVerdict(allowed: true)))),
       effects: [
-        .checkout(.authorise(RequestID(2), request)), .notifyHooks([allowed, submitted]),
-        .recordAttempt(number: 1, attempt),
+        .checkout(.attempt(attempt)), .checkout(.authorise(RequestID(2), request)),
+        .notifyHooks([allowed, submitted]),
       ]
     ) {
       $0.checkout.awaitingMerchant = nil
@@ -78,8 +78,8 @@ final class AppTestStoreTests: XCTestCase {
       $0.checkout.openPayment = OpenPayment(idempotencyKey: key, method: .card, amount: scenario.total)
       $0.checkout.requests = store.runtime.model.checkout.requests
       $0.eventsNotified = 2
-      // The recorder's own bookkeeping; what it found is asserted through `.recordAttempt`.
-      $0.attemptRecorder = store.runtime.model.attemptRecorder
+      $0.checkout.attempt = inFlight
+      $0.checkout.attemptNumber = 1
     }
 
     // 600 ms at the gateway: the spinner turns every 100 ms meanwhile, then the approval.
@@ -94,18 +94,15 @@ final class AppTestStoreTests: XCTestCase {
         EventDetail("merchantTransactionId", .string(scenario.merchantTransactionId)),
         EventDetail("amount", .string("49.99")), EventDetail("currency", .string("USD")),
       ])
-    attempt.outcome = .succeeded
-    attempt.errorMessage = nil
-    attempt.systemTransactionId = transactionId
+    let result = DropInSubmitResult(
+      systemTransactionId: transactionId, merchantTransactionId: scenario.merchantTransactionId)
+    attempt.ending = .succeeded(result)
     attempt.endedAt = paidAt
     attempt.events.append(succeeded)
-    let receipt = Receipt(
-      result: DropInSubmitResult(
-        systemTransactionId: transactionId, merchantTransactionId: scenario.merchantTransactionId),
-      method: .card, paidWith: "Visa •••• 4242", amount: scenario.total)
+    let receipt = Receipt(result: result, method: .card, paidWith: "Visa •••• 4242", amount: scenario.total)
     store.receive(
       .checkout(.answered(RequestID(2), .gateway(.approved(systemTransactionId: transactionId)))),
-      effects: [.notifyHooks([succeeded]), .recordAttempt(number: 1, attempt)]
+      effects: [.checkout(.attempt(attempt)), .notifyHooks([succeeded])]
     ) {
       $0.checkout.events.append(succeeded)
       $0.checkout.screen = .result(.success(receipt))
@@ -113,7 +110,8 @@ final class AppTestStoreTests: XCTestCase {
       $0.checkout.requests = store.runtime.model.checkout.requests
       $0.resultChoice = 0
       $0.eventsNotified = 3
-      $0.attemptRecorder = store.runtime.model.attemptRecorder
+      $0.checkout.attempt = nil
+      $0.checkout.attemptEventsStart = 3
     }
     XCTAssertTrue(store.model.checkout.requests.waiting.isEmpty, "nothing is waited for any more")
     store.finish()
@@ -137,7 +135,6 @@ final class AppTestStoreTests: XCTestCase {
     ) {
       $0.checkout.events = [dropped]
       $0.eventsNotified = 1
-      $0.attemptRecorder = store.runtime.model.attemptRecorder
     }
     XCTAssertEqual(store.model.checkout.awaitingMerchant, .paypal, "still waiting for request #1")
   }

@@ -72,7 +72,7 @@ final class LedgerRuntimeTests: XCTestCase {
       )
       .components(separatedBy: "Wait@10s /Payment successful/")[0] + "Wait /Processing/\n"
     XCTAssertEqual(TapePlayer(runtime: runtime).play(try Tape.parse(text, file: "slow.tape")), .completed)
-    XCTAssertEqual(runtime.model.attemptRecorder.current?.method, .card)
+    XCTAssertEqual(runtime.model.checkout.attempt?.method, .card)
     let provisional = try ledger.attempts(matching: AttemptFilter())
     XCTAssertEqual(
       provisional.map(\.outcome), [.interrupted],

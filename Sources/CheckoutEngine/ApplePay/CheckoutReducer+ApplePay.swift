@@ -152,6 +152,8 @@ extension CheckoutReducer {
       state.screen = .methodList
       state.notice = nil
       return closeSheetRequests(in: &state)
+        + endAttempt(
+          .cancelled(code: nil, message: "User cancelled"), of: .applePay, in: &state, context: context)
 
     default:
       return []
@@ -228,10 +230,10 @@ extension CheckoutReducer {
       errorCode: "APPLE_PAY_UPDATE_TIMEOUT",
       errorMessage: "Payment could not be completed: \(pending.callbackName) did not answer \(how)")
     let effects = closeSheetRequests(in: &state)
-    conclude(
-      .declined(error), method: .applePay, amount: state.applePaySheet?.total?.amount ?? state.total,
-      in: &state, context: context)
     return effects
+      + conclude(
+        .declined(error), method: .applePay, amount: state.applePaySheet?.total?.amount ?? state.total,
+        in: &state, context: context)
   }
 
   /// The shopper authenticated: `onSubmit(.applePay)` as pre-authorisation starts, then `onPreAuthorisation`.
@@ -245,11 +247,12 @@ extension CheckoutReducer {
         EventDetail("paymentMethod.network", .string(card.network.rawValue)),
       ]
     }
-    record(
-      .onSubmit, method: .applePay, details: details + amountDetails(sheet.total?.amount ?? state.total),
-      in: &state,
-      context: context)
-    return [.preAuthorise(state.requests.issue(.preAuthorisation), shippingContact: sheet.shippingContact)]
+    let amount = sheet.total?.amount ?? state.total
+    record(.onSubmit, method: .applePay, details: details + amountDetails(amount), in: &state, context: context)
+    let started = beginAttempt(
+      .applePay, paidWith: sheet.card?.displayName, amount: amount, in: &state, context: context)
+    return started
+      + [.preAuthorise(state.requests.issue(.preAuthorisation), shippingContact: sheet.shippingContact)]
   }
 
   /// `onPostAuthorisation` with the gateway's result (and, now, the full shipping contact), then the Drop-in's
@@ -303,9 +306,8 @@ extension CheckoutReducer {
       details.append(EventDetail("outcome", .string("failed")))
     }
     record(.onPostAuthorisation, method: .applePay, details: details, in: &state, context: context)
-    conclude(
+    return conclude(
       outcome, method: .applePay, amount: sheet.total?.amount ?? state.total, in: &state, context: context)
-    return []
   }
 
   /// Fires the update callback for what changed, with what the merchant may see, and locks the sheet.

@@ -102,13 +102,11 @@ extension CheckoutReducer {
     case .pluginIncompatible?:
       return []
     }
-    if let failure {
-      reportOnMethodList(
-        failure, method: .applePay, outcome: "failed",
-        notice: failure.errorMessage.hasPrefix("Apple Pay")
-          ? failure.errorMessage : "Apple Pay failed: \(failure.errorMessage)", in: &state, context: context)
-    }
-    return []
+    guard let failure else { return [] }
+    return reportOnMethodList(
+      failure, method: .applePay, outcome: "failed",
+      notice: failure.errorMessage.hasPrefix("Apple Pay")
+        ? failure.errorMessage : "Apple Pay failed: \(failure.errorMessage)", in: &state, context: context)
   }
 
   static func setApplePayState(

@@ -46,6 +46,8 @@ public enum CheckoutAction: Equatable, Sendable {
   case submitChallengeCode(String)
   /// The shopper cancelled the 3-D Secure challenge.
   case cancelChallenge
+  /// The run ends (quit, a signal, the end of a tape): an attempt in flight ends as interrupted.
+  case endRun
   /// The shopper dismisses the sheet.
   case cancelSheet
   /// The tester switches the simulated device between Face ID, Touch ID and passcode.

@@ -1,6 +1,6 @@
 /// Work the engine asks for and does not do itself. The interpreter performs it and sends the result back as
 /// `CheckoutAction.answered` with the effect's request id, which keeps `reduce` free of I/O, clocks and
-/// randomness.
+/// randomness. Large requests are boxed, so that effects stay small to copy.
 public enum CheckoutEffect: Equatable, Sendable {
   /// Call the merchant's `onBeforeSubmit`; the verdict comes back as `.beforeSubmit`.
   case askBeforeSubmit(RequestID, DropInPaymentMethod)
@@ -12,16 +12,19 @@ public enum CheckoutEffect: Equatable, Sendable {
   case cancel(RequestID)
   /// Call `onPreAuthorisation`, now with the full shipping contact the shopper authorised; its answer comes
   /// back as `.preAuthorisation`.
-  case preAuthorise(RequestID, shippingContact: Contact?)
+  indirect case preAuthorise(RequestID, shippingContact: Contact?)
   /// The Apple Pay element's `prepare()`: `POST /init`; the answer comes back as `.applePayInit`.
-  case prepareApplePay(RequestID, ApplePayInitRequest)
+  indirect case prepareApplePay(RequestID, ApplePayInitRequest)
   /// Create the PayPal order; the order comes back as `.payPalOrder`.
-  case createPayPalOrder(RequestID, PayPalOrderRequest)
+  indirect case createPayPalOrder(RequestID, PayPalOrderRequest)
   /// Send the challenge's outcome (the code, or nil when cancelled) to the issuer; the gateway's decision
   /// comes back as `.gateway`.
   indirect case completeChallenge(RequestID, ThreeDSecureChallenge, code: String?)
   /// Send the payment to the gateway; the answer comes back as `.gateway`.
   indirect case authorise(RequestID, AuthorisationRequest)
+
+  /// A payment attempt started (in flight) or ended: the run history records it. Nothing comes back.
+  indirect case attempt(Attempt)
 
   /// The request id the effect's answer will carry; nil for an effect that is not answered.
   public var requestID: RequestID? {
@@ -30,7 +33,7 @@ public enum CheckoutEffect: Equatable, Sendable {
       .preAuthorise(let id, _), .prepareApplePay(let id, _), .createPayPalOrder(let id, _),
       .completeChallenge(let id, _, _), .authorise(let id, _):
       return id
-    case .cancel:
+    case .cancel, .attempt:
       return nil
     }
   }

@@ -92,8 +92,7 @@ public enum CheckoutReducer {
       state.cardForm.errors = errors
       guard errors.isEmpty else { return [] }
       if let expired = sessionExpired(state, context: context) {
-        conclude(.declined(expired), method: .card, amount: state.total, in: &state, context: context)
-        return []
+        return conclude(.declined(expired), method: .card, amount: state.total, in: &state, context: context)
       }
       state.notice = nil
       return askBeforeSubmit(.card, in: &state)
@@ -125,6 +124,9 @@ public enum CheckoutReducer {
       .requestAuthorisation, .authenticate, .cancelSheet, .switchAuthentication:
       return reduceSheet(&state, action, context: context)
 
+    case .endRun:
+      return endAttempt(.interrupted, in: &state, context: context)
+
     case .startNewCheckout:
       guard case .result(.success) = state.screen else { return [] }
       // The session is spent: its payment succeeded. The new checkout is created in a new session, on the
@@ -151,7 +153,7 @@ public enum CheckoutReducer {
     _ outcome: AuthorisationOutcome, method: DropInPaymentMethod, amount: Money,
     in state: inout CheckoutState,
     context: ReduceContext
-  ) {
+  ) -> [CheckoutEffect] {
     // The seed's card timeline: the AVS update, then 3-D Secure, then the authorisation's callback.
     let outcome = recordAddressVerification(outcome, method: method, in: &state, context: context)
     let reportDetails = outcome.report?.outcomeDetails ?? []
@@ -164,7 +166,7 @@ public enum CheckoutReducer {
           EventDetail("acsTransactionId", .string(challenge.acsTransactionId)),
         ] + reportDetails, in: &state, context: context)
       state.screen = .threeDSChallenge(challenge)
-      return
+      return []
     case .approvedWithThreeDSecure(_, let result):
       record(
         .threeDSecure, method: method,
@@ -175,9 +177,10 @@ public enum CheckoutReducer {
     default:
       break
     }
+    state.attempt?.amount = amount
     switch outcome.decision {
     case .challengeRequired, .reported:
-      break
+      return []
     case .approved(let systemTransactionId), .approvedAfterRedirect(let systemTransactionId, _),
       .approvedWithThreeDSecure(let systemTransactionId, _):
       state.openPayment = nil
@@ -196,12 +199,16 @@ public enum CheckoutReducer {
         in: &state, context: context)
       let receipt = Receipt(result: result, method: method, paidWith: state.paidWith, amount: amount)
       state.screen = .result(.success(receipt))
+      return endAttempt(
+        .succeeded(result), of: method, resultCode: outcome.report?.resultCode, in: &state, context: context)
     case .declined(let error):
       // Nobody knows whether a timed-out payment was charged: it stays open, and a retry keeps its key.
       if !OpenPayment.unknownOutcomeCodes.contains(error.errorCode) { state.openPayment = nil }
       record(
         .onError, method: method, details: error.eventDetails + reportDetails, in: &state, context: context)
       state.screen = .result(.failure(method: method, error: error))
+      return endAttempt(
+        ending(after: error), of: method, resultCode: outcome.report?.resultCode, in: &state, context: context)
     }
   }
 
@@ -228,10 +235,14 @@ public enum CheckoutReducer {
       return []
     }
     if method == .applePay { return openSheet(in: &state, context: context) }
-    if method == .paypal { return createPayPalOrder(&state, context: context) }
+    if method == .paypal {
+      // PayPal and Paze fire no `onSubmit`: the allowed `onBeforeSubmit` starts their attempt.
+      let started = beginAttempt(.paypal, paidWith: "PayPal", amount: state.total, in: &state, context: context)
+      return started + createPayPalOrder(&state, context: context)
+    }
     if method == .paze {
       state.screen = .pazeCheckout
-      return []
+      return beginAttempt(.paze, paidWith: nil, amount: state.total, in: &state, context: context)
     }
     return submit(method, in: &state, context: context)
   }
@@ -245,8 +256,7 @@ public enum CheckoutReducer {
     // PayPal processes twice: creating the order, then authorising the approved one. Only the second waits
     // for the gateway's decision.
     guard submission.method != .paypal || submission.payPal != nil else { return nil }
-    conclude(outcome, method: submission.method, amount: submission.amount, in: &state, context: context)
-    return []
+    return conclude(outcome, method: submission.method, amount: submission.amount, in: &state, context: context)
   }
 
   /// Routes an answer to what asked for it (its kind was checked against the request); nil when what asked
@@ -311,12 +321,13 @@ public enum CheckoutReducer {
   static func reportOnMethodList(
     _ error: SdkError, method: DropInPaymentMethod, outcome: String? = nil, notice: String? = nil,
     in state: inout CheckoutState, context: ReduceContext
-  ) {
+  ) -> [CheckoutEffect] {
     let outcomeDetail = outcome.map { [EventDetail("outcome", .string($0))] } ?? []
     record(
       .onError, method: method, details: outcomeDetail + error.eventDetails, in: &state, context: context)
     state.screen = .methodList
     state.notice = notice ?? error.errorMessage
+    return endAttempt(ending(after: error), of: method, in: &state, context: context)
   }
 
   /// The error for a submission in a session past its `sessionExpiry`, or nil while it is valid.
@@ -356,13 +367,16 @@ public enum CheckoutReducer {
         EventDetail("scheme", .string(number.scheme?.sessionName ?? "unknown")),
         EventDetail("last4", .string(number.lastFour)),
       ] + amountDetails(state.total), in: &state, context: context)
+    let started = beginAttempt(
+      method, paidWith: "\(number.scheme?.sessionName ?? "unknown") ••••\(number.lastFour)", amount: state.total,
+      in: &state, context: context)
     var request = authorisationRequest(method, card: card, amount: state.total, state: &state)
     state.screen = .processing(Submission(request, since: context.now))
     if state.cardFields.contains(.postalCode) {
       request.addressVerification = ApplePayTransactionInitData.AddressVerification(
         countryCode: "", houseNumberOrName: "", postalCode: form.postalCode)
     }
-    return [.authorise(state.requests.issue(.gateway(method)), request)]
+    return started + [.authorise(state.requests.issue(.gateway(method)), request)]
   }
 
   /// The gateway request for the current attempt, in the checkout's session, with its payment's idempotency

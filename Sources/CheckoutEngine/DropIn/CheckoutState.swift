@@ -21,6 +21,12 @@ public struct CheckoutState: Equatable, Sendable {
   public var payments = 0
   /// The payment whose outcome is unknown (a timeout): a retry of it keeps its idempotency key.
   public var openPayment: OpenPayment?
+  /// The payment attempt in flight, if any (the engine tells the ledger when it starts and ends).
+  public var attempt: Attempt?
+  /// How many attempts started in this run.
+  public var attemptNumber = 0
+  /// Where the next attempt's callbacks may begin: after the last attempt's end.
+  public var attemptEventsStart = 0
   /// The requests made of the outside world and still waited for.
   public var requests = RequestBook()
   /// The Apple Pay sheet, while it is open (it lives in the screen: `.applePaySheet(sheet)`). Changed in

@@ -5,8 +5,7 @@ extension CheckoutReducer {
   /// The PayPal button: the merchant's `onBeforeSubmit` first (an expired session fails at once).
   static func activatePayPal(_ state: inout CheckoutState, context: ReduceContext) -> [CheckoutEffect] {
     if let expired = sessionExpired(state, context: context) {
-      reportOnMethodList(expired, method: .paypal, in: &state, context: context)
-      return []
+      return reportOnMethodList(expired, method: .paypal, in: &state, context: context)
     }
     return askBeforeSubmit(.paypal, in: &state)
   }
@@ -34,8 +33,7 @@ extension CheckoutReducer {
       submission.payPal == nil
     else { return nil }
     if let failure = order.failure {
-      reportOnMethodList(failure, method: .paypal, in: &state, context: context)
-      return []
+      return reportOnMethodList(failure, method: .paypal, in: &state, context: context)
     }
     record(
       .onPreAuthorisation, method: .paypal,
@@ -59,6 +57,7 @@ extension CheckoutReducer {
       var request = authorisationRequest(
         .paypal, card: nil, amount: order.amount, intent: order.intent, state: &state)
       request.payPal = PayPalApproval(orderId: order.orderId, funding: funding)
+      state.attempt?.paidWith = funding.paidWith
       state.screen = .processing(Submission(request, since: context.now))
       return [.authorise(state.requests.issue(.gateway(.paypal)), request)]
 
@@ -66,8 +65,7 @@ extension CheckoutReducer {
       guard case .payPalApproval = state.screen else { return [] }
       let error = SdkError(
         errorCode: "PAYPAL_CANCELED", errorMessage: "The buyer cancelled on PayPal; nothing was charged")
-      reportOnMethodList(error, method: .paypal, in: &state, context: context)
-      return []
+      return reportOnMethodList(error, method: .paypal, in: &state, context: context)
 
     default:
       return []
@@ -84,6 +82,17 @@ extension CheckoutReducer {
       case .paylater: return allowed.contains("paylater")
       case .declinedSource: return true
       }
+    }
+  }
+}
+
+extension PayPalFunding {
+  /// What pays, as the run history names it.
+  var paidWith: String {
+    switch self {
+    case .paypal: return "PayPal balance"
+    case .paylater: return "Pay Later"
+    case .declinedSource: return "PayPal declining source"
     }
   }
 }

@@ -4,8 +4,7 @@
 extension CheckoutReducer {
   static func activatePaze(_ state: inout CheckoutState, context: ReduceContext) -> [CheckoutEffect] {
     if let error = sessionExpired(state, context: context) ?? PazeRules.violation(in: state.scenario) {
-      conclude(.declined(error), method: .paze, amount: state.total, in: &state, context: context)
-      return []
+      return conclude(.declined(error), method: .paze, amount: state.total, in: &state, context: context)
     }
     return askBeforeSubmit(.paze, in: &state)
   }
@@ -19,12 +18,14 @@ extension CheckoutReducer {
       state.attempts += 1
       var request = authorisationRequest(.paze, card: nil, amount: state.total, state: &state)
       request.paze = card
+      state.attempt?.paidWith = card.label
       state.screen = .processing(Submission(request, since: context.now))
       return [.authorise(state.requests.issue(.gateway(.paze)), request)]
     case .cancelPaze:
       state.screen = .methodList
-      state.notice = "Paze was closed; nothing was charged."
-      return []
+      let notice = "Paze was closed; nothing was charged."
+      state.notice = notice
+      return endAttempt(.cancelled(code: nil, message: notice), of: .paze, in: &state, context: context)
     default:
       return []
     }

@@ -13,13 +13,13 @@ public enum AppAction: Equatable, Sendable {
   /// The screenshot of request `id` was saved, or could not be.
   case screenshotTaken(RequestID, ScreenshotOutcome)
   /// The ledger was read for the history panel of request `id`.
-  case historyLoaded(RequestID, HistoryListing)
+  indirect case historyLoaded(RequestID, HistoryListing)
   /// The ledger could not be written: the run goes on without it, and the footer says why.
   case ledgerFailed(String)
   /// The gateway's settings changed as a whole (the fuzzer's panel changes, a test's setup).
-  case changeGateway(GatewaySettings)
+  indirect case changeGateway(GatewaySettings)
   /// `paydrill demo`'s caption and playback state changed.
-  case presentation(Presentation)
+  indirect case presentation(Presentation)
   /// The run ends (quit, a signal, the end of a tape): an attempt in flight is recorded as interrupted.
   case finish
 }

@@ -12,12 +12,10 @@ public enum AppEffect: Equatable, Sendable {
   indirect case saveScreenshot(RequestID, AppModel)
   /// Read the ledger's latest attempts; `.historyLoaded` answers.
   case loadHistory(RequestID)
-  /// Store a payment attempt (the `number`th of the run): in flight when it starts, over it when it ends.
-  indirect case recordAttempt(number: Int, PaymentAttempt)
   /// Tell the merchant's hooks about callbacks that fired.
   case notifyHooks([CallbackEvent])
   /// Give the gateway the panel's settings (latencies, random faults, profile, seed).
-  case configureGateway(GatewaySettings)
+  indirect case configureGateway(GatewaySettings)
   /// End the run.
   case quit
 }

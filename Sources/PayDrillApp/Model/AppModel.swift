@@ -51,8 +51,6 @@ public struct AppModel: Equatable, Sendable {
   public var pendingScreenshot: RequestID?
   /// The last id of the app's own requests (screenshots, history); ids only grow.
   public var lastAppRequest = 0
-  /// Finds payment attempts in the checkout's events, for the ledger.
-  public var attemptRecorder = AttemptRecorder()
   /// How many of the checkout's events the hooks were told about.
   public var eventsNotified = 0
   /// What became of the last screenshot, shown in the footer until the next key.

@@ -15,7 +15,7 @@ public enum AppReducer {
     let eventsBefore = model.checkout.events.count
     var effects = reduceAction(&model, action, context: context)
     if model.checkout.events.count != eventsBefore { effects += notifyHooks(&model) }
-    return effects + recordAttempts(&model)
+    return effects
   }
 
   /// The hooks hear of the callbacks that just fired.
@@ -24,16 +24,6 @@ public enum AppReducer {
     if events.count < model.eventsNotified { model.eventsNotified = 0 }
     defer { model.eventsNotified = events.count }
     return [.notifyHooks(Array(events[model.eventsNotified...]))]
-  }
-
-  /// An attempt that started or ended goes to the ledger (the recorder looks at new events only: cheap when
-  /// there are none).
-  private static func recordAttempts(_ model: inout AppModel) -> [AppEffect] {
-    var effects: [AppEffect] = []
-    for change in model.attemptRecorder.observe(model.checkout) {
-      effects.append(.recordAttempt(number: change.number, change.attempt))
-    }
-    return effects
   }
 
   private static func reduceAction(_ model: inout AppModel, _ action: AppAction, context: ReduceContext)
@@ -76,8 +66,7 @@ public enum AppReducer {
       model.ledgerNotice = warning
       return []
     case .finish:
-      guard let change = model.attemptRecorder.interrupt(at: context.now) else { return [] }
-      return [.recordAttempt(number: change.number, change.attempt)]
+      return send(.endRun, to: &model, context: context)
     }
   }
 

@@ -1,9 +1,11 @@
 import Synchronization
 
 /// Where answers from other processes (a gateway plugin, a merchant hook) land, from any thread; the
-/// interpreter takes them on the runtime's.
+/// interpreter takes them on the runtime's. Counters answer "anything there?" without taking the lock:
+/// the loop asks it after every action, and mostly nothing is.
 final class ActionInbox: Sendable {
   private let pending = Mutex<[AppAction]>([])
+  private let pendingCount = Atomic<Int>(0)
   private let inFlight = Atomic<Int>(0)
 
   init() {}
@@ -11,13 +13,16 @@ final class ActionInbox: Sendable {
   /// Adds an answer to be taken on the runtime's next turn.
   func post(_ action: AppAction) {
     pending.withLock { $0.append(action) }
+    pendingCount.add(1, ordering: .sequentiallyConsistent)
   }
 
   /// Takes the oldest answer; answers that `keep` refuses are thrown away on the way.
   func takeFirst(where keep: (AppAction) -> Bool) -> AppAction? {
-    pending.withLock { actions in
+    guard pendingCount.load(ordering: .sequentiallyConsistent) > 0 else { return nil }
+    return pending.withLock { actions in
       while !actions.isEmpty {
         let action = actions.removeFirst()
+        pendingCount.subtract(1, ordering: .sequentiallyConsistent)
         if keep(action) { return action }
       }
       return nil
@@ -30,6 +35,7 @@ final class ActionInbox: Sendable {
 
   /// Whether another process is still working, or its answer is not taken yet.
   var isBusy: Bool {
-    inFlight.load(ordering: .sequentiallyConsistent) > 0 || pending.withLock { !$0.isEmpty }
+    inFlight.load(ordering: .sequentiallyConsistent) > 0
+      || pendingCount.load(ordering: .sequentiallyConsistent) > 0
   }
 }

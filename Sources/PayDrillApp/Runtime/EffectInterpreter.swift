@@ -10,6 +10,8 @@ public final class EffectInterpreter {
   public let dependencies: Dependencies
   /// Answers waiting for their time, in the order they fall due (ties in the order they were scheduled).
   private var scheduled: [Scheduled] = []
+  /// How many of `scheduled` are answers rather than timers (kept, not counted on every action).
+  private var answersScheduled = 0
   private var order = 0
   /// Where answers from other processes land.
   private let inbox = ActionInbox()
@@ -41,6 +43,8 @@ public final class EffectInterpreter {
   /// the caller sends before anything else.
   public func perform(_ effect: AppEffect) -> [AppAction] {
     switch effect {
+    case .checkout(.attempt(let attempt)):
+      return record(attempt)
     case .checkout(let effect):
       perform(effect)
       return []
@@ -48,22 +52,6 @@ public final class EffectInterpreter {
       return [.screenshotTaken(id, dependencies.screenshots?.save(model) ?? .off)]
     case .loadHistory(let id):
       return [.historyLoaded(id, history())]
-    case .recordAttempt(let number, var attempt):
-      guard let ledger = dependencies.ledger, ledgerProblem == nil else { return [] }
-      attempt.id = ledgerRows[number]
-      // Encoded only now that a ledger takes them.
-      attempt.eventLines = attempt.events.map { $0.jsonLine() }
-      attempt.events = []
-      do {
-        // The first write of an attempt makes its row; the later ones replace it.
-        ledgerRows[number] = try ledger.record(attempt)
-        return []
-      } catch {
-        // A ledger that fails to write is dropped with one warning: the checkout goes on without it.
-        let problem = "\(error); run history is off for this run"
-        ledgerProblem = problem
-        return [.ledgerFailed(problem)]
-      }
     case .notifyHooks(let events):
       for event in events { dependencies.hooks.callbackFired(event) }
       return []
@@ -73,6 +61,25 @@ public final class EffectInterpreter {
     case .quit:
       hasQuit = true
       return []
+    }
+  }
+
+  /// Stores an attempt the engine started or ended: its first write makes its row, later ones replace it.
+  /// A ledger that fails to write is dropped with one warning: the checkout goes on without it.
+  private func record(_ attempt: Attempt) -> [AppAction] {
+    guard let ledger = dependencies.ledger, ledgerProblem == nil else { return [] }
+    var stored = PaymentAttempt(attempt)
+    stored.id = ledgerRows[attempt.number]
+    // Encoded only now that a ledger takes them.
+    stored.eventLines = stored.events.map { $0.jsonLine() }
+    stored.events = []
+    do {
+      ledgerRows[attempt.number] = try ledger.record(stored)
+      return []
+    } catch {
+      let problem = "\(error); run history is off for this run"
+      ledgerProblem = problem
+      return [.ledgerFailed(problem)]
     }
   }
 
@@ -105,10 +112,15 @@ public final class EffectInterpreter {
           due: clock.elapsed + (dependencies.updateTimeLimit ?? limit), order: 0, id: id,
           action: .checkout(.answered(id, .timeLimitPassed)),
           isTimer: true))
+    case .attempt:
+      break
     case .cancel(let id):
-      let before = scheduled.count
-      scheduled.removeAll { $0.id == id }
-      if scheduled.count == before { cancelled.insert(id) }
+      guard let index = scheduled.firstIndex(where: { $0.id == id }) else {
+        cancelled.insert(id)
+        return
+      }
+      if !scheduled[index].isTimer { answersScheduled -= 1 }
+      scheduled.remove(at: index)
     case .preAuthorise(let id, let contact):
       schedule(
         id,
@@ -157,6 +169,7 @@ public final class EffectInterpreter {
     var entry = entry
     order += 1
     entry.order = order
+    if !entry.isTimer { answersScheduled += 1 }
     // Few answers wait at once: a linear search from the end beats anything cleverer.
     var index = scheduled.count
     while index > 0, scheduled[index - 1].due > entry.due { index -= 1 }
@@ -177,12 +190,13 @@ public final class EffectInterpreter {
     }
     guard let first = scheduled.first, first.due <= time else { return nil }
     scheduled.removeFirst()
+    if !first.isTimer { answersScheduled -= 1 }
     return (first.action, first.due)
   }
 
   /// Whether an answer is still to come (timers aside): the spinner turns meanwhile.
   public var isBusy: Bool {
-    inbox.isBusy || scheduled.contains { !$0.isTimer }
+    answersScheduled > 0 || inbox.isBusy
   }
 
   /// Whether another process is working on a request.

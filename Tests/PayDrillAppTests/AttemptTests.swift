@@ -6,23 +6,22 @@ import XCTest
 
 @testable import PayDrillApp
 
-/// Event sequences in, attempts out: what the run history records for each flow.
-final class AttemptRecorderTests: XCTestCase {
+/// What the run history records of each flow: the attempts the engine says started and ended, as the
+/// ledger stores them (`PaymentAttempt(_:)`).
+final class AttemptTests: XCTestCase {
   private var model = Fixture.model(Size(columns: 100, rows: 32))
-  private var recorder = AttemptRecorder()
+  /// The attempts the engine ended, in order.
   private var finished: [PaymentAttempt] = []
 
-  /// Sends each action through the runtime (effects answered at once); the attempts that ended are those
-  /// the app asked the ledger to record as ended, and `recorder` is the app's.
+  /// Sends each action through the runtime (effects answered at once) and keeps the attempts that ended.
   private func run(
     _ actions: [AppAction], gateway: (@Sendable (AuthorisationRequest) -> AuthorisationOutcome)? = nil
   ) {
     for action in actions {
-      for case .recordAttempt(_, let attempt) in Fixture.settle([action], in: &model, gateway: gateway)
-      where attempt.outcome != .interrupted {
-        finished.append(attempt)
+      for case .checkout(.attempt(let attempt)) in Fixture.settle([action], in: &model, gateway: gateway)
+      where attempt.ending != nil {
+        finished.append(PaymentAttempt(attempt))
       }
-      recorder = model.attemptRecorder
     }
   }
 
@@ -55,7 +54,7 @@ final class AttemptRecorderTests: XCTestCase {
     XCTAssertEqual(names(attempt), ["onBeforeSubmit", "onSubmit", "onSuccess"])
     XCTAssertFalse(
       attempt.events.map { $0.jsonLine() }.joined().contains("4242424242424242"), "never the full number")
-    XCTAssertNil(recorder.current)
+    XCTAssertNil(model.checkout.attempt)
   }
 
   func testADeclineIsFailedWithItsCode() throws {
@@ -66,6 +65,15 @@ final class AttemptRecorderTests: XCTestCase {
     XCTAssertEqual(attempt.errorMessage, "The card was declined.")
     XCTAssertEqual(attempt.card, "Visa ••••0002")
     XCTAssertNil(attempt.systemTransactionId)
+  }
+
+  func testATimeoutIsUnknownNotFailed() throws {
+    run(
+      Fixture.fillCard(number: "4242424242424242") + [.key(.enter)],
+      gateway: { _ in .declined(GatewayFault.timeout.error) })
+    let attempt = try XCTUnwrap(finished.first)
+    XCTAssertEqual(attempt.outcome, .unknown, "nobody knows whether it was charged")
+    XCTAssertEqual(attempt.errorCode, "GATEWAY_TIMEOUT")
   }
 
   func testTwoAttemptsInARowKeepTheirOwnEvents() throws {
@@ -83,7 +91,7 @@ final class AttemptRecorderTests: XCTestCase {
 
   func testPayPalStartsWithOnBeforeSubmitAndSucceeds() throws {
     run([.key(.character("2"))])
-    XCTAssertEqual(recorder.current?.method, .paypal, "onBeforeSubmit(.paypal) started it")
+    XCTAssertEqual(model.checkout.attempt?.method, .paypal, "onBeforeSubmit(.paypal) started it")
     run([.key(.enter)], gateway: Self.approve)
     let attempt = try XCTUnwrap(finished.first)
     XCTAssertEqual(attempt.method, .paypal)
@@ -103,54 +111,35 @@ final class AttemptRecorderTests: XCTestCase {
     model = Fixture.model(Size(columns: 100, rows: 32), scenario: Scenario.builtIn(named: "paze-checkout")!)
     let paze = model.checkout.methods.firstIndex(of: .paze)! + 1
     run([.key(.character(Character(String(paze))))])
-    XCTAssertEqual(recorder.current?.method, .paze)
+    XCTAssertEqual(model.checkout.attempt?.method, .paze)
     run([.key(.escape)])
     let attempt = try XCTUnwrap(finished.first)
     XCTAssertEqual(attempt.outcome, .cancelled)
     XCTAssertEqual(attempt.errorMessage, "Paze was closed; nothing was charged.")
   }
 
-  func testOnCancelAfterOnSubmitIsCancelled() throws {
-    var state = CheckoutState(scenario: .acmeElectronics)
-    let time = Fixture.now
-    state.events = [
-      CallbackEvent(
-        sequence: 1, time: time, name: .onSubmit, method: .applePay,
-        details: [
-          EventDetail("paymentMethod.displayName", .string("Visa ••••4242")),
-          EventDetail("amount", .string("63.97")), EventDetail("currency", .string("USD")),
-        ]),
-      CallbackEvent(
-        sequence: 2, time: time.addingTimeInterval(2), name: .onCancel, method: .applePay,
-        details: [EventDetail("reason", .string("User cancelled"))]),
-    ]
-    state.screen = .applePaySheet(
-      ApplePaySheet(
-        summaryItems: [], shippingMethods: [], shippingMethod: nil, shippingContact: nil, card: nil))
-    let attempts = recorder.observe(state).filter(\.isFinished).map(\.attempt)
-    XCTAssertEqual(attempts.count, 1)
-    XCTAssertEqual(attempts.first?.outcome, .cancelled)
-    XCTAssertEqual(attempts.first?.card, "Visa ••••4242")
-    XCTAssertEqual(attempts.first?.amount.minorUnits, 6397)
-    XCTAssertEqual(attempts.first?.endedAt, time.addingTimeInterval(2))
+  func testCancellingTheSheetAfterARefusalAtPreAuthorisationIsCancelled() throws {
+    // Jane's PO box is refused once the shopper authorised: the sheet is back, then dismissed.
+    run(
+      [.checkout(.createCheckout), .key(.character("3")), .checkout(.selectShippingContact(3)),
+       .checkout(.requestAuthorisation), .checkout(.authenticate(.recognised))])
+    XCTAssertEqual(model.checkout.attempt?.method, .applePay, "onSubmit(.applePay) started it")
+    run([.checkout(.cancelSheet)])
+    let attempt = try XCTUnwrap(finished.first)
+    XCTAssertEqual(attempt.outcome, .cancelled)
+    XCTAssertEqual(attempt.errorMessage, "User cancelled")
+    XCTAssertEqual(attempt.card, model.checkout.scenario.applePay?.eligibleCards.first?.displayName)
+    XCTAssertEqual(names(attempt).last, "onCancel")
   }
 
   func testThePSPResultCodeIsKept() throws {
-    var state = CheckoutState(scenario: .acmeElectronics)
-    state.events = [
-      CallbackEvent(
-        sequence: 1, time: Fixture.now, name: .onSubmit, method: .card,
-        details: [EventDetail("scheme", .string("Mastercard")), EventDetail("last4", .string("4444"))]),
-      CallbackEvent(
-        sequence: 2, time: Fixture.now, name: .onError, method: .card,
-        details: [
-          EventDetail("errorCode", .string("INSUFFICIENT_FUNDS")), EventDetail("errorMessage", .string("No")),
-          EventDetail("resultCode", .string("Refused")),
-        ]),
-    ]
-    state.screen = .result(
-      .failure(method: .card, error: SdkError(errorCode: "INSUFFICIENT_FUNDS", errorMessage: "No")))
-    let attempt = try XCTUnwrap(recorder.observe(state).last?.attempt)
+    run(
+      Fixture.fillCard(number: "5555555555554444") + [.key(.enter)],
+      gateway: { _ in
+        AuthorisationOutcome.declined(SdkError(errorCode: "INSUFFICIENT_FUNDS", errorMessage: "No"))
+          .reporting(GatewayReport(profile: .adyen, resultCode: "Refused"))
+      })
+    let attempt = try XCTUnwrap(finished.first)
     XCTAssertEqual(attempt.resultCode, "Refused")
     XCTAssertEqual(attempt.card, "Mastercard ••••4444")
   }
@@ -158,11 +147,13 @@ final class AttemptRecorderTests: XCTestCase {
   func testAnAttemptInFlightIsInterruptedNeverSucceeded() throws {
     run(Fixture.fillCard(number: "4242424242424242") + [.key(.enter)], gateway: nil)
     XCTAssertTrue(finished.isEmpty, "the gateway has not answered")
-    let attempt = try XCTUnwrap(recorder.interrupt(at: Fixture.now.addingTimeInterval(5))?.attempt)
+    run([.finish])
+    let attempt = try XCTUnwrap(finished.first)
     XCTAssertEqual(attempt.outcome, .interrupted)
     XCTAssertNil(attempt.systemTransactionId)
     XCTAssertEqual(names(attempt), ["onBeforeSubmit", "onSubmit"])
-    XCTAssertNil(recorder.interrupt(at: Fixture.now), "only once")
+    run([.finish])
+    XCTAssertEqual(finished.count, 1, "only once")
   }
 
   func testARefusedSubmissionIsNoAttempt() {
@@ -171,6 +162,6 @@ final class AttemptRecorderTests: XCTestCase {
     model = Fixture.model(Size(columns: 100, rows: 32), scenario: scenario)
     run(Fixture.fillCard(number: "4242424242424242") + [.key(.enter)], gateway: Self.approve)
     XCTAssertTrue(finished.isEmpty)
-    XCTAssertNil(recorder.current)
+    XCTAssertNil(model.checkout.attempt)
   }
 }
