@@ -3,11 +3,11 @@ import Foundation
 import GatewaySimulator
 import PayDrillApp
 
-/// One Apple Pay payment, headless and without latency, for the benchmark: Drop-in's `create()` and the
-/// Apple Pay `/init`, then the sheet opens and the shopper changes the contact, the shipping method and the
-/// card, applies a coupon, and authorises with Face ID. It goes the way `play` and the terminal go: through
-/// `AppReducer` and the one `EffectInterpreter`, with the simulated gateway and the scenario's rules on a
-/// virtual clock.
+/// One Apple Pay payment, headless and without latency, for the benchmark: the sheet opens and the shopper
+/// changes the contact, the shipping method and the card, applies a coupon, and authorises with Face ID;
+/// then a new checkout starts (Drop-in's `create()` and the Apple Pay `/init` again), as a tester repeating
+/// the flow does. It goes the way `play` and the terminal go: through `AppReducer` and the one
+/// `EffectInterpreter`, with the simulated gateway and the scenario's rules on a virtual clock.
 struct ApplePayFlow {
   let scenario: Scenario
 
@@ -34,13 +34,24 @@ struct ApplePayFlow {
     return runtime
   }
 
-  /// Runs the whole flow in a new checkout; returns where it ended.
+  /// Runs the whole flow in a new runtime; returns it where the flow ended (paid).
   func run() -> CheckoutRuntime {
     let runtime = runtime()
+    pay(on: runtime)
+    return runtime
+  }
+
+  /// Pays once on a ready runtime, then starts the next checkout (a new session, created and prepared).
+  func payThenStartAgain(on runtime: CheckoutRuntime) {
+    pay(on: runtime)
+    runtime.send(.checkout(.startNewCheckout))
+    runtime.settle()
+  }
+
+  private func pay(on runtime: CheckoutRuntime) {
     for step in Self.steps {
       runtime.send(.checkout(step))
       runtime.settle()
     }
-    return runtime
   }
 }

@@ -127,6 +127,25 @@ final class ApplePaySheetTests: XCTestCase {
     return request
   }
 
+  /// The Apple Pay attempt the engine begins at the sheet's `onSubmit`, as the state holds it while in flight
+  /// (without its callbacks): the run's first, paying Jane's total with the Visa debit card, its callbacks
+  /// from the first event (`onBeforeSubmit`) on.
+  private func applePayAttempt(startedAt: Date = fixedNow) -> Attempt {
+    Attempt(
+      number: 1, scenario: Acme.scenario.name, merchantTransactionId: Acme.transactionId, method: .applePay,
+      paidWith: "Visa ••••5556", amount: .usd(5411), startedAt: startedAt, firstEvent: 0)
+  }
+
+  /// The sheet's `onSubmit` with Jane's total and the Visa debit card.
+  private func submitEvent(_ sequence: Int, _ time: Date = fixedNow) -> CallbackEvent {
+    event(
+      sequence, time, .onSubmit,
+      strings([
+        "paymentMethod.displayName": "Visa ••••5556", "paymentMethod.network": "visa", "amount": "54.11",
+        "currency": "USD",
+      ]))
+  }
+
   /// An opened sheet with Jane, standard shipping and the Visa debit card, every update applied.
   private func openedDriver(file: StaticString = #filePath, line: UInt = #line) -> SheetDriver {
     let driver = SheetDriver()
@@ -240,17 +259,17 @@ final class ApplePaySheetTests: XCTestCase {
       $0.applePaySheet?.pendingUpdate = nil
     }
     store.send(.requestAuthorisation, at: at(5)) { $0.applePaySheet?.phase = .authenticating(.biometric) }
+    // onSubmit begins the attempt: the Wallet card pays the sheet's total.
+    let attempt = applePayAttempt(startedAt: at(6))
+    let submitted = store.state.events + [submitEvent(4, at(6))]
     store.send(
-      .authenticate(.recognised), at: at(6), effects: [.preAuthorise(RequestID(6), shippingContact: jane)]
+      .authenticate(.recognised), at: at(6),
+      effects: [.attempt(attempt.telling(submitted)), .preAuthorise(RequestID(6), shippingContact: jane)]
     ) {
       $0.applePaySheet?.phase = .processing
-      $0.events.append(
-        self.event(
-          4, at(6), .onSubmit,
-          self.strings([
-            "paymentMethod.displayName": "Visa ••••5556", "paymentMethod.network": "visa", "amount": "54.11",
-            "currency": "USD",
-          ])))
+      $0.events = submitted
+      $0.attempt = attempt
+      $0.attemptNumber = 1
     }
 
     let request = applePayRequest(number: "4000056655665556", cents: 5411)
@@ -267,27 +286,31 @@ final class ApplePaySheetTests: XCTestCase {
     }
 
     XCTAssertEqual(ScriptedGateway.testCardOutcome(request), .approved(systemTransactionId: "tx-1"))
-    store.answer(.gateway(.approved(systemTransactionId: "tx-1")), at: at(8)) {
+    let concluded = [
+      event(
+        6, at(8), .onPostAuthorisation,
+        strings(["submitResultType": "Authorised", "transactionId": "tx-1"]) + janeFullDetails
+          + strings(["outcome": "completed"])),
+      event(
+        7, at(8), .onSuccess,
+        strings([
+          "systemTransactionId": "tx-1", "merchantTransactionId": Acme.transactionId, "amount": "54.11",
+          "currency": "USD",
+        ])),
+    ]
+    let result = DropInSubmitResult(systemTransactionId: "tx-1", merchantTransactionId: Acme.transactionId)
+    // The attempt ends succeeded, with every callback from onBeforeSubmit on.
+    let succeeded = attempt.ended(.succeeded(result), at: at(8), events: store.state.events + concluded)
+    store.answer(
+      .gateway(.approved(systemTransactionId: "tx-1")), at: at(8), effects: [.attempt(succeeded)]
+    ) {
       $0.openPayment = nil
       $0.applePaySheet = nil
       $0.screen = .result(
-        .success(
-          Receipt(
-            result: DropInSubmitResult(
-              systemTransactionId: "tx-1", merchantTransactionId: Acme.transactionId),
-            method: .applePay, paidWith: "Visa ••••5556", amount: .usd(5411))))
-      $0.events += [
-        self.event(
-          6, at(8), .onPostAuthorisation,
-          self.strings(["submitResultType": "Authorised", "transactionId": "tx-1"]) + self.janeFullDetails
-            + self.strings(["outcome": "completed"])),
-        self.event(
-          7, at(8), .onSuccess,
-          self.strings([
-            "systemTransactionId": "tx-1", "merchantTransactionId": Acme.transactionId, "amount": "54.11",
-            "currency": "USD",
-          ])),
-      ]
+        .success(Receipt(result: result, method: .applePay, paidWith: "Visa ••••5556", amount: .usd(5411))))
+      $0.events += concluded
+      $0.attempt = nil
+      $0.attemptEventsStart = 7
     }
     XCTAssertEqual(store.state.paidAmount, .usd(5411), "the Paid screen shows what the sheet charged")
     XCTAssertEqual(store.state.paidMethodName, "Apple Pay")
@@ -772,7 +795,12 @@ final class ApplePaySheetTests: XCTestCase {
     XCTAssertEqual(
       driver.effects.filter { if case .preAuthorise = $0 { return true } else { return false } }, [])
     let step = driver.send(.authenticate(.recognised))
-    XCTAssertEqual(step.effects, [.preAuthorise(RequestID(6), shippingContact: Acme.contact(Acme.jane))])
+    XCTAssertEqual(
+      step.effects,
+      [
+        .attempt(applePayAttempt().telling(events + [submitEvent(4)])),
+        .preAuthorise(RequestID(6), shippingContact: Acme.contact(Acme.jane)),
+      ])
     XCTAssertEqual(step.names, [.onSubmit, .onPreAuthorisation, .onPostAuthorisation, .onSuccess])
   }
 
@@ -799,7 +827,12 @@ final class ApplePaySheetTests: XCTestCase {
     }
     XCTAssertEqual(driver.state.events, events)
     let step = driver.send(.authenticate(.passcode("123456")))
-    XCTAssertEqual(step.effects, [.preAuthorise(RequestID(6), shippingContact: Acme.contact(Acme.jane))])
+    XCTAssertEqual(
+      step.effects,
+      [
+        .attempt(applePayAttempt().telling(events + [submitEvent(4)])),
+        .preAuthorise(RequestID(6), shippingContact: Acme.contact(Acme.jane)),
+      ])
     XCTAssertEqual(step.names, [.onSubmit, .onPreAuthorisation, .onPostAuthorisation, .onSuccess])
     XCTAssertEqual(driver.authorisations.count, 1)
   }

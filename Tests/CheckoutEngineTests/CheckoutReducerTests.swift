@@ -62,6 +62,17 @@ final class CheckoutReducerTests: XCTestCase {
     return Receipt(result: result, method: .card, paidWith: paidWith, amount: usd4999)
   }
 
+  /// The card attempt the engine begins at `onSubmit`, as the state holds it while in flight (without its
+  /// callbacks): the `number`th of the run, paying with the form's card, its callbacks from `firstEvent` on.
+  private func cardAttempt(
+    _ number: Int = 1, scheme: String = "Visa", last4: String = "4242", startedAt: Date, firstEvent: Int
+  ) -> Attempt {
+    Attempt(
+      number: number, scenario: Scenario.acmeElectronics.name, merchantTransactionId: transactionId,
+      method: .card, paidWith: "\(scheme) ••••\(last4)", amount: usd4999, startedAt: startedAt,
+      firstEvent: firstEvent)
+  }
+
   private func event(
     _ sequence: Int, _ time: Date, _ name: CallbackName, _ details: [EventDetail]
   ) -> CallbackEvent {
@@ -84,22 +95,34 @@ final class CheckoutReducerTests: XCTestCase {
   }
 
   /// The gateway declines the submission in flight: onError with the code and message, the failure screen.
-  /// A definite decline closes the payment; one whose outcome nobody knows (a timeout) keeps it open.
+  /// A definite decline closes the payment and fails the attempt in flight; one whose outcome nobody knows
+  /// (a timeout) keeps the payment open and ends the attempt unknown. The attempt ended is the one the
+  /// store's state holds, with its callbacks from its first on.
   private func declineExhaustively(
     _ store: CheckoutTestStore, with declined: SdkError, at time: Date = at(3),
     keepingThePaymentOpen: Bool = false, file: StaticString = #filePath, line: UInt = #line
   ) {
+    guard let attempt = store.state.attempt else {
+      return XCTFail("no attempt in flight to decline", file: file, line: line)
+    }
     let sequence = store.state.events.count + 1
-    store.answer(.gateway(.declined(declined)), at: time, file: file, line: line) {
+    let onError = event(
+      sequence, time, .onError,
+      [
+        EventDetail("errorCode", .string(declined.errorCode)),
+        EventDetail("errorMessage", .string(declined.errorMessage)),
+      ])
+    let ending: Attempt.Ending = keepingThePaymentOpen ? .unknown(declined) : .failed(declined)
+    let ended = attempt.ended(
+      ending, at: time, events: Array(store.state.events[attempt.firstEvent...]) + [onError])
+    store.answer(
+      .gateway(.declined(declined)), at: time, effects: [.attempt(ended)], file: file, line: line
+    ) {
       $0.screen = .result(.failure(method: .card, error: declined))
       if !keepingThePaymentOpen { $0.openPayment = nil }
-      $0.events.append(
-        self.event(
-          sequence, time, .onError,
-          [
-            EventDetail("errorCode", .string(declined.errorCode)),
-            EventDetail("errorMessage", .string(declined.errorMessage)),
-          ]))
+      $0.events.append(onError)
+      $0.attempt = nil
+      $0.attemptEventsStart = sequence
     }
   }
 
@@ -116,19 +139,25 @@ final class CheckoutReducerTests: XCTestCase {
       $0.awaitingMerchant = .card
     }
     let sequence = store.state.events.count
+    let events = [
+      beforeSubmitEvent(sequence + 1, at(2)),
+      submitEvent(sequence + 2, at(2), scheme: scheme, last4: String(number.suffix(4))),
+    ]
+    let attempt = cardAttempt(
+      scheme: scheme, last4: String(number.suffix(4)), startedAt: at(2), firstEvent: sequence)
     store.answer(
       .beforeSubmit(BeforeSubmitVerdict(allowed: true)), at: at(2),
-      effects: [.authorise(RequestID(2), request(number: number))], file: file, line: line
+      effects: [.attempt(attempt.telling(events)), .authorise(RequestID(2), request(number: number))],
+      file: file, line: line
     ) {
       $0.awaitingMerchant = nil
       $0.attempts = 1
       $0.payments = 1
       $0.openPayment = self.openPayment(1)
       $0.screen = .processing(Submission(request(number: number), since: at(2)))
-      $0.events += [
-        self.beforeSubmitEvent(sequence + 1, at(2)),
-        self.submitEvent(sequence + 2, at(2), scheme: scheme, last4: String(number.suffix(4))),
-      ]
+      $0.events += events
+      $0.attempt = attempt
+      $0.attemptNumber = 1
     }
   }
 
@@ -316,9 +345,25 @@ final class CheckoutReducerTests: XCTestCase {
       merchantTransactionId: "0ce72cfd-014d-4256-a006-a56601b2ffc4",
       sessionId: "c5f0799b-0839-43ce-abc5-5b462a98f250",
       idempotencyKey: "0ce72cfd-014d-4256-a006-a56601b2ffc4-1")
+    let expectedEvents = [
+      CallbackEvent(
+        sequence: 1, time: at(2), name: .onBeforeSubmit, method: .card,
+        details: [EventDetail("returned", .bool(true))]),
+      CallbackEvent(
+        sequence: 2, time: at(2), name: .onSubmit, method: .card,
+        details: [
+          EventDetail("scheme", .string("Visa")), EventDetail("last4", .string("4242")),
+          EventDetail("amount", .string("49.99")), EventDetail("currency", .string("USD")),
+        ]),
+    ]
+    // onSubmit begins the attempt: attempt 1, paying with the form's Visa, its callbacks from onBeforeSubmit.
+    let expectedAttempt = Attempt(
+      number: 1, scenario: "acme-electronics", merchantTransactionId: "0ce72cfd-014d-4256-a006-a56601b2ffc4",
+      method: .card, paidWith: "Visa ••••4242", amount: Money(minorUnits: 4999, currency: .usd),
+      startedAt: at(2), firstEvent: 0)
     store.answer(
       .beforeSubmit(BeforeSubmitVerdict(allowed: true)), at: at(2),
-      effects: [.authorise(RequestID(2), expectedRequest)]
+      effects: [.attempt(expectedAttempt.telling(expectedEvents)), .authorise(RequestID(2), expectedRequest)]
     ) {
       $0.awaitingMerchant = nil
       $0.attempts = 1
@@ -327,17 +372,9 @@ final class CheckoutReducerTests: XCTestCase {
         idempotencyKey: "0ce72cfd-014d-4256-a006-a56601b2ffc4-1", method: .card,
         amount: Money(minorUnits: 4999, currency: .usd))
       $0.screen = .processing(Submission(expectedRequest, since: at(2)))
-      $0.events = [
-        CallbackEvent(
-          sequence: 1, time: at(2), name: .onBeforeSubmit, method: .card,
-          details: [EventDetail("returned", .bool(true))]),
-        CallbackEvent(
-          sequence: 2, time: at(2), name: .onSubmit, method: .card,
-          details: [
-            EventDetail("scheme", .string("Visa")), EventDetail("last4", .string("4242")),
-            EventDetail("amount", .string("49.99")), EventDetail("currency", .string("USD")),
-          ]),
-      ]
+      $0.events = expectedEvents
+      $0.attempt = expectedAttempt
+      $0.attemptNumber = 1
     }
     XCTAssertEqual(store.state.events.map(\.name), [.onBeforeSubmit, .onSubmit])
     XCTAssertEqual(store.state.events.first?["returned"], .bool(true))
@@ -373,16 +410,21 @@ final class CheckoutReducerTests: XCTestCase {
       $0.awaitingMerchant = .card
       $0.notice = nil
     }
+    // The refused onBeforeSubmit started no attempt: the attempt's callbacks begin with the allowed one.
+    let attempt = cardAttempt(startedAt: at(4), firstEvent: 1)
+    let events = [beforeSubmitEvent(2, at(4)), submitEvent(3, at(4))]
     store.answer(
       .beforeSubmit(BeforeSubmitVerdict(allowed: true)), at: at(4),
-      effects: [.authorise(RequestID(3), request())]
+      effects: [.attempt(attempt.telling(events)), .authorise(RequestID(3), request())]
     ) {
       $0.awaitingMerchant = nil
       $0.attempts = 1
       $0.payments = 1
       $0.openPayment = self.openPayment(1)
       $0.screen = .processing(Submission(request(), since: at(4)))
-      $0.events += [self.beforeSubmitEvent(2, at(4)), self.submitEvent(3, at(4))]
+      $0.events += events
+      $0.attempt = attempt
+      $0.attemptNumber = 1
     }
   }
 
@@ -430,17 +472,24 @@ final class CheckoutReducerTests: XCTestCase {
   func testApprovedFiresOnSuccessWithBothIdentifiers() {
     let store = CheckoutTestStore()
     submitAllowed(store)
-    store.answer(.gateway(.approved(systemTransactionId: "sys-42")), at: at(3)) {
+    let onSuccess = event(
+      3, at(3), .onSuccess,
+      [
+        EventDetail("systemTransactionId", .string("sys-42")),
+        EventDetail("merchantTransactionId", .string(transactionId)),
+        EventDetail("amount", .string("49.99")), EventDetail("currency", .string("USD")),
+      ])
+    let succeeded = cardAttempt(startedAt: at(2), firstEvent: 0).ended(
+      .succeeded(DropInSubmitResult(systemTransactionId: "sys-42", merchantTransactionId: transactionId)),
+      at: at(3), events: [beforeSubmitEvent(1, at(2)), submitEvent(2, at(2)), onSuccess])
+    store.answer(
+      .gateway(.approved(systemTransactionId: "sys-42")), at: at(3), effects: [.attempt(succeeded)]
+    ) {
       $0.screen = .result(.success(self.receipt("sys-42")))
       $0.openPayment = nil
-      $0.events.append(
-        self.event(
-          3, at(3), .onSuccess,
-          [
-            EventDetail("systemTransactionId", .string("sys-42")),
-            EventDetail("merchantTransactionId", .string(self.transactionId)),
-            EventDetail("amount", .string("49.99")), EventDetail("currency", .string("USD")),
-          ]))
+      $0.events.append(onSuccess)
+      $0.attempt = nil
+      $0.attemptEventsStart = 3
     }
     XCTAssertEqual(store.state.events.map(\.name), [.onBeforeSubmit, .onSubmit, .onSuccess])
     XCTAssertEqual(store.state.events.map(\.sequence), [1, 2, 3])
@@ -479,16 +528,24 @@ final class CheckoutReducerTests: XCTestCase {
     store.send(.submitCard, at: at(4), effects: [.askBeforeSubmit(RequestID(3), .card)]) {
       $0.awaitingMerchant = .card
     }
+    // It is the run's second attempt; its callbacks begin after the first's.
+    let second = cardAttempt(2, last4: "9995", startedAt: at(5), firstEvent: 3)
+    let secondEvents = [beforeSubmitEvent(4, at(5)), submitEvent(5, at(5), last4: "9995")]
     store.answer(
       .beforeSubmit(BeforeSubmitVerdict(allowed: true)), at: at(5),
-      effects: [.authorise(RequestID(4), request(number: "4000000000009995", payment: 2))]
+      effects: [
+        .attempt(second.telling(secondEvents)),
+        .authorise(RequestID(4), request(number: "4000000000009995", payment: 2)),
+      ]
     ) {
       $0.awaitingMerchant = nil
       $0.attempts = 2
       $0.payments = 2
       $0.openPayment = self.openPayment(2)
       $0.screen = .processing(Submission(request(number: "4000000000009995", payment: 2), since: at(5)))
-      $0.events += [self.beforeSubmitEvent(4, at(5)), self.submitEvent(5, at(5), last4: "9995")]
+      $0.events += secondEvents
+      $0.attempt = second
+      $0.attemptNumber = 2
     }
   }
 
@@ -503,14 +560,18 @@ final class CheckoutReducerTests: XCTestCase {
     store.send(.submitCard, at: at(4), effects: [.askBeforeSubmit(RequestID(3), .card)]) {
       $0.awaitingMerchant = .card
     }
+    let second = cardAttempt(2, startedAt: at(5), firstEvent: 3)
+    let secondEvents = [beforeSubmitEvent(4, at(5)), submitEvent(5, at(5))]
     store.answer(
       .beforeSubmit(BeforeSubmitVerdict(allowed: true)), at: at(5),
-      effects: [.authorise(RequestID(4), request(payment: 1))]
+      effects: [.attempt(second.telling(secondEvents)), .authorise(RequestID(4), request(payment: 1))]
     ) {
       $0.awaitingMerchant = nil
       $0.attempts = 2
       $0.screen = .processing(Submission(request(payment: 1), since: at(5)))
-      $0.events += [self.beforeSubmitEvent(4, at(5)), self.submitEvent(5, at(5))]
+      $0.events += secondEvents
+      $0.attempt = second
+      $0.attemptNumber = 2
     }
     XCTAssertEqual(store.state.payments, 1, "the retry is the same payment, under the same key")
 
@@ -521,16 +582,20 @@ final class CheckoutReducerTests: XCTestCase {
     store.send(.submitCard, at: at(7), effects: [.askBeforeSubmit(RequestID(5), .card)]) {
       $0.awaitingMerchant = .card
     }
+    let third = cardAttempt(3, startedAt: at(8), firstEvent: 6)
+    let thirdEvents = [beforeSubmitEvent(7, at(8)), submitEvent(8, at(8))]
     store.answer(
       .beforeSubmit(BeforeSubmitVerdict(allowed: true)), at: at(8),
-      effects: [.authorise(RequestID(6), request(payment: 2))]
+      effects: [.attempt(third.telling(thirdEvents)), .authorise(RequestID(6), request(payment: 2))]
     ) {
       $0.awaitingMerchant = nil
       $0.attempts = 3
       $0.payments = 2
       $0.openPayment = self.openPayment(2)
       $0.screen = .processing(Submission(request(payment: 2), since: at(8)))
-      $0.events += [self.beforeSubmitEvent(7, at(8)), self.submitEvent(8, at(8))]
+      $0.events += thirdEvents
+      $0.attempt = third
+      $0.attemptNumber = 3
     }
     XCTAssertEqual(store.state.openPayment?.idempotencyKey, "\(transactionId)-2")
   }
@@ -573,17 +638,24 @@ final class CheckoutReducerTests: XCTestCase {
   func testStartNewCheckoutKeepsEventsAndAttemptsInANewSession() {
     let store = CheckoutTestStore()
     submitAllowed(store)
-    store.answer(.gateway(.approved(systemTransactionId: "sys-1")), at: at(3)) {
+    let onSuccess = event(
+      3, at(3), .onSuccess,
+      [
+        EventDetail("systemTransactionId", .string("sys-1")),
+        EventDetail("merchantTransactionId", .string(transactionId)),
+        EventDetail("amount", .string("49.99")), EventDetail("currency", .string("USD")),
+      ])
+    let succeeded = cardAttempt(startedAt: at(2), firstEvent: 0).ended(
+      .succeeded(DropInSubmitResult(systemTransactionId: "sys-1", merchantTransactionId: transactionId)),
+      at: at(3), events: [beforeSubmitEvent(1, at(2)), submitEvent(2, at(2)), onSuccess])
+    store.answer(
+      .gateway(.approved(systemTransactionId: "sys-1")), at: at(3), effects: [.attempt(succeeded)]
+    ) {
       $0.screen = .result(.success(self.receipt("sys-1")))
       $0.openPayment = nil
-      $0.events.append(
-        self.event(
-          3, at(3), .onSuccess,
-          [
-            EventDetail("systemTransactionId", .string("sys-1")),
-            EventDetail("merchantTransactionId", .string(self.transactionId)),
-            EventDetail("amount", .string("49.99")), EventDetail("currency", .string("USD")),
-          ]))
+      $0.events.append(onSuccess)
+      $0.attempt = nil
+      $0.attemptEventsStart = 3
     }
     store.send(.tryAgain)
     var state = store.state
@@ -627,9 +699,16 @@ final class CheckoutReducerTests: XCTestCase {
     let store = CheckoutTestStore()
     fillCard(store, number: "378282246310005", securityCode: "1234")
     store.send(.submitCard, effects: [.askBeforeSubmit(RequestID(1), .card)]) { $0.awaitingMerchant = .card }
+    let events = [
+      beforeSubmitEvent(1, fixedNow), submitEvent(2, fixedNow, scheme: "AmericanExpress", last4: "0005"),
+    ]
+    let attempt = cardAttempt(scheme: "AmericanExpress", last4: "0005", startedAt: fixedNow, firstEvent: 0)
     store.answer(
       .beforeSubmit(BeforeSubmitVerdict(allowed: true)),
-      effects: [.authorise(RequestID(2), request(number: "378282246310005", securityCode: "1234"))]
+      effects: [
+        .attempt(attempt.telling(events)),
+        .authorise(RequestID(2), request(number: "378282246310005", securityCode: "1234")),
+      ]
     ) {
       $0.awaitingMerchant = nil
       $0.attempts = 1
@@ -637,10 +716,9 @@ final class CheckoutReducerTests: XCTestCase {
       $0.openPayment = self.openPayment(1)
       $0.screen = .processing(
         Submission(request(number: "378282246310005", securityCode: "1234"), since: fixedNow))
-      $0.events = [
-        self.beforeSubmitEvent(1, fixedNow),
-        self.submitEvent(2, fixedNow, scheme: "AmericanExpress", last4: "0005"),
-      ]
+      $0.events = events
+      $0.attempt = attempt
+      $0.attemptNumber = 1
     }
   }
 
@@ -661,8 +739,22 @@ final class CheckoutReducerTests: XCTestCase {
     expectedRequest.intent = "Purchase"
     expectedRequest.merchantTransactionId = "jp-1"
     expectedRequest.idempotencyKey = "jp-1-1"
+    let events = [
+      beforeSubmitEvent(1, fixedNow),
+      event(
+        2, fixedNow, .onSubmit,
+        [
+          EventDetail("scheme", .string("Visa")), EventDetail("last4", .string("4242")),
+          EventDetail("amount", .string("1235")), EventDetail("currency", .string("JPY")),
+        ]),
+    ]
+    // The attempt is filed under the scenario's name and transaction id, in its currency.
+    let attempt = Attempt(
+      number: 1, scenario: "tokyo", merchantTransactionId: "jp-1", method: .card, paidWith: "Visa ••••4242",
+      amount: Money(minorUnits: 1235, currency: .jpy), startedAt: fixedNow, firstEvent: 0)
     store.answer(
-      .beforeSubmit(BeforeSubmitVerdict(allowed: true)), effects: [.authorise(RequestID(2), expectedRequest)]
+      .beforeSubmit(BeforeSubmitVerdict(allowed: true)),
+      effects: [.attempt(attempt.telling(events)), .authorise(RequestID(2), expectedRequest)]
     ) {
       $0.awaitingMerchant = nil
       $0.attempts = 1
@@ -670,15 +762,9 @@ final class CheckoutReducerTests: XCTestCase {
       $0.openPayment = OpenPayment(
         idempotencyKey: "jp-1-1", method: .card, amount: Money(minorUnits: 1235, currency: .jpy))
       $0.screen = .processing(Submission(expectedRequest, since: fixedNow))
-      $0.events = [
-        self.beforeSubmitEvent(1, fixedNow),
-        self.event(
-          2, fixedNow, .onSubmit,
-          [
-            EventDetail("scheme", .string("Visa")), EventDetail("last4", .string("4242")),
-            EventDetail("amount", .string("1235")), EventDetail("currency", .string("JPY")),
-          ]),
-      ]
+      $0.events = events
+      $0.attempt = attempt
+      $0.attemptNumber = 1
     }
   }
 

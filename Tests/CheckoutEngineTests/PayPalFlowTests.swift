@@ -58,17 +58,39 @@ final class PayPalFlowTests: XCTestCase {
       CheckoutReducer.reduce(&state, .selectMethod(.paypal), context: context),
       [.askBeforeSubmit(RequestID(1), .paypal)])
     let verdict = state.scenario.beforeSubmit.verdict(for: .paypal)
-    guard
-      case .createPayPalOrder(RequestID(2), let request)? = CheckoutReducer.reduce(
-        &state, .answered(RequestID(1), .beforeSubmit(verdict)), context: context
-      ).first
-    else { return XCTFail("no PayPal order was asked for") }
+    let effects = CheckoutReducer.reduce(
+      &state, .answered(RequestID(1), .beforeSubmit(verdict)), context: context)
+    guard effects.count == 2, case .createPayPalOrder(RequestID(2), let request) = effects[1] else {
+      return XCTFail("no PayPal order was asked for: \(effects)")
+    }
+    // The allowed onBeforeSubmit begins PayPal's attempt, before the order is asked for.
+    let beforeSubmit = CallbackEvent(
+      sequence: 1, time: fixedNow, name: .onBeforeSubmit, method: .paypal,
+      details: [EventDetail("returned", .bool(true))])
+    let attempt = Attempt(
+      number: 1, scenario: "acme-electronics", merchantTransactionId: "0ce72cfd-014d-4256-a006-a56601b2ffc4",
+      method: .paypal, paidWith: "PayPal", amount: Money(minorUnits: 4999, currency: .usd),
+      startedAt: fixedNow, firstEvent: 0)
+    XCTAssertEqual(effects.first, .attempt(attempt.telling([beforeSubmit])))
+    XCTAssertEqual(state.attempt, attempt)
+    XCTAssertEqual(state.attemptNumber, 1)
     XCTAssertEqual(state.screen.processingMethod, .paypal)
     let failure = SdkError(
       errorCode: "GATEWAY_TIMEOUT", errorMessage: "The gateway plugin did not answer paypalOrder within 5 s")
     let order = PayPalOrder(orderId: "", intent: request.intent, amount: request.amount, failure: failure)
+    // Without an order nothing could be charged: the attempt failed, even on a timeout.
+    let onError = CallbackEvent(
+      sequence: 2, time: fixedNow, name: .onError, method: .paypal,
+      details: [
+        EventDetail("errorCode", .string(failure.errorCode)),
+        EventDetail("errorMessage", .string(failure.errorMessage)),
+      ])
     XCTAssertEqual(
-      CheckoutReducer.reduce(&state, .answered(RequestID(2), .payPalOrder(order)), context: context), [])
+      CheckoutReducer.reduce(&state, .answered(RequestID(2), .payPalOrder(order)), context: context),
+      [.attempt(attempt.ended(.failed(failure), at: fixedNow, events: [beforeSubmit, onError]))])
+    XCTAssertNil(state.attempt)
+    XCTAssertEqual(state.attemptNumber, 1)
+    XCTAssertEqual(state.attemptEventsStart, 2)
     XCTAssertEqual(state.screen, .methodList)
     XCTAssertEqual(state.notice, failure.errorMessage)
     XCTAssertEqual(state.events.map(\.name), [.onBeforeSubmit, .onError])

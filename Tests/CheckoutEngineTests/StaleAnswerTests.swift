@@ -22,6 +22,16 @@ final class StaleAnswerTests: XCTestCase {
     }
   }
 
+  /// An attempt the engine began, as the state holds it while in flight (without its callbacks): the
+  /// `number`th of the run, in the demo's scenario, its callbacks from `firstEvent` on.
+  private func attempt(
+    _ number: Int, _ method: DropInPaymentMethod, paidWith: String, amount: Money, firstEvent: Int
+  ) -> Attempt {
+    Attempt(
+      number: number, scenario: Acme.scenario.name, merchantTransactionId: Acme.transactionId, method: method,
+      paidWith: paidWith, amount: amount, startedAt: fixedNow, firstEvent: firstEvent)
+  }
+
   /// A checkout created on the demo's device: `/init` is request #1, answered at once.
   private func createdDriver() -> SheetDriver {
     let driver = SheetDriver()
@@ -55,16 +65,21 @@ final class StaleAnswerTests: XCTestCase {
     let order = PayPalOrderRequest(
       intent: Acme.scenario.paypalIntent, amount: .usd(4999), merchantTransactionId: Acme.transactionId,
       sessionId: Acme.scenario.session.sessionId)
+    let beforeSubmit = CallbackEvent(
+      sequence: sequence, time: fixedNow, name: .onBeforeSubmit, method: .paypal,
+      details: [EventDetail("returned", .bool(true))])
+    // The card was refused before any attempt: PayPal's is the run's first, from its onBeforeSubmit.
+    let payPal = attempt(1, .paypal, paidWith: "PayPal", amount: .usd(4999), firstEvent: sequence - 1)
     store.answer(
-      .beforeSubmit(BeforeSubmitVerdict(allowed: true)), effects: [.createPayPalOrder(RequestID(4), order)]
+      .beforeSubmit(BeforeSubmitVerdict(allowed: true)),
+      effects: [.attempt(payPal.telling([beforeSubmit])), .createPayPalOrder(RequestID(4), order)]
     ) {
       $0.awaitingMerchant = nil
       $0.screen = .processing(
         Submission(method: .paypal, paidWith: "PayPal", amount: .usd(4999), since: fixedNow))
-      $0.events.append(
-        CallbackEvent(
-          sequence: sequence, time: fixedNow, name: .onBeforeSubmit, method: .paypal,
-          details: [EventDetail("returned", .bool(true))]))
+      $0.events.append(beforeSubmit)
+      $0.attempt = payPal
+      $0.attemptNumber = 1
     }
   }
 
@@ -122,7 +137,16 @@ final class StaleAnswerTests: XCTestCase {
     let driver = createdDriver()
     // #2 onBeforeSubmit, #3-#6 the opening updates and their timers, #7 onPreAuthorisation.
     let jane = Acme.contact(Acme.jane)
-    XCTAssertEqual(preAuthorise(driver).effects, [.preAuthorise(RequestID(7), shippingContact: jane)])
+    let step = preAuthorise(driver)
+    // The sheet's onSubmit begins the attempt, its callbacks from onBeforeSubmit (after prepare()'s).
+    let events = Array(driver.state.events[3...])
+    XCTAssertEqual(
+      events.map(\.name), [.onBeforeSubmit, .onShippingContactSelected, .onPaymentMethodSelected, .onSubmit])
+    XCTAssertEqual(Set(events.map(\.method)), [.applePay])
+    let applePay = attempt(1, .applePay, paidWith: "Visa ••••5556", amount: .usd(5411), firstEvent: 3)
+    XCTAssertEqual(
+      step.effects,
+      [.attempt(applePay.telling(events)), .preAuthorise(RequestID(7), shippingContact: jane)])
     driver.release()
     XCTAssertEqual(driver.authorisations.count, 1, "the answer sent the payment to the gateway (#8)")
 
@@ -145,7 +169,16 @@ final class StaleAnswerTests: XCTestCase {
     XCTAssertEqual(driver.state.events.last?["errorCode"], .string("CARD_DECLINED"))
     driver.send(.tryAgain)
     let jane = Acme.contact(Acme.jane)
-    XCTAssertEqual(preAuthorise(driver).effects, [.preAuthorise(RequestID(16), shippingContact: jane)])
+    let first = driver.state.events.count
+    let step = preAuthorise(driver)
+    // The sheet's onSubmit begins the run's second attempt, its callbacks from the new onBeforeSubmit.
+    let events = Array(driver.state.events[first...])
+    XCTAssertEqual(
+      events.map(\.name), [.onBeforeSubmit, .onShippingContactSelected, .onPaymentMethodSelected, .onSubmit])
+    XCTAssertEqual(Set(events.map(\.method)), [.applePay])
+    let second = attempt(2, .applePay, paidWith: "Visa ••••5556", amount: .usd(5411), firstEvent: first)
+    XCTAssertEqual(
+      step.effects, [.attempt(second.telling(events)), .preAuthorise(RequestID(16), shippingContact: jane)])
 
     // The declined attempt's gateway answer (#10) comes again, approving, while the merchant is asked.
     let store = CheckoutTestStore(state: driver.state)

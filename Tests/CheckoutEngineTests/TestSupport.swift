@@ -94,6 +94,9 @@ final class CheckoutTestStore {
     compare("attempts", \.attempts)
     compare("payments", \.payments)
     compare("openPayment", \.openPayment)
+    compare("attempt", \.attempt)
+    compare("attemptNumber", \.attemptNumber)
+    compare("attemptEventsStart", \.attemptEventsStart)
     compare("applePaySheet", \.applePaySheet)
     compare("applePayState", \.applePayState)
     compare("device", \.device)
@@ -101,5 +104,26 @@ final class CheckoutTestStore {
     compare("sessionNumber", \.sessionNumber)
     compare("scenario", \.scenario)
     return lines.joined(separator: "\n")
+  }
+}
+
+extension Attempt {
+  /// This attempt as the effect that says it began carries it: with its callbacks so far.
+  func telling(_ events: [CallbackEvent]) -> Attempt {
+    var told = self
+    told.events = events
+    return told
+  }
+
+  /// This attempt as the effect that says it ended carries it: how and when it ended, the gateway's result
+  /// code if it reported one, and its callbacks.
+  func ended(
+    _ ending: Ending, at time: Date, resultCode: String? = nil, events: [CallbackEvent]
+  ) -> Attempt {
+    var ended = telling(events)
+    ended.ending = ending
+    ended.endedAt = time
+    ended.resultCode = resultCode
+    return ended
   }
 }

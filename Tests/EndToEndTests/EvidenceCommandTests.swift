@@ -82,7 +82,7 @@ final class EvidenceCommandTests: XCTestCase {
     let expected = [
       "\(broken)/bad-commands.tape:3: unknown command \"Jump\"",
       "\(broken)/bad-commands.tape:4: expected Type followed by quoted text",
-      "\(broken)/bad-commands.tape:6: expected a duration like 500ms or 2s, found \"soon\"",
+      "\(broken)/bad-commands.tape:6: expected a duration like 500ms or 2s (at most an hour), found \"soon\"",
       "\(broken)/bad-commands.tape:7: the regular expression /(unclosed/ is not valid",
       "\(broken)/bad-commands.tape:8: expected Wait /regex/, found \"Paid\"",
       "\(broken)/bad-commands.tape:9: expected a repeat count from 1 to 1000 after Down, found \"x\"",

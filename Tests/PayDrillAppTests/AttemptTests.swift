@@ -121,8 +121,10 @@ final class AttemptTests: XCTestCase {
   func testCancellingTheSheetAfterARefusalAtPreAuthorisationIsCancelled() throws {
     // Jane's PO box is refused once the shopper authorised: the sheet is back, then dismissed.
     run(
-      [.checkout(.createCheckout), .key(.character("3")), .checkout(.selectShippingContact(3)),
-       .checkout(.requestAuthorisation), .checkout(.authenticate(.recognised))])
+      [
+        .checkout(.createCheckout), .key(.character("3")), .checkout(.selectShippingContact(3)),
+        .checkout(.requestAuthorisation), .checkout(.authenticate(.recognised)),
+      ])
     XCTAssertEqual(model.checkout.attempt?.method, .applePay, "onSubmit(.applePay) started it")
     run([.checkout(.cancelSheet)])
     let attempt = try XCTUnwrap(finished.first)

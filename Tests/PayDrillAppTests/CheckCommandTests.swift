@@ -50,7 +50,7 @@ final class CheckCommandTests: XCTestCase {
   static let badTapeLines: [(Int, String)] = [
     (3, "unknown command \"Jump\""),
     (4, "expected Type followed by quoted text"),
-    (6, "expected a duration like 500ms or 2s, found \"soon\""),
+    (6, "expected a duration like 500ms or 2s (at most an hour), found \"soon\""),
     (7, "the regular expression /(unclosed/ is not valid"),
     (8, "expected Wait /regex/, found \"Paid\""),
     (9, "expected a repeat count from 1 to 1000 after Down, found \"x\""),

@@ -101,7 +101,8 @@ final class ConfigurationFileTests: XCTestCase {
 
   func testUnknownThemeName() {
     XCTAssertThrowsError(try ThemeLocator.theme(named: "sepia")) { error in
-      XCTAssertEqual("\(error)", "sepia: no such theme (expected dark, high-contrast, light, or the path of a theme file)")
+      XCTAssertEqual(
+        "\(error)", "sepia: no such theme (expected dark, high-contrast, light, or the path of a theme file)")
     }
   }
 }

@@ -186,3 +186,24 @@ final class FuzzInvariantTests: XCTestCase {
     XCTAssertThrowsError(try CommandLineOptions.parse(["fuzz", "--speed", "1"]))
   }
 }
+
+/// The invariants of the one loop, each shown to catch what it names.
+final class OneLoopInvariantTests: XCTestCase {
+  private let size = Size(columns: 100, rows: 32)
+
+  func testAnAnswerDeliveredAgainMayAddOnlyTheDroppedAnswerEvent() {
+    let before = Fixture.model(size)
+    var dropped = before
+    let answer = AppAction.checkout(
+      .answered(RequestID(9), .beforeSubmit(BeforeSubmitVerdict(allowed: true))))
+    _ = AppReducer.reduce(&dropped, answer, context: Fixture.context)
+    XCTAssertEqual(dropped.checkout.events.last?.name, .answerDropped)
+    XCTAssertNil(FuzzHarness.staleAnswerViolation(before: before, after: dropped, answer: answer))
+    // A planted bug: the stale answer moved the checkout.
+    var moved = dropped
+    moved.checkout.screen = .cardForm
+    XCTAssertEqual(
+      FuzzHarness.staleAnswerViolation(before: before, after: moved, answer: answer)?.invariant,
+      .staleAnswersDropped)
+  }
+}

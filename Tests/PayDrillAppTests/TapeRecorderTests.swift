@@ -59,4 +59,16 @@ final class TapeRecorderTests: XCTestCase {
     recorder.dropLastKey()
     XCTAssertEqual(recorder.tape(header: ["--seed", "1"]), "# paydrill: --seed 1\n")
   }
+
+  func testALongPauseRecordedInMillisecondsReplays() throws {
+    var recorder = TapeRecorder()
+    recorder.record(.enter, at: .milliseconds(4_810))
+    recorder.record(.down, at: .milliseconds(4_810 + 95_000))
+    let tape = try Tape.parse(recorder.tape(header: []), file: "long.tape")
+    XCTAssertEqual(
+      tape.steps.map(\.command),
+      [.sleep(.milliseconds(4_810)), .press(.enter, count: 1), .sleep(.seconds(95)), .press(.down, count: 1)])
+    XCTAssertThrowsError(try Tape.parse("Sleep 3600001ms\n", file: "t.tape"), "an hour at most")
+    XCTAssertThrowsError(try Tape.parse("Sleep 61m\n", file: "t.tape"))
+  }
 }

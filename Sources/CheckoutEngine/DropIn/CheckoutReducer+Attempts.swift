@@ -1,13 +1,17 @@
 /// The engine's account of payment attempts: it starts one where the seed's timelines start a payment and
 /// ends it where they end, and says so as an effect each time (the ledger records from that).
 extension CheckoutReducer {
-  /// Starts an attempt of a method, unless one is in flight (Apple Pay paying again after a refusal at
-  /// pre-authorisation goes on with the same attempt).
+  /// Starts an attempt of a method, unless one is in flight: Apple Pay paying again after a refusal at
+  /// pre-authorisation goes on with the same attempt, now with the card and amount of this try.
   static func beginAttempt(
     _ method: DropInPaymentMethod, paidWith: String?, amount: Money, in state: inout CheckoutState,
     context: ReduceContext
   ) -> [CheckoutEffect] {
-    guard state.attempt == nil else { return [] }
+    guard state.attempt == nil else {
+      if let paidWith { state.attempt?.paidWith = paidWith }
+      state.attempt?.amount = amount
+      return []
+    }
     state.attemptNumber += 1
     // Its callbacks begin with the method's latest `onBeforeSubmit` since the last attempt ended.
     let events = state.events
@@ -17,7 +21,8 @@ extension CheckoutReducer {
       ?? max(start, events.count - 1)
     var attempt = Attempt(
       number: state.attemptNumber, scenario: state.scenario.name,
-      merchantTransactionId: state.scenario.merchantTransactionId, method: method, paidWith: paidWith, amount: amount,
+      merchantTransactionId: state.scenario.merchantTransactionId, method: method, paidWith: paidWith,
+      amount: amount,
       startedAt: context.now, firstEvent: first)
     state.attempt = attempt
     attempt.events = attemptEvents(attempt, in: state)

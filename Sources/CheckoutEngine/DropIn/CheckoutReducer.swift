@@ -131,13 +131,14 @@ public enum CheckoutReducer {
       guard case .result(.success) = state.screen else { return [] }
       // The session is spent: its payment succeeded. The new checkout is created in a new session, on the
       // same device, and says so.
-      var next = CheckoutState(scenario: state.scenario)
+      var next = CheckoutState(following: state)
       swap(&next.events, &state.events)
       next.attempts = state.attempts
       next.payments = state.payments
+      next.attemptNumber = state.attemptNumber
+      next.attemptEventsStart = state.attemptEventsStart
       next.requests = state.requests
       next.requests.abandon { _ in true }
-      next.device = state.device
       next.sessionNumber = state.sessionNumber + 1
       next.notice =
         "Session \(state.sessionId) is spent (its payment succeeded): this checkout uses a new session, \(next.sessionId)."
@@ -208,7 +209,8 @@ public enum CheckoutReducer {
         .onError, method: method, details: error.eventDetails + reportDetails, in: &state, context: context)
       state.screen = .result(.failure(method: method, error: error))
       return endAttempt(
-        ending(after: error), of: method, resultCode: outcome.report?.resultCode, in: &state, context: context)
+        ending(after: error), of: method, resultCode: outcome.report?.resultCode, in: &state, context: context
+      )
     }
   }
 
@@ -237,7 +239,8 @@ public enum CheckoutReducer {
     if method == .applePay { return openSheet(in: &state, context: context) }
     if method == .paypal {
       // PayPal and Paze fire no `onSubmit`: the allowed `onBeforeSubmit` starts their attempt.
-      let started = beginAttempt(.paypal, paidWith: "PayPal", amount: state.total, in: &state, context: context)
+      let started = beginAttempt(
+        .paypal, paidWith: "PayPal", amount: state.total, in: &state, context: context)
       return started + createPayPalOrder(&state, context: context)
     }
     if method == .paze {
@@ -256,7 +259,8 @@ public enum CheckoutReducer {
     // PayPal processes twice: creating the order, then authorising the approved one. Only the second waits
     // for the gateway's decision.
     guard submission.method != .paypal || submission.payPal != nil else { return nil }
-    return conclude(outcome, method: submission.method, amount: submission.amount, in: &state, context: context)
+    return conclude(
+      outcome, method: submission.method, amount: submission.amount, in: &state, context: context)
   }
 
   /// Routes an answer to what asked for it (its kind was checked against the request); nil when what asked
@@ -320,19 +324,19 @@ public enum CheckoutReducer {
   /// error's message unless another is given). `outcome` names the plugin's outcome when there is one.
   static func reportOnMethodList(
     _ error: SdkError, method: DropInPaymentMethod, outcome: String? = nil, notice: String? = nil,
-    in state: inout CheckoutState, context: ReduceContext
+    ending: Attempt.Ending? = nil, in state: inout CheckoutState, context: ReduceContext
   ) -> [CheckoutEffect] {
     let outcomeDetail = outcome.map { [EventDetail("outcome", .string($0))] } ?? []
     record(
       .onError, method: method, details: outcomeDetail + error.eventDetails, in: &state, context: context)
     state.screen = .methodList
     state.notice = notice ?? error.errorMessage
-    return endAttempt(ending(after: error), of: method, in: &state, context: context)
+    return endAttempt(ending ?? Self.ending(after: error), of: method, in: &state, context: context)
   }
 
   /// The error for a submission in a session past its `sessionExpiry`, or nil while it is valid.
   static func sessionExpired(_ state: CheckoutState, context: ReduceContext) -> SdkError? {
-    guard let expiry = state.scenario.session.expiry, context.now >= expiry else { return nil }
+    guard let expiry = state.sessionExpiry, context.now >= expiry else { return nil }
     return SdkError(
       errorCode: "SESSION_EXPIRED",
       errorMessage:
@@ -368,7 +372,8 @@ public enum CheckoutReducer {
         EventDetail("last4", .string(number.lastFour)),
       ] + amountDetails(state.total), in: &state, context: context)
     let started = beginAttempt(
-      method, paidWith: "\(number.scheme?.sessionName ?? "unknown") ••••\(number.lastFour)", amount: state.total,
+      method, paidWith: "\(number.scheme?.sessionName ?? "unknown") ••••\(number.lastFour)",
+      amount: state.total,
       in: &state, context: context)
     var request = authorisationRequest(method, card: card, amount: state.total, state: &state)
     state.screen = .processing(Submission(request, since: context.now))

@@ -52,7 +52,7 @@ public struct CheckoutState: Equatable, Sendable {
   }
   /// The Apple Pay method's state once the checkout is created; nil before `create()`.
   public var applePayState: ApplePayMethodState? {
-    didSet { sheetCards = Self.sheetCards(scenario, applePayState) }
+    didSet { sheetCards = Self.sheetCards(eligibleCards, applePayState) }
   }
   /// The Wallet cards the sheet offers: those the configuration accepts, less networks `/init` left out
   /// (worked out when the method's state changes, not on every action).
@@ -71,13 +71,31 @@ public struct CheckoutState: Equatable, Sendable {
 
   /// The methods the session offers, worked out once (the list is read on every action).
   private let offeredMethods: [DropInPaymentMethod]
+  /// When the session expires, parsed once (every submission asks).
+  public let sessionExpiry: Date?
+  /// The Wallet cards the configuration accepts, worked out once.
+  private let eligibleCards: [WalletCard]
 
   public init(scenario: Scenario) {
     self.scenario = scenario
     offeredMethods = scenario.availableMethods
-    sheetCards = Self.sheetCards(scenario, nil)
+    sessionExpiry = scenario.session.expiry
+    eligibleCards = scenario.applePay?.eligibleCards ?? []
+    sheetCards = eligibleCards
     localisation = Localisation(locale: scenario.locale, overrides: scenario.localisation)
     device = scenario.applePay?.device ?? ApplePayDevice()
+  }
+
+  /// A new checkout of the same scenario on the same device, after one that was paid: what the scenario
+  /// gives is kept as worked out, everything of the checkout starts again.
+  public init(following previous: CheckoutState) {
+    scenario = previous.scenario
+    localisation = previous.localisation
+    offeredMethods = previous.offeredMethods
+    sessionExpiry = previous.sessionExpiry
+    eligibleCards = previous.eligibleCards
+    sheetCards = eligibleCards
+    device = previous.device
   }
 
   /// The methods in the list: those the session offers, less Apple Pay on a device that cannot pay
@@ -95,10 +113,9 @@ public struct CheckoutState: Equatable, Sendable {
   /// The amount to pay.
   public var total: Money { scenario.total }
 
-  private static func sheetCards(_ scenario: Scenario, _ state: ApplePayMethodState?) -> [WalletCard] {
-    guard let configuration = scenario.applePay else { return [] }
-    guard case .ready(let response)? = state else { return configuration.eligibleCards }
-    return configuration.eligibleCards.filter { response.allows($0.network) }
+  private static func sheetCards(_ eligible: [WalletCard], _ state: ApplePayMethodState?) -> [WalletCard] {
+    guard case .ready(let response)? = state else { return eligible }
+    return eligible.filter { response.allows($0.network) }
   }
 
   /// What the shopper is paying: what was paid on the Paid screen, what is being paid while processing, the

@@ -33,7 +33,9 @@ extension CheckoutReducer {
       submission.payPal == nil
     else { return nil }
     if let failure = order.failure {
-      return reportOnMethodList(failure, method: .paypal, in: &state, context: context)
+      // No order, nothing to charge: the attempt failed, whatever the error (a timeout included).
+      return reportOnMethodList(
+        failure, method: .paypal, ending: .failed(failure), in: &state, context: context)
     }
     record(
       .onPreAuthorisation, method: .paypal,

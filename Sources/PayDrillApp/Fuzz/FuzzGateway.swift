@@ -23,15 +23,11 @@ final class FuzzGateway: PaymentGateway {
 
   func authorise(_ request: AuthorisationRequest) -> Reply<AuthorisationOutcome> {
     if request.fault != nil { counts.withLock { $0.faultsUsed += 1 } }
-    let reply = gateway.authorise(request)
-    count(reply.decided, request: request)
-    return reply
+    return counting(request) { gateway.authorise(request) }
   }
 
   func completeChallenge(_ challenge: ThreeDSecureChallenge, code: String?) -> Reply<AuthorisationOutcome> {
-    let reply = gateway.completeChallenge(challenge, code: code)
-    count(reply.decided, request: challenge.request)
-    return reply
+    counting(challenge.request) { gateway.completeChallenge(challenge, code: code) }
   }
 
   func createPayPalOrder(_ request: PayPalOrderRequest) -> Reply<PayPalOrder> {
@@ -46,12 +42,19 @@ final class FuzzGateway: PaymentGateway {
     gateway.apply(settings)
   }
 
-  /// Counts a charge: an approval the gateway gave for the first time (not a replay of a request it knew).
-  private func count(_ outcome: AuthorisationOutcome?, request: AuthorisationRequest) {
-    guard let outcome, outcome.systemTransactionId != nil, outcome.report?.replayed != true else { return }
+  /// Counts what the gateway charged while it answered, from its own books: an approval it gave for the
+  /// first time, and the charge a timeout hides behind its lost answer.
+  private func counting(_ request: AuthorisationRequest, _ call: () -> Reply<AuthorisationOutcome>)
+    -> Reply<AuthorisationOutcome>
+  {
+    let before = gateway.controls.charges
+    let reply = call()
+    let charged = gateway.controls.charges - before
+    guard charged > 0 else { return reply }
     counts.withLock {
-      $0.chargesByPayment[request.idempotencyKey, default: 0] += 1
-      $0.chargesBySession[request.sessionId, default: 0] += 1
+      $0.chargesByPayment[request.idempotencyKey, default: 0] += charged
+      $0.chargesBySession[request.sessionId, default: 0] += charged
     }
+    return reply
   }
 }

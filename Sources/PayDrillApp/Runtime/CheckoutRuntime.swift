@@ -137,8 +137,12 @@ public final class CheckoutRuntime {
         Thread.sleep(forTimeInterval: 0.001)
         continue
       }
-      let nextTick = interpreter.isBusy ? lastTick + Self.tickInterval : nil
-      let next = [interpreter.nextDue, nextTick].compactMap { $0 }.min()
+      // The sooner of the next answer and the spinner's next turn (no array: this runs for every answer).
+      var next = interpreter.nextDue
+      if interpreter.isBusy {
+        let tick = lastTick + Self.tickInterval
+        next = next.map { min($0, tick) } ?? tick
+      }
       guard let next, next <= end else { break }
       clock.move(to: next)
       while let (action, _) = interpreter.takeNext(dueBy: next) {

@@ -3,9 +3,10 @@ import Foundation
 import GatewaySimulator
 
 /// Everything the interpreter talks to, in one value: the gateway, the merchant's hooks, the ledger, the
-/// screenshot writer and the clock. `live` is what the program runs on; `simulated` is what tapes, tests, the
-/// fuzzer and the benchmark run on (the built-in gateway and the scenario's rules on a virtual clock), so
-/// every one of them goes through the same interpreter.
+/// screenshot writer and the clock. `simulated` gives the built-in gateway and the scenario's rules, each of
+/// which the front end may replace (a gateway plugin, a hook process, a test double), on the clock it gives:
+/// live in the terminal and wherever another process answers, virtual in tapes, tests, the fuzzer and the
+/// benchmark. Every one of them goes through the same interpreter.
 public struct Dependencies {
   public var gateway: any PaymentGateway
   public var hooks: any MerchantHooks

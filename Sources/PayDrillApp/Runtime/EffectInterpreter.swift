@@ -101,17 +101,16 @@ public final class EffectInterpreter {
     let hooks = dependencies.hooks
     switch effect {
     case .askBeforeSubmit(let id, let method):
-      schedule(id, hooks.beforeSubmit(method).map { Self.answer($0, CheckoutAnswer.beforeSubmit) })
+      schedule(id, hooks.beforeSubmit(method)) { Self.answer($0, CheckoutAnswer.beforeSubmit) }
     case .requestSheetUpdate(let id, let kind, let selections):
-      schedule(
-        id,
-        hooks.sheetUpdate(kind, selections: selections).map { Self.answer($0, CheckoutAnswer.sheetUpdate) })
+      schedule(id, hooks.sheetUpdate(kind, selections: selections)) {
+        Self.answer($0, CheckoutAnswer.sheetUpdate)
+      }
     case .expectUpdate(let id, let limit):
       insert(
         Scheduled(
           due: clock.elapsed + (dependencies.updateTimeLimit ?? limit), order: 0, id: id,
-          action: .checkout(.answered(id, .timeLimitPassed)),
-          isTimer: true))
+          action: .checkout(.answered(id, .timeLimitPassed)), isTimer: true))
     case .attempt:
       break
     case .cancel(let id):
@@ -122,19 +121,17 @@ public final class EffectInterpreter {
       if !scheduled[index].isTimer { answersScheduled -= 1 }
       scheduled.remove(at: index)
     case .preAuthorise(let id, let contact):
-      schedule(
-        id,
-        hooks.preAuthorisation(shippingContact: contact).map {
-          Self.answer($0, CheckoutAnswer.preAuthorisation)
-        })
+      schedule(id, hooks.preAuthorisation(shippingContact: contact)) {
+        Self.answer($0, CheckoutAnswer.preAuthorisation)
+      }
     case .prepareApplePay(let id, let request):
-      schedule(id, gateway.applePayInit(request).map(CheckoutAnswer.applePayInit))
+      schedule(id, gateway.applePayInit(request), CheckoutAnswer.applePayInit)
     case .createPayPalOrder(let id, let request):
-      schedule(id, gateway.createPayPalOrder(request).map(CheckoutAnswer.payPalOrder))
+      schedule(id, gateway.createPayPalOrder(request), CheckoutAnswer.payPalOrder)
     case .completeChallenge(let id, let challenge, let code):
-      schedule(id, gateway.completeChallenge(challenge, code: code).map(CheckoutAnswer.gateway))
+      schedule(id, gateway.completeChallenge(challenge, code: code), CheckoutAnswer.gateway)
     case .authorise(let id, let request):
-      schedule(id, gateway.authorise(request).map(CheckoutAnswer.gateway))
+      schedule(id, gateway.authorise(request), CheckoutAnswer.gateway)
     }
   }
 
@@ -148,18 +145,21 @@ public final class EffectInterpreter {
     }
   }
 
-  private func schedule(_ id: RequestID, _ reply: Reply<CheckoutAnswer>) {
+  /// Schedules a reply's answer: due after its latency on the clock, or posted when another process gives it.
+  private func schedule<Value: Sendable>(
+    _ id: RequestID, _ reply: Reply<Value>, _ answer: @escaping @Sendable (Value) -> CheckoutAnswer
+  ) {
     switch reply {
-    case .after(let latency, let answer):
+    case .after(let latency, let value):
       insert(
         Scheduled(
-          due: clock.elapsed + latency, order: 0, id: id, action: .checkout(.answered(id, answer)),
+          due: clock.elapsed + latency, order: 0, id: id, action: .checkout(.answered(id, answer(value))),
           isTimer: false))
     case .later(let work):
       inbox.start()
       let inbox = inbox
       Task {
-        inbox.post(.checkout(.answered(id, await work())))
+        inbox.post(.checkout(.answered(id, answer(await work()))))
         inbox.finish()
       }
     }

@@ -250,6 +250,9 @@ public struct Tape: Equatable, Sendable {
     return result
   }
 
+  /// The longest `Sleep`, `Wait` or `Expect` timeout, in milliseconds: an hour.
+  static let longestDuration: Double = 3_600_000
+
   private static func duration(_ text: String, defaultUnit: String) throws -> Duration {
     let trimmed = text.trimmingCharacters(in: .whitespaces).lowercased()
     let unit: String
@@ -267,10 +270,11 @@ public struct Tape: Equatable, Sendable {
       unit = defaultUnit
       number = Substring(trimmed)
     }
-    guard let value = Double(number), value >= 0, value <= 3600 else {
-      throw Problem(text: "expected a duration like 500ms or 2s, found \"\(text)\"")
+    // The limit is an hour whatever the unit (a recorded pause is written in milliseconds).
+    let scale: Double = unit == "ms" ? 1 : unit == "s" ? 1000 : 60_000
+    guard let value = Double(number), value >= 0, value * scale <= Self.longestDuration else {
+      throw Problem(text: "expected a duration like 500ms or 2s (at most an hour), found \"\(text)\"")
     }
-    let milliseconds = Int((value * (unit == "ms" ? 1 : unit == "s" ? 1000 : 60_000)).rounded())
-    return .milliseconds(milliseconds)
+    return .milliseconds(Int((value * scale).rounded()))
   }
 }
