@@ -17,7 +17,6 @@ struct FooterBar {
         truncating: "⚠ \(notice)", x: rect.x + 1, y: rect.y, role: .error, maxWidth: rect.width - 2)
       return
     }
-    var x = rect.x + 1
     // In a presentation the keys drive the playback, not the checkout.
     let entries =
       model.presentation.map {
@@ -26,14 +25,35 @@ struct FooterBar {
           KeyHelp.Entry(keys: "→", action: "step"), KeyHelp.Entry(keys: "q", action: "quit"),
         ]
       } ?? KeyHelp.entries(for: model)
-    for entry in entries {
-      let keysWidth = DisplayWidth.of(entry.keys)
-      let needed = keysWidth + DisplayWidth.of(entry.action) + 3
-      guard x + needed <= rect.maxX else { break }
+    var x = rect.x + 1
+    for entry in Self.fitting(entries, width: rect.width - 1) {
       if !entry.keys.isEmpty {
         x += buffer.write(entry.keys, x: x, y: rect.y, role: .key) + 1
       }
       x += buffer.write(entry.action, x: x, y: rect.y, role: .muted) + 2
     }
+  }
+
+  /// The width an entry takes: its keys, a space, its action and two spaces after.
+  private static func width(_ entry: KeyHelp.Entry) -> Int {
+    (entry.keys.isEmpty ? 0 : DisplayWidth.of(entry.keys) + 1) + DisplayWidth.of(entry.action) + 2
+  }
+
+  /// The entries that fit: all of them if they can, else with their short names; and when even those do
+  /// not all fit, the first ones and then `? all keys`, so that every key can still be found.
+  static func fitting(_ entries: [KeyHelp.Entry], width: Int) -> [KeyHelp.Entry] {
+    func total(_ list: [KeyHelp.Entry]) -> Int { list.reduce(0) { $0 + Self.width($1) } }
+    if total(entries) <= width { return entries }
+    let short = entries.map(\.shortened)
+    if total(short) <= width { return short }
+    let tail = KeyHelp.allKeys
+    var kept: [KeyHelp.Entry] = []
+    var used = Self.width(tail)
+    for entry in short where entry.keys != "?" {
+      guard used + Self.width(entry) <= width else { break }
+      kept.append(entry)
+      used += Self.width(entry)
+    }
+    return kept + [tail]
   }
 }

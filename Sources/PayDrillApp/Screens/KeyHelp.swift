@@ -5,10 +5,24 @@ enum KeyHelp {
   struct Entry: Equatable {
     var keys: String
     var action: String
+    /// A shorter name for the action, for a footer without room for every key's full name.
+    var short: String?
+
+    init(keys: String, action: String, short: String? = nil) {
+      self.keys = keys
+      self.action = action
+      self.short = short
+    }
+
+    /// The entry with its short name, when it has one.
+    var shortened: Entry { Entry(keys: keys, action: short ?? action) }
   }
 
+  /// The footer's last entry wherever there is no room for all the keys: `?` lists every one of them.
+  static let allKeys = Entry(keys: "?", action: "all keys")
+
   /// Saves the screen as a screenshot bundle (Ctrl-S does it while typing).
-  static let screenshot = Entry(keys: "s", action: "screenshot")
+  static let screenshot = Entry(keys: "s", action: "screenshot", short: "shot")
 
   /// The keys of what the model shows: the gallery when it is open, else the checkout's screen.
   static func entries(for model: AppModel) -> [Entry] {
@@ -36,16 +50,21 @@ enum KeyHelp {
     var entries: [Entry]
     switch screen {
     case .methodList:
+      // The panels first: the footer is how a newcomer finds them.
       entries = [
-        Entry(keys: "↑↓ j k", action: "move"), Entry(keys: "Enter", action: "choose method"),
-        Entry(keys: "1-\(methodCount)", action: "choose by number"), Entry(keys: "q", action: "quit"),
-        Entry(keys: "b", action: "Apple Pay buttons"), Entry(keys: "d", action: "device"),
+        Entry(keys: "Enter", action: "choose method", short: "choose"),
+        Entry(keys: "1-\(methodCount)", action: "choose by number", short: "by number"),
         Entry(keys: "g", action: "gateway"), Entry(keys: "H", action: "history"),
+        Entry(keys: "d", action: "device"),
+        Entry(keys: "b", action: "Apple Pay buttons", short: "buttons"),
+        Entry(keys: "↑↓ j k", action: "move"), Entry(keys: "q", action: "quit"),
       ]
     case .cardForm:
       entries = [
-        Entry(keys: "Tab ↓", action: "next field"), Entry(keys: "S-Tab ↑", action: "previous field"),
-        Entry(keys: "Enter", action: "next / press button"), Entry(keys: "Esc", action: "back to methods"),
+        Entry(keys: "Tab ↓", action: "next field", short: "next"),
+        Entry(keys: "S-Tab ↑", action: "previous field", short: "previous"),
+        Entry(keys: "Enter", action: "next / press button", short: "press"),
+        Entry(keys: "Esc", action: "back to methods", short: "back"),
         Entry(keys: "Backspace", action: "delete"),
       ]
     case .processing:
@@ -55,27 +74,29 @@ enum KeyHelp {
     case .result(.failure):
       entries = [
         Entry(keys: "←→ Tab", action: "choose"), Entry(keys: "Enter", action: "press"),
-        Entry(keys: "Esc", action: "other method"),
+        Entry(keys: "Esc", action: "other method", short: "other"),
       ]
     case .methodUnavailable, .applePaySetUp:
-      entries = [Entry(keys: "Enter Esc", action: "back to methods")]
+      entries = [Entry(keys: "Enter Esc", action: "back to methods", short: "back")]
     case .initialisationFailed:
       entries = [Entry(keys: "q", action: "quit")]
     case .threeDSChallenge:
       entries = [
-        Entry(keys: "0-9", action: "one-time code (1234 passes)"), Entry(keys: "Enter", action: "submit"),
+        Entry(keys: "0-9", action: "one-time code (1234 passes)", short: "code (1234)"),
+        Entry(keys: "Enter", action: "submit"),
         Entry(keys: "Esc", action: "cancel"),
       ]
     case .payPalApproval, .pazeCheckout:
       entries = [
         Entry(keys: "↑↓", action: "choose"), Entry(keys: "Enter", action: "approve"),
-        Entry(keys: "Esc", action: "cancel and return"),
+        Entry(keys: "Esc", action: "cancel and return", short: "cancel"),
       ]
     case .applePaySheet:
       entries = [
         Entry(keys: "↑↓", action: "rows"), Entry(keys: "Enter", action: "change / pay"),
-        Entry(keys: "Esc", action: "cancel"), Entry(keys: "t", action: "Face ID / Touch ID / passcode"),
-        Entry(keys: "n p", action: "prompt: no match / passcode"),
+        Entry(keys: "Esc", action: "cancel"),
+        Entry(keys: "t", action: "Face ID / Touch ID / passcode", short: "auth"),
+        Entry(keys: "n p", action: "prompt: no match / passcode", short: "prompt"),
       ]
     }
     // Where letters are typed, the control keys stand in for `e` and `s`.
@@ -83,8 +104,8 @@ enum KeyHelp {
     if case .threeDSChallenge = screen { typing = true }
     entries += [
       Entry(keys: typing ? "Ctrl-E" : "e", action: "events"), Entry(keys: "?", action: "keys"),
+      typing ? Entry(keys: "Ctrl-S", action: "screenshot", short: "shot") : screenshot,
       Entry(keys: "Ctrl-C", action: "quit"),
-      typing ? Entry(keys: "Ctrl-S", action: "screenshot") : screenshot,
     ]
     return entries
   }

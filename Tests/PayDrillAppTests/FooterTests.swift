@@ -1,0 +1,45 @@
+import CheckoutEngine
+import TerminalUI
+import XCTest
+
+@testable import PayDrillApp
+
+/// The footer is how a newcomer finds the keys: `?` is always on it, and on the method list the panels come
+/// first.
+final class FooterTests: XCTestCase {
+  private func footer(_ model: AppModel) -> String {
+    RootView.render(model).lines[model.size.rows - 1]
+  }
+
+  func testTheMethodListShowsThePanelsAndHowToFindEveryKeyAtTheDefaultSize() {
+    let model = Fixture.model(Size(columns: 100, rows: 32))
+    let line = footer(model)
+    for key in ["g gateway", "H history", "d device", "b buttons", "? all keys"] {
+      XCTAssertTrue(line.contains(key), "\(key) in \(line)")
+    }
+  }
+
+  func testEveryScreenKeepsTheHelpKeyWhateverTheWidth() {
+    for columns in [60, 80, 100, 140] {
+      var model = Fixture.model(Size(columns: columns, rows: 24))
+      for keys in [[], [AppAction.key(.enter)], [.key(.escape), .key(.character("3"))]] {
+        Fixture.settle(keys, in: &model)
+        XCTAssertTrue(
+          footer(model).contains("?"), "\(columns) columns, \(model.checkout.screen.kind): \(footer(model))")
+      }
+    }
+  }
+
+  func testShortNamesComeBeforeDroppingKeysAndAllFitWhenThereIsRoom() {
+    let entries = [
+      KeyHelp.Entry(keys: "Enter", action: "choose method", short: "choose"),
+      KeyHelp.Entry(keys: "g", action: "gateway"), KeyHelp.Entry(keys: "?", action: "keys"),
+    ]
+    XCTAssertEqual(FooterBar.fitting(entries, width: 200), entries, "room for all: nothing changes")
+    XCTAssertEqual(
+      FooterBar.fitting(entries, width: 35).map(\.action), ["choose", "gateway", "keys"], "short names")
+    XCTAssertEqual(
+      FooterBar.fitting(entries, width: 27).map(\.action), ["choose", "all keys"],
+      "then the first keys and ? all keys")
+  }
+}
