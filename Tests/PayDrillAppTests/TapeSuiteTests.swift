@@ -1,0 +1,36 @@
+import Foundation
+import XCTest
+
+@testable import PayDrillApp
+
+/// A suite split into shards for a CI matrix, and run several tapes at a time.
+final class TapeSuiteTests: XCTestCase {
+  private let suite = (1...10).map { "Tapes/t\(String(format: "%02d", $0)).tape" }.shuffled()
+
+  func testShardsCoverTheSuiteOnceEachAndTheSameWayEverywhere() throws {
+    let shards = (1...4).map { TapeShard(index: $0, count: 4) }
+    let parts = shards.map { $0.select(suite) }
+    XCTAssertEqual(parts.flatMap { $0 }.sorted(), suite.sorted(), "every tape exactly once")
+    XCTAssertEqual(parts.map(\.count), [3, 3, 2, 2])
+    XCTAssertEqual(parts[0], ["Tapes/t01.tape", "Tapes/t05.tape", "Tapes/t09.tape"])
+    XCTAssertEqual(shards[0].select(suite.shuffled()), parts[0], "whatever order the shell gave")
+  }
+
+  func testShardsParseAndRefuseNonsense() {
+    XCTAssertEqual(TapeShard(parsing: "2/4"), TapeShard(index: 2, count: 4))
+    for text in ["0/4", "5/4", "4", "a/b", "1/0", "/4", "2/"] {
+      XCTAssertNil(TapeShard(parsing: text), text)
+    }
+  }
+
+  func testParallelRunsReturnInTheSuitesOrder() {
+    let inputs = Array(0..<50)
+    let outputs = TapeSuiteRunner.map(inputs, jobs: 4) { value -> Int in
+      // Uneven work, so that the runs finish out of order.
+      Thread.sleep(forTimeInterval: Double(value % 5) / 1000)
+      return value * 2
+    }
+    XCTAssertEqual(outputs, inputs.map { $0 * 2 })
+    XCTAssertEqual(TapeSuiteRunner.map(inputs, jobs: 1) { $0 + 1 }, inputs.map { $0 + 1 })
+  }
+}
