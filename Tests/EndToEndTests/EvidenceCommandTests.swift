@@ -142,7 +142,7 @@ final class EvidenceCommandTests: XCTestCase {
       encoding: .utf8)
     XCTAssertTrue(text.contains("Choose a payment method"))
     try session.press("Down")
-    try session.waitFor("choose method")
+    try session.waitFor("? all keys")
     try session.press("q")
     try session.waitFor("DONE")
   }

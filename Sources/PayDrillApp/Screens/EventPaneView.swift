@@ -24,21 +24,8 @@ struct EventPaneView {
     }
     var lines: [[(String, StyleRole)]] = []
     for event in events.suffix(area.height) {
-      var head: [(String, StyleRole)] = [
-        (timestamp(event.time) + " ", .eventTime), (event.name.rawValue, .eventName),
-      ]
-      let method = event.method.map { " " + $0.rawValue } ?? ""
-      if DisplayWidth.of(head.map(\.0).joined() + method) <= area.width { head.append((method, .eventPane)) }
-      lines.append(head)
-      let payload = event.details.map { "\($0.key)=\(Self.quoted($0.value.description))" }
-        .joined(separator: " ")
-      var wrapped = WrappedText.lines(payload, width: area.width - 2).filter { !$0.isEmpty }
-      if wrapped.count > Self.payloadLines {
-        wrapped = Array(wrapped.prefix(Self.payloadLines))
-        let last = Self.payloadLines - 1
-        wrapped[last] = WrappedText.prefix(wrapped[last], width: area.width - 3) + "…"
-      }
-      lines += wrapped.map { [("  " + $0, .muted)] }
+      lines += Self.head(of: event, time: timestamp(event.time), width: area.width)
+      lines += Self.payload(of: event, width: area.width - 2).map { [("  " + $0, .muted)] }
     }
     for (offset, segments) in lines.suffix(area.height).enumerated() {
       var x = area.x
@@ -48,7 +35,82 @@ struct EventPaneView {
     }
   }
 
-  /// Payload lines shown per event; the rest is cut with "…" (the JSON Lines export has it all).
+  /// An event's first line: its time, name and method. A name is never cut: when the time and the name do
+  /// not fit side by side, the time has a line of its own.
+  static func head(of event: CallbackEvent, time: String, width: Int) -> [[(String, StyleRole)]] {
+    let name = event.name.rawValue
+    let method = event.method.map { " " + $0.rawValue } ?? ""
+    let stamped = DisplayWidth.of(time) + 1 + DisplayWidth.of(name)
+    guard stamped <= width else {
+      let nameLine: [(String, StyleRole)] =
+        DisplayWidth.of(name + method) <= width
+        ? [(name, .eventName), (method, .eventPane)] : [(name, .eventName)]
+      return [[(time, .eventTime)], nameLine]
+    }
+    var line: [(String, StyleRole)] = [(time + " ", .eventTime), (name, .eventName)]
+    if stamped + DisplayWidth.of(method) <= width { line.append((method, .eventPane)) }
+    return [line]
+  }
+
+  /// The payload in short: the fields that matter first (the error code, the outcome, the amount), each
+  /// `key=value` kept whole on a line where it fits (a long value wraps at its spaces, never mid-word), at
+  /// most `payloadLines` lines, the last saying how many fields it leaves out.
+  static func payload(of event: CallbackEvent, width: Int) -> [String] {
+    guard width > 0 else { return [] }
+    let fields = prioritised(event.details).map { ($0.key, quoted($0.value.description)) }
+    // Lines of whole fields; a field wider than the pane is a run of lines of its own (it wraps at its
+    // spaces, a long word at the pane's width), each line saying whether the field ends on it.
+    var lines: [(fields: [String], ends: Bool, whole: Bool)] = []
+    for (key, value) in fields {
+      let field = "\(key)=\(value)"
+      if let last = lines.last, last.whole,
+        DisplayWidth.of((last.fields + [field]).joined(separator: " ")) <= width
+      {
+        lines[lines.count - 1].fields.append(field)
+        continue
+      }
+      guard DisplayWidth.of(field) > width else {
+        lines.append(([field], true, true))
+        continue
+      }
+      // Too wide for a line: the key, then the value at its own spaces (a long word at the pane's width).
+      let pieces = ["\(key)="] + WrappedText.lines(value, width: width)
+      lines += pieces.enumerated().map { ([$1], $0 == pieces.count - 1, false) }
+    }
+    guard lines.count > payloadLines else { return lines.map { $0.fields.joined(separator: " ") } }
+    // Cut at the limit: a field is shown whole or not at all, and the last line says how many are left out.
+    var shown = Array(lines.prefix(payloadLines))
+    while let last = shown.last, !last.ends { shown.removeLast() }
+    var shownFields = shown.reduce(0) { $0 + ($1.ends ? $1.fields.count : 0) }
+    func marker() -> String { " …+\(fields.count - shownFields)" }
+    while var last = shown.last,
+      DisplayWidth.of(last.fields.joined(separator: " ") + marker()) > width, last.fields.count > 1
+    {
+      last.fields.removeLast()
+      shownFields -= 1
+      shown[shown.count - 1] = last
+    }
+    var texts = shown.map { $0.fields.joined(separator: " ") }
+    if let last = texts.last, DisplayWidth.of(last + marker()) <= width {
+      texts[texts.count - 1] = last + marker()
+    } else {
+      texts.append(String(marker().dropFirst()))
+    }
+    return texts
+  }
+
+  /// The keys read first, in this order; the rest keep the order the event gives them.
+  static let firstKeys = [
+    "errorCode", "outcome", "submitResultType", "returned", "amount", "currency", "idempotentReplay",
+    "state", "transStatus", "avsResult", "callback",
+  ]
+
+  private static func prioritised(_ details: [EventDetail]) -> [EventDetail] {
+    let first = firstKeys.compactMap { key in details.first { $0.key == key } }
+    return first + details.filter { !firstKeys.contains($0.key) }
+  }
+
+  /// Payload lines shown per event in the list; the JSON Lines export (`--events`) has every field.
   static let payloadLines = 3
 
   private static func quoted(_ value: String) -> String {
