@@ -52,6 +52,33 @@ final class InteractiveTerminalTests: XCTestCase {
     XCTAssertFalse(lines.joined().contains("4242424242424242"))
   }
 
+  func testTheEventPaneScrollsAndOpensAnEventWhole() throws {
+    let session = try TmuxSession(command: try wrapped("--latency 0"))
+    try session.waitFor("Choose a payment method")
+    try session.press("Enter")
+    try session.waitFor("Card number")
+    try pay(in: session, number: "4242 4242 4242 4242", name: "Jane Doe")
+    try session.waitFor("Payment successful")
+    try session.press("v")
+    try session.waitFor("Enter open")
+    try session.press("Up")
+    try session.waitFor("new ↓")
+    try session.press("Home", "Enter")
+    // The collapsed pane shows neither the sequence number nor the date: the inspector shows every field.
+    let screen = try session.waitFor("\"seq\": 1,")
+    XCTAssertTrue(screen.contains("Event 1 of"), screen)
+    XCTAssertTrue(screen.contains("\"time\": \"20"), "the date, which the pane leaves out: \(screen)")
+    // → walks to the next events; the last one is the payment's onSuccess.
+    try session.press("End")
+    for _ in 0..<12 { try session.press("Right") }
+    try session.waitFor("\"event\": \"onSuccess\"")
+    try session.press("Escape", "Escape")
+    try session.waitFor("v browse")
+    try session.press("C-c")
+    try session.waitFor("DONE status=0")
+    try assertTerminalRestored()
+  }
+
   func testApplePayWithACouponAndFaceID() throws {
     let session = try TmuxSession(command: try wrapped("--latency 100"))
     try session.waitFor("Buy with Apple Pay")  // prepare() has answered: the button shows

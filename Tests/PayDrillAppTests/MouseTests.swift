@@ -34,6 +34,17 @@ final class MouseTests: XCTestCase {
     XCTAssertEqual(model.checkout.screen, .methodList, "Back")
   }
 
+  func testClickingTheEventPaneFocusesItAndClickingTheCheckoutGivesTheKeysBack() {
+    var model = Fixture.model(Size(columns: 100, rows: 32))
+    click(.eventPane, in: &model)
+    XCTAssertTrue(model.eventList.isFocused)
+    XCTAssertTrue(RootView.render(model).text.contains("Events (0) ↑↓ / Enter · Esc"))
+    // A click on a method leaves the list and chooses the method, as it would have unfocused.
+    click(.method(0), in: &model)
+    XCTAssertFalse(model.eventList.isFocused)
+    XCTAssertEqual(model.checkout.screen, .cardForm)
+  }
+
   func testClickingTheResultsButtons() {
     var model = Fixture.model(Size(columns: 100, rows: 32))
     Fixture.send(

@@ -53,6 +53,27 @@ final class ScreenSnapshotTests: XCTestCase {
       Fixture.fillCard(number: "4242424242424242") + [.key(.enter), Fixture.allow, Fixture.approved])
   }
 
+  func testEventListFocusedAndScrolledUp() {
+    check(
+      "event-list-focused",
+      Fixture.fillCard(number: "4242424242424242")
+        + [.key(.enter), Fixture.allow, Fixture.approved, .key(.character("v")), .key(.up), .key(.up)])
+  }
+
+  func testEventListFilteredWhileTyping() {
+    check(
+      "event-list-filter",
+      Fixture.fillCard(number: "4000000000000002")
+        + [.key(.enter), Fixture.allow, Fixture.declined, .key(.character("/"))] + Fixture.type("declined"))
+  }
+
+  func testEventInspectorOpensTheDeclineWhole() {
+    check(
+      "event-inspector",
+      Fixture.fillCard(number: "4000000000000002")
+        + [.key(.enter), Fixture.allow, Fixture.declined, .key(.character("v")), .key(.enter)])
+  }
+
   func testDecline() {
     check(
       "decline",

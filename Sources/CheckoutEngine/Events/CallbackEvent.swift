@@ -90,6 +90,17 @@ public struct CallbackEvent: Equatable, Sendable {
   /// The event as one line of JSON: `{"event":"onSubmit","seq":2,"time":"…","method":"card",…}`, keys in
   /// that order and then the payload's, so a JSON Lines file reads like the event pane.
   public func jsonLine() -> String {
+    "{" + jsonFields.map { "\($0):\($1)" }.joined(separator: ",") + "}"
+  }
+
+  /// The same object pretty-printed, a field a line in the same order: what the event inspector shows and
+  /// copies, whole.
+  public func prettyJSON() -> String {
+    "{\n" + jsonFields.map { "  \($0): \($1)" }.joined(separator: ",\n") + "\n}"
+  }
+
+  /// The object's keys and values as JSON text, in the event pane's order.
+  private var jsonFields: [(String, String)] {
     var fields: [(String, String)] = [
       ("event", Self.json(name.rawValue)),
       ("seq", String(sequence)),
@@ -103,7 +114,7 @@ public struct CallbackEvent: Equatable, Sendable {
       case .bool(let flag): fields.append((detail.key, flag ? "true" : "false"))
       }
     }
-    return "{" + fields.map { "\(Self.json($0.0)):\($0.1)" }.joined(separator: ",") + "}"
+    return fields.map { (Self.json($0.0), $0.1) }
   }
 
   /// A JSON string literal, escaped by Foundation's encoder.

@@ -18,7 +18,7 @@ public struct RequestBook: Equatable, Sendable {
   }
 
   /// What an id was issued for, when it is still waited for; the id is then no longer waited for.
-  public mutating func settle(_ id: RequestID) -> Awaited? {
+  @discardableResult public mutating func settle(_ id: RequestID) -> Awaited? {
     guard let index = waiting.firstIndex(where: { $0.id == id }) else { return nil }
     return waiting.remove(at: index).awaited
   }

@@ -25,7 +25,8 @@ final class CheckoutRun {
     runtime = CheckoutRuntime(
       scenario: scenario, size: options.size,
       latencyMilliseconds: PayDrillCommand.latency(options, scenario: scenario), seed: options.seed,
-      gateway: plugin, hooks: hook, ledger: ledger.ledger, screenshots: screenshots, clock: clock
+      gateway: plugin, hooks: hook, ledger: ledger.ledger, screenshots: screenshots, clock: clock,
+      clipboard: live ? .terminal : nil
     ) { model in
       model.gatewayPlugin = plugin?.command
       model.ledgerNotice = ledger.warning

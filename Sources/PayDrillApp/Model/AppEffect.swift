@@ -16,6 +16,8 @@ public enum AppEffect: Equatable, Sendable {
   case notifyHooks([CallbackEvent])
   /// Give the gateway the panel's settings (latencies, random faults, profile, seed).
   indirect case configureGateway(GatewaySettings)
+  /// Put text on the terminal's clipboard (OSC 52, where the terminal allows it).
+  case copyToClipboard(String)
   /// End the run.
   case quit
 }

@@ -42,6 +42,8 @@ public struct AppModel: Equatable, Sendable {
   /// Whether the theme is dark (the `automatic` button style follows it).
   public var darkAppearance = true
   public var showsEventPane = true
+  /// The event pane as a list the keys can walk (`v`).
+  var eventList = EventList()
   /// Advances while the gateway works, to turn the spinner.
   public var spinnerFrame = 0
   public var size: Size
@@ -114,6 +116,15 @@ public struct AppModel: Equatable, Sendable {
     set { setOverlay(newValue.map(Overlay.history), ifNil: history != nil) }
   }
 
+  /// The event inspector, while it is the overlay.
+  var inspector: EventInspector? {
+    get {
+      if case .inspector(let inspector) = overlay { return inspector }
+      return nil
+    }
+    set { setOverlay(newValue.map(Overlay.inspector), ifNil: inspector != nil) }
+  }
+
   /// Whether the keys' help is the overlay.
   public var showsHelp: Bool {
     get { overlay == .help }
@@ -137,6 +148,7 @@ public struct AppModel: Equatable, Sendable {
 
   /// Whether the focused element takes typed text (then letters are text, not commands).
   var isTyping: Bool {
+    if eventList.isEditingFilter { return true }
     switch checkout.screen {
     case .cardForm: return focus.field != nil
     case .threeDSChallenge: return true

@@ -70,6 +70,12 @@ public enum AppReducer {
     }
   }
 
+  /// Shows or hides the event pane; hidden, its list lets go of the keys and of its selection.
+  private static func toggleEventPane(_ model: inout AppModel) {
+    model.showsEventPane.toggle()
+    if !model.showsEventPane { model.eventList = EventList() }
+  }
+
   /// Saves the screen as a screenshot bundle.
   private static func screenshot(_ model: inout AppModel) -> [AppEffect] {
     let id = model.issueAppRequest()
@@ -92,7 +98,7 @@ public enum AppReducer {
     }
     switch key {
     case .character(eventPaneToggle):
-      model.showsEventPane.toggle()
+      toggleEventPane(&model)
       return []
     case .character(screenshotKey):
       return screenshot(&model)
@@ -134,6 +140,9 @@ public enum AppReducer {
       HistoryPanel.handle(key, in: &model)
       return []
     }
+    if model.inspector != nil {
+      return EventInspector.handle(key, in: &model)
+    }
     if key == .character("H") && !model.isTyping {
       var panel = HistoryPanel()
       let id = model.issueAppRequest()
@@ -142,7 +151,28 @@ public enum AppReducer {
       return [.loadHistory(id)]
     }
     if key == .character("e") && !model.isTyping && model.checkout.screen != .cardForm {
-      model.showsEventPane.toggle()
+      toggleEventPane(&model)
+      return []
+    }
+    if model.eventList.isFocused {
+      // The list has the keys: the checkout waits until it gives them back (Esc or v); Enter opens the
+      // selected event whole.
+      let events = model.checkout.events
+      if key == .enter, !model.eventList.isEditingFilter,
+        let index = model.eventList.selectedEvent(in: events)
+      {
+        model.inspector = EventInspector(index: index)
+      } else {
+        _ = model.eventList.handle(key, events: events)
+      }
+      return []
+    }
+    if (key == .character("v") || key == .character("/")) && !model.isTyping && model.showsEventPane
+      && !model.zoom
+    {
+      // `/` goes straight to the filter.
+      model.eventList.isFocused = true
+      model.eventList.isEditingFilter = key == .character("/")
       return []
     }
     switch model.checkout.screen {
@@ -301,7 +331,13 @@ public enum AppReducer {
     // With a panel open only its rows take clicks; with the gallery, the history or a chooser open, none do.
     let panelOpen = model.gatewayPanel != nil || model.devicePanel != nil
     if case .panelRow = target {} else if panelOpen { return [] }
-    if model.gallery != nil || model.history != nil { return [] }
+    if model.gallery != nil || model.history != nil || model.inspector != nil { return [] }
+    // A click on the pane gives it the keys; anywhere else gives them back to the checkout.
+    if target == .eventPane {
+      model.eventList.isFocused = true
+      return []
+    }
+    model.eventList.isFocused = false
     if case .sheetRow = target, model.sheetChooser != nil || model.couponDraft != nil { return [] }
     var effects: [AppEffect] = []
     switch target {
@@ -314,6 +350,7 @@ public enum AppReducer {
     case .walletOption(let index): model.walletChoice = index
     case .panelRow(let index):
       if model.gatewayPanel != nil { model.gatewayPanel = index } else { model.devicePanel = index }
+    case .eventPane: return []
     }
     return effects + handle(.enter, in: &model, context: context)
   }

@@ -10,4 +10,6 @@ enum Overlay: Equatable, Sendable {
   case devicePanel(row: Int)
   /// The run history (`H`).
   case history(HistoryPanel)
+  /// One event opened whole from the event list (Enter).
+  case inspector(EventInspector)
 }

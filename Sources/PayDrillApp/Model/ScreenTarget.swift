@@ -17,6 +17,8 @@ enum ScreenTarget: Equatable {
   case walletOption(Int)
   /// A row of the open panel (device or gateway).
   case panelRow(Int)
+  /// The event pane: a click gives it the keys, as `v` does.
+  case eventPane
 
   /// The tag a view gives the target.
   var tag: String {
@@ -28,6 +30,7 @@ enum ScreenTarget: Equatable {
     case .sheetRow(let row): return "sheet:\(row)"
     case .walletOption(let index): return "wallet:\(index)"
     case .panelRow(let index): return "panel:\(index)"
+    case .eventPane: return "events:pane"
     }
   }
 
@@ -46,6 +49,7 @@ enum ScreenTarget: Equatable {
     case ("result", let index?): self = .resultButton(index)
     case ("wallet", let index?): self = .walletOption(index)
     case ("panel", let index?): self = .panelRow(index)
+    case ("events", _): self = .eventPane
     case ("field", _):
       guard let field = CardField(rawValue: parts[1]) else { return nil }
       self = .field(field)

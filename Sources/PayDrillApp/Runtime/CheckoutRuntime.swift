@@ -35,7 +35,8 @@ public final class CheckoutRuntime {
     scenario: Scenario, size: Size, latencyMilliseconds: Int, seed: UInt64 = 1,
     gateway: (any PaymentGateway)? = nil, hooks: (any MerchantHooks)? = nil,
     ledger: (any AttemptLedger)? = nil, screenshots: ScreenshotWriter? = nil, clock: EffectClock? = nil,
-    timeZone: TimeZone = .current, setUp: (inout AppModel) -> Void = { _ in }
+    timeZone: TimeZone = .current, clipboard: Clipboard? = nil,
+    setUp: (inout AppModel) -> Void = { _ in }
   ) {
     let settings = GatewaySettings(
       latencyMilliseconds: latencyMilliseconds, seed: seed, configuration: scenario.gateway)
@@ -50,7 +51,7 @@ public final class CheckoutRuntime {
       model: model,
       dependencies: .simulated(
         scenario: scenario, settings: settings, clock: clock, gateway: gateway, hooks: hooks, ledger: ledger,
-        screenshots: screenshots))
+        screenshots: screenshots, clipboard: clipboard))
   }
 
   public var clock: EffectClock { interpreter.clock }

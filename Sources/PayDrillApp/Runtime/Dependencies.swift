@@ -15,14 +15,18 @@ public struct Dependencies {
   /// Where screenshots go; nil when they are off in this run.
   public var screenshots: ScreenshotWriter?
   public var clock: EffectClock
+  /// Where copied text goes (the terminal's clipboard through OSC 52); nil where there is no terminal.
+  public var clipboard: Clipboard?
   /// Replaces PassKit's 30 seconds for the sheet's updates, for tests of a hook process slower than the
   /// limit on the real clock without waiting 30 seconds; nil for PassKit's.
   public var updateTimeLimit: Duration?
 
   public init(
     gateway: any PaymentGateway, hooks: any MerchantHooks, ledger: (any AttemptLedger)? = nil,
-    screenshots: ScreenshotWriter? = nil, clock: EffectClock, updateTimeLimit: Duration? = nil
+    screenshots: ScreenshotWriter? = nil, clock: EffectClock, updateTimeLimit: Duration? = nil,
+    clipboard: Clipboard? = nil
   ) {
+    self.clipboard = clipboard
     self.gateway = gateway
     self.hooks = hooks
     self.ledger = ledger
@@ -36,14 +40,15 @@ public struct Dependencies {
   public static func simulated(
     scenario: Scenario, settings: GatewaySettings, clock: EffectClock,
     gateway: (any PaymentGateway)? = nil, hooks: (any MerchantHooks)? = nil,
-    ledger: (any AttemptLedger)? = nil, screenshots: ScreenshotWriter? = nil
+    ledger: (any AttemptLedger)? = nil, screenshots: ScreenshotWriter? = nil,
+    clipboard: Clipboard? = nil
   ) -> Dependencies {
     Dependencies(
       gateway: gateway
         ?? SimulatedGateway(
           settings: settings, makeTransactionId: TransactionIdentifiers(seed: settings.seed).next),
       hooks: hooks ?? ScenarioMerchantHooks(scenario: scenario), ledger: ledger, screenshots: screenshots,
-      clock: clock)
+      clock: clock, clipboard: clipboard)
   }
 
   /// The date virtual clocks start at unless told otherwise: a fixed day, before the built-in sessions

@@ -58,6 +58,9 @@ public final class EffectInterpreter {
     case .configureGateway(let settings):
       dependencies.gateway.apply(settings)
       return []
+    case .copyToClipboard(let text):
+      dependencies.clipboard?.copy(text)
+      return []
     case .quit:
       hasQuit = true
       return []

@@ -6,28 +6,55 @@ import TerminalUI
 struct EventPaneView {
   var events: [CallbackEvent]
   var timeZone: TimeZone
+  /// Focus and selection (`v`); unfocused, the pane follows the newest event.
+  var list = EventList()
+
+  /// The pane's title: the count (of the matches, under a filter), the filter, and the keys that lead on
+  /// when they fit in `width` (the footer lists them all).
+  func title(width: Int) -> String {
+    let shown = list.shown(events).count
+    var title = list.filter.isEmpty ? "Events (\(events.count))" : "Events (\(shown) of \(events.count))"
+    if list.isEditingFilter || !list.filter.isEmpty { title += " /\(list.filter)" }
+    if list.isEditingFilter { return title + "▏" }
+    let keys = list.isFocused ? " ↑↓ / Enter · Esc" : " · v to browse"
+    return DisplayWidth.of(title + keys) <= width ? title + keys : title
+  }
 
   func render(in rect: Rect, into buffer: inout ScreenBuffer) {
     buffer.fill(rect, role: .eventPane)
-    let inner = Frame(title: "Events (\(events.count))", role: .border, titleRole: .title)
-      .render(in: rect, into: &buffer)
+    buffer.addClickTarget(rect, tag: ScreenTarget.eventPane.tag)
+    let inner = Frame(title: title(width: rect.width - 6), role: .border, titleRole: .title).render(
+      in: rect, into: &buffer)
     guard !inner.isEmpty else { return }
     let area = inner.inset(by: 1, 0)
-    if events.isEmpty {
-      for (offset, line) in WrappedText.lines(
-        "No callback yet. They appear here as they fire.", width: area.width
-      )
-      .enumerated() where offset < area.height {
+    let shown = list.shown(events)
+    if shown.isEmpty {
+      let note =
+        events.isEmpty
+        ? "No callback yet. They appear here as they fire." : "No event matches /\(list.filter)."
+      for (offset, line) in WrappedText.lines(note, width: area.width).enumerated() where offset < area.height
+      {
         buffer.write(line, x: area.x, y: area.y + offset, role: .muted)
       }
       return
     }
+    // The window ends at the selected event (or the newest shown); below it, how many newer ones it hides.
+    let anchor = min(list.selected ?? shown.count - 1, shown.count - 1)
+    let newer = shown.count - 1 - anchor
+    let height = max(1, newer > 0 ? area.height - 1 : area.height)
     var lines: [[(String, StyleRole)]] = []
-    for event in events.suffix(area.height) {
-      lines += Self.head(of: event, time: timestamp(event.time), width: area.width)
+    for place in max(0, anchor - height + 1)...anchor {
+      let event = events[shown[place]]
+      var head = Self.head(of: event, time: timestamp(event.time), width: area.width)
+      if list.isFocused, place == anchor {
+        head = head.map { line in line.map { ($0.0, StyleRole.selected) } }
+      }
+      lines += head
       lines += Self.payload(of: event, width: area.width - 2).map { [("  " + $0, .muted)] }
     }
-    for (offset, segments) in lines.suffix(area.height).enumerated() {
+    lines = Array(lines.suffix(height))
+    if newer > 0 { lines.append([("\(newer) new ↓", .notice)]) }
+    for (offset, segments) in lines.enumerated() {
       var x = area.x
       for (text, role) in segments {
         x += buffer.write(truncating: text, x: x, y: area.y + offset, role: role, maxWidth: area.maxX - x)

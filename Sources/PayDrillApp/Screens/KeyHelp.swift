@@ -26,6 +26,31 @@ enum KeyHelp {
 
   /// The keys of what the model shows: the gallery when it is open, else the checkout's screen.
   static func entries(for model: AppModel) -> [Entry] {
+    if model.inspector != nil {
+      return [
+        Entry(keys: "↑↓", action: "scroll"), Entry(keys: "PgUp PgDn", action: "page"),
+        Entry(keys: "←→", action: "previous / next event", short: "events"),
+        Entry(keys: "y", action: "copy as JSON", short: "copy"), Entry(keys: "Esc", action: "close"),
+        Entry(keys: "?", action: "keys"), screenshot,
+      ]
+    }
+    if model.eventList.isEditingFilter {
+      return [
+        Entry(keys: "", action: "type to filter by name, method or field", short: "filter"),
+        Entry(keys: "Enter", action: "keep the filter", short: "keep"),
+        Entry(keys: "Esc", action: "clear it", short: "clear"), Entry(keys: "Backspace", action: "delete"),
+      ]
+    }
+    if model.eventList.isFocused {
+      return [
+        Entry(keys: "↑↓", action: "select event", short: "select"),
+        Entry(keys: "Enter", action: "open whole", short: "open"),
+        Entry(keys: "/", action: "filter"),
+        Entry(keys: "PgUp PgDn", action: "page"), Entry(keys: "Home End", action: "first / newest"),
+        Entry(keys: "Esc v", action: "back to the checkout", short: "back"), Entry(keys: "?", action: "keys"),
+        screenshot,
+      ]
+    }
     if model.history != nil {
       return [Entry(keys: "↑↓", action: "scroll"), Entry(keys: "Esc H", action: "close")]
     }
@@ -104,6 +129,9 @@ enum KeyHelp {
     if case .threeDSChallenge = screen { typing = true }
     entries += [
       Entry(keys: typing ? "Ctrl-E" : "e", action: "events"), Entry(keys: "?", action: "keys"),
+    ]
+    if !typing { entries.append(Entry(keys: "v", action: "browse events", short: "browse")) }
+    entries += [
       typing ? Entry(keys: "Ctrl-S", action: "screenshot", short: "shot") : screenshot,
       Entry(keys: "Ctrl-C", action: "quit"),
     ]

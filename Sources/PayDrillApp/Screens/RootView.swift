@@ -50,7 +50,8 @@ public enum RootView {
         checkoutArea = split.rest
         pane = split.bottom
       }
-      EventPaneView(events: model.checkout.events, timeZone: model.timeZone).render(in: pane, into: &buffer)
+      EventPaneView(events: model.checkout.events, timeZone: model.timeZone, list: model.eventList).render(
+        in: pane, into: &buffer)
     }
     let inner = Frame(title: title(for: model.checkout.screen)).render(in: checkoutArea, into: &buffer)
       .inset(by: padded ? 2 : 1, padded ? 1 : 0)
@@ -94,6 +95,10 @@ public enum RootView {
     }
     if let history = model.history {
       HistoryPanelView(panel: history, timeZone: model.timeZone).render(in: body, into: &buffer)
+    }
+    if let inspector = model.inspector {
+      EventInspectorView(inspector: inspector, events: model.checkout.events).render(
+        size: model.size, into: &buffer)
     }
     if model.showsHelp {
       HelpOverlay(model: model).render(in: body, into: &buffer)

@@ -1,0 +1,68 @@
+import CheckoutEngine
+import TerminalUI
+
+/// One event opened whole (Enter on the focused event list): every field of its payload, pretty-printed and
+/// scrollable, to read what the collapsed pane leaves out and to copy it as JSON (`y`).
+struct EventInspector: Equatable, Sendable {
+  /// The event's index in the checkout's events.
+  var index: Int
+  /// The first line shown.
+  var scroll = 0
+  /// Whether `y` copied the event, for the hint to say so.
+  var copied = false
+
+  /// The event's JSON wrapped to `width`: a field per line, a long value carried on indented lines, nothing
+  /// cut.
+  static func lines(of event: CallbackEvent, width: Int) -> [String] {
+    guard width > 8 else { return [] }
+    var lines: [String] = []
+    for line in event.prettyJSON().split(separator: "\n") {
+      let indent = String(line.prefix { $0 == " " })
+      let text = String(line.dropFirst(indent.count))
+      for (offset, piece) in WrappedText.lines(text, width: width - indent.count - 2).enumerated() {
+        lines.append(indent + (offset == 0 ? "" : "  ") + piece)
+      }
+    }
+    return lines
+  }
+
+  /// A key while the inspector is open; the effects it asks for (a copy), or nil when it closes.
+  static func handle(_ key: KeyEvent, in model: inout AppModel) -> [AppEffect] {
+    guard var inspector = model.inspector, model.checkout.events.indices.contains(inspector.index) else {
+      model.inspector = nil
+      return []
+    }
+    let event = model.checkout.events[inspector.index]
+    let page = EventInspectorView.textArea(in: model.size).height
+    let last = max(0, lines(of: event, width: EventInspectorView.textArea(in: model.size).width).count - page)
+    var effects: [AppEffect] = []
+    switch key {
+    case .up, .character("k"): inspector.scroll -= 1
+    case .down, .character("j"): inspector.scroll += 1
+    case .pageUp: inspector.scroll -= max(1, page - 1)
+    case .pageDown, .character(" "): inspector.scroll += max(1, page - 1)
+    case .home: inspector.scroll = 0
+    case .end: inspector.scroll = last
+    case .left, .character("h"), .right, .character("l"):
+      // The previous or next event, opened at its top.
+      let step = key == .left || key == .character("h") ? -1 : 1
+      let next = min(max(0, inspector.index + step), model.checkout.events.count - 1)
+      inspector = EventInspector(index: next)
+      // The list's selection follows when the event is one it shows.
+      let shown = model.eventList.shown(model.checkout.events)
+      if let place = shown.firstIndex(of: next) {
+        model.eventList.selected = place == shown.count - 1 ? nil : place
+      }
+    case .character("y"):
+      inspector.copied = true
+      effects = [.copyToClipboard(event.prettyJSON())]
+    case .escape, .enter, .character("q"):
+      model.inspector = nil
+      return []
+    default: break
+    }
+    inspector.scroll = min(max(0, inspector.scroll), last)
+    model.inspector = inspector
+    return effects
+  }
+}

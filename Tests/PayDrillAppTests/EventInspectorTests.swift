@@ -1,0 +1,200 @@
+import CheckoutEngine
+import Foundation
+import TerminalUI
+import XCTest
+
+@testable import PayDrillApp
+
+/// The event list takes the keys (`v`), walks the events, and opens one whole (Enter): every field, wrapped,
+/// scrollable, copied as JSON with `y`.
+final class EventInspectorTests: XCTestCase {
+  private static var cardOnly: Scenario {
+    var scenario = Scenario.acmeElectronics
+    scenario.applePay = nil
+    return scenario
+  }
+
+  private func event(_ sequence: Int, details: [EventDetail] = []) -> CallbackEvent {
+    CallbackEvent(sequence: sequence, time: Fixture.now, name: .onSubmit, method: .card, details: details)
+  }
+
+  func testTheListWalksTheEventsAndFollowsTheNewestAtTheEnd() {
+    let events = (1...30).map { event($0) }
+    var list = EventList(isFocused: true)
+    XCTAssertTrue(list.handle(.up, events: events))
+    XCTAssertEqual(list.selected, 28)
+    XCTAssertTrue(list.handle(.pageUp, events: events))
+    XCTAssertEqual(list.selected, 18)
+    XCTAssertTrue(list.handle(.home, events: events))
+    XCTAssertEqual(list.selected, 0)
+    XCTAssertTrue(list.handle(.character("j"), events: events))
+    XCTAssertEqual(list.selected, 1)
+    XCTAssertTrue(list.handle(.pageDown, events: events))
+    XCTAssertEqual(list.selected, 11)
+    // Back at the newest, the list follows new events again.
+    XCTAssertTrue(list.handle(.end, events: events))
+    XCTAssertNil(list.selected)
+    XCTAssertTrue(list.handle(.pageUp, events: events))
+    XCTAssertTrue(list.handle(.pageDown, events: events))
+    XCTAssertNil(list.selected)
+    XCTAssertFalse(list.handle(.character("x"), events: events))
+    XCTAssertTrue(list.handle(.escape, events: events))
+    XCTAssertEqual(list, EventList())
+  }
+
+  func testScrolledUpThePaneSaysHowManyNewerEventsItHides() {
+    let events = (1...40).map { event($0) }
+    var buffer = ScreenBuffer(size: Size(columns: 40, rows: 20))
+    EventPaneView(events: events, timeZone: TimeZone(identifier: "UTC")!, list: EventList(isFocused: true))
+      .render(in: buffer.bounds, into: &buffer)
+    XCTAssertFalse(buffer.text.contains("new ↓"), buffer.text)
+    XCTAssertTrue(buffer.text.contains("Events (40) ↑↓ / Enter · Esc"), buffer.text)
+    buffer = ScreenBuffer(size: Size(columns: 40, rows: 20))
+    EventPaneView(
+      events: events, timeZone: TimeZone(identifier: "UTC")!, list: EventList(isFocused: true, selected: 9)
+    ).render(in: buffer.bounds, into: &buffer)
+    XCTAssertTrue(buffer.text.contains("30 new ↓"), buffer.text)
+    // The selected event is the last one shown, in the selected role.
+    let rows = buffer.text.split(separator: "\n", omittingEmptySubsequences: false)
+    let selectedRow = rows.lastIndex { $0.contains("onSubmit") }!
+    XCTAssertEqual(buffer[2, selectedRow].role, .selected)
+  }
+
+  func testSlashFiltersByNameMethodOrFieldAndTheTitleSaysSo() {
+    var model = AppModel(
+      checkout: CheckoutState(scenario: Self.cardOnly), size: Size(columns: 100, rows: 32),
+      latencyMilliseconds: 0, timeZone: TimeZone(identifier: "UTC")!)
+    model.checkout.events = [
+      event(1, details: [EventDetail("returned", .bool(true))]),
+      CallbackEvent(
+        sequence: 2, time: Fixture.now, name: .onError, method: .card,
+        details: [EventDetail("errorCode", .string("CARD_DECLINED"))]),
+      CallbackEvent(
+        sequence: 3, time: Fixture.now, name: .methodStateChanged, method: .applePay, details: []),
+    ]
+    // `/` focuses the list and starts the filter; letters are text, not commands (`e` would hide the pane).
+    press(.character("/"), &model) {
+      $0.eventList = EventList(isFocused: true, isEditingFilter: true)
+    }
+    XCTAssertTrue(model.isTyping)
+    for character in "decline" {
+      press(.character(character), &model) { $0.eventList.filter.append(character) }
+    }
+    XCTAssertEqual(model.eventList.shown(model.checkout.events), [1])
+    XCTAssertTrue(RootView.render(model).text.contains("Events (1 of 3) /decline▏ "))
+    press(.enter, &model) { $0.eventList.isEditingFilter = false }
+    XCTAssertTrue(RootView.render(model).text.contains("Events (1 of 3) /decline ─"))
+    // Enter opens the match, as the full list's index.
+    press(.enter, &model) { $0.overlay = .inspector(EventInspector(index: 1)) }
+    press(.escape, &model) { $0.overlay = nil }
+    // A method matches too; Backspace edits; no match says so.
+    press(.character("/"), &model) { $0.eventList.isEditingFilter = true }
+    for _ in 0..<7 { press(.backspace, &model) { $0.eventList.filter.removeLast() } }
+    for character in "applepay" {
+      press(.character(character), &model) { $0.eventList.filter.append(character) }
+    }
+    XCTAssertEqual(model.eventList.shown(model.checkout.events), [2])
+    press(.character("x"), &model) { $0.eventList.filter = "applepayx" }
+    XCTAssertTrue(RootView.render(model).text.contains("No event matches /applepayx."))
+    // Esc while typing clears the filter; Esc again gives the keys back.
+    press(.escape, &model) {
+      $0.eventList.filter = ""
+      $0.eventList.isEditingFilter = false
+    }
+    press(.escape, &model) { $0.eventList = EventList() }
+  }
+
+  func testTheInspectorShowsEveryFieldWrappedAndNothingCut() {
+    let long = String(repeating: "PAYID-0123456789 ", count: 8)
+    let opened = event(
+      3,
+      details: [
+        EventDetail("errorCode", .string("PAYPAL_INSTRUMENT_DECLINED")),
+        EventDetail("errorMessage", .string(long)),
+        EventDetail("idempotentReplay", .bool(true)), EventDetail("amountMinor", .integer(4999)),
+      ])
+    let lines = EventInspector.lines(of: opened, width: 40)
+    for line in lines { XCTAssertLessThanOrEqual(DisplayWidth.of(line), 40, line) }
+    let text = lines.joined(separator: " ").split(separator: " ").joined(separator: " ")
+    XCTAssertTrue(text.contains("\"errorCode\": \"PAYPAL_INSTRUMENT_DECLINED\""), text)
+    XCTAssertTrue(text.contains(long.split(separator: " ").joined(separator: " ")), text)
+    XCTAssertTrue(text.contains("\"idempotentReplay\": true"), text)
+    XCTAssertTrue(text.contains("\"amountMinor\": 4999"), text)
+    XCTAssertEqual(lines.first, "{")
+    XCTAssertEqual(lines.last, "}")
+    // The copy is the same object, valid JSON.
+    let parsed = try? JSONSerialization.jsonObject(with: Data(opened.prettyJSON().utf8)) as? [String: Any]
+    XCTAssertEqual(parsed?["errorCode"] as? String, "PAYPAL_INSTRUMENT_DECLINED")
+    XCTAssertEqual(parsed?["seq"] as? Int, 3)
+  }
+
+  /// One key through the reducer: the whole model after it must be `update` applied to the one before, and
+  /// the effects exactly those given.
+  private func press(
+    _ key: KeyEvent, _ model: inout AppModel, effects: [AppEffect] = [], line: UInt = #line,
+    _ update: (inout AppModel) -> Void = { _ in }
+  ) {
+    var expected = model
+    update(&expected)
+    let actual = AppReducer.reduce(&model, .key(key), context: Fixture.context)
+    XCTAssertEqual(actual, effects, line: line)
+    XCTAssertEqual(model, expected, "after \(key)", line: line)
+  }
+
+  func testVFocusesTheListEnterOpensAnEventAndYCopiesIt() {
+    var model = AppModel(
+      checkout: CheckoutState(scenario: Self.cardOnly), size: Size(columns: 100, rows: 32),
+      latencyMilliseconds: 0, timeZone: TimeZone(identifier: "UTC")!)
+    model.checkout.events = (1...5).map { event($0) }
+    press(.character("v"), &model) { $0.eventList.isFocused = true }
+    // The checkout waits while the list has the keys: `1` would open the card form.
+    press(.character("1"), &model)
+    press(.up, &model) { $0.eventList.selected = 3 }
+    press(.home, &model) { $0.eventList.selected = 0 }
+    press(.enter, &model) { $0.overlay = .inspector(EventInspector(index: 0)) }
+    XCTAssertTrue(RootView.render(model).text.contains("Event 1 of 5 · onSubmit · card"))
+    let json = model.checkout.events[0].prettyJSON()
+    press(.character("y"), &model, effects: [.copyToClipboard(json)]) {
+      $0.overlay = .inspector(EventInspector(index: 0, copied: true))
+    }
+    XCTAssertTrue(RootView.render(model).text.contains("Copied as JSON"))
+    // → opens the next event and moves the list's selection with it.
+    press(.right, &model) {
+      $0.overlay = .inspector(EventInspector(index: 1))
+      $0.eventList.selected = 1
+    }
+    press(.escape, &model) { $0.overlay = nil }
+    press(.escape, &model) { $0.eventList = EventList() }
+    press(.character("1"), &model) {
+      $0.checkout.screen = .cardForm
+      $0.focus = .field(.number)
+    }
+  }
+
+  func testHidingThePaneGivesTheKeysBack() {
+    let store = AppTestStore(scenario: Self.cardOnly, latency: 0)
+    store.send(.checkout(.createCheckout))
+    store.send(.key(.character("v"))) { $0.eventList.isFocused = true }
+    store.send(.key(.character("e"))) {
+      $0.showsEventPane = false
+      $0.eventList = EventList()
+    }
+    // Without the pane, `v` does nothing and the checkout has the keys.
+    store.send(.key(.character("v")))
+    store.send(.key(.character("1"))) {
+      $0.checkout.screen = .cardForm
+      $0.focus = .field(.number)
+    }
+    store.finish()
+  }
+
+  func testTheClipboardGetsWhatTheInterpreterIsAskedToCopy() {
+    final class Copies: @unchecked Sendable { var texts: [String] = [] }
+    let copies = Copies()
+    let runtime = CheckoutRuntime(
+      scenario: Self.cardOnly, size: Size(columns: 100, rows: 32), latencyMilliseconds: 0,
+      clipboard: Clipboard { copies.texts.append($0) })
+    XCTAssertEqual(runtime.interpreter.perform(.copyToClipboard("{}")), [])
+    XCTAssertEqual(copies.texts, ["{}"])
+  }
+}
