@@ -42,7 +42,9 @@ let package = Package(
       name: "PayDrillApp",
       dependencies: ["CheckoutEngine", "GatewaySimulator", "TerminalUI", "NcursesBackend", "CSQLite"]
     ),
-    .executableTarget(name: "paydrill", dependencies: ["PayDrillApp"]),
+    // The commit `paydrill --version` prints, read from git before every build (`Plugins/GitCommit`).
+    .plugin(name: "GitCommit", capability: .buildTool()),
+    .executableTarget(name: "paydrill", dependencies: ["PayDrillApp"], plugins: ["GitCommit"]),
     // The benchmark (`make bench`): a development target, not a product, so it is never shipped. Its terminal
     // figures run the `paydrill` built beside it.
     .executableTarget(

@@ -1,4 +1,5 @@
 import Foundation
 import PayDrillApp
 
-exit(PayDrillCommand.main(Array(CommandLine.arguments.dropFirst())))
+// `buildCommit` is generated before every build by the GitCommit plugin (Plugins/GitCommit).
+exit(PayDrillCommand.main(Array(CommandLine.arguments.dropFirst()), commit: buildCommit))

@@ -30,10 +30,11 @@ final class CommandLineOptionsTests: XCTestCase {
     let cases: [([String], String)] = [
       (["--latency", "-5"], "--latency takes milliseconds from 0 to 600000, not \"-5\""),
       (["--latency", "soon"], "--latency takes milliseconds"),
-      (["--size", "big"], "--size takes COLUMNSxROWS"),
+      (["play", "a.tape", "--size", "big"], "--size takes COLUMNSxROWS"),
+      (["--size", "80x24"], "the checkout does not take --size (an option of play)"),
       (["--frobnicate"], "unknown option --frobnicate"),
       (["dance"], "unknown command \"dance\""),
-      (["play"], "play takes tapes"),
+      (["play"], "play takes one or more tapes"),
       (["play", "a.tape", "b.tape", "--screen", "s.txt"], "--screen and --events take one tape"),
       (["--scenario"], "--scenario needs a value"),
     ]
@@ -62,8 +63,10 @@ final class CommandLineOptionsTests: XCTestCase {
   }
 
   func testHelpAndVersionWin() throws {
-    XCTAssertEqual(try CommandLineOptions.parse(["play", "--help"]).command, .help)
+    XCTAssertEqual(try CommandLineOptions.parse(["play", "--help"]).command, .help(.play))
+    XCTAssertEqual(try CommandLineOptions.parse(["play", "--zoom", "-h"]).command, .help(.play))
     XCTAssertEqual(try CommandLineOptions.parse(["--version"]).command, .version)
+    XCTAssertEqual(try CommandLineOptions.parse(["-V"]).command, .version)
   }
 
   func testGatewayProfileOverridesTheScenariosAndApplePaysVariant() throws {

@@ -42,7 +42,7 @@ final class HistoryCommandTests: XCTestCase {
     XCTAssertEqual(try CommandLineOptions.parse([]).ledger, .standard)
     XCTAssertEqual(try CommandLineOptions.parse(["--no-ledger"]).ledger, .off)
     XCTAssertEqual(try CommandLineOptions.parse(["play", "t.tape", "--ledger", "x"]).ledger, .file("x"))
-    XCTAssertEqual(try CommandLineOptions.parse(["history", "--help"]).command, .help)
+    XCTAssertEqual(try CommandLineOptions.parse(["history", "--help"]).command, .help(.history))
   }
 
   func testTheDefaultLedgerPath() {

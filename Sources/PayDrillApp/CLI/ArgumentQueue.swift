@@ -13,7 +13,7 @@ struct ArgumentQueue {
   /// The value after an option; an option cannot take another option as its value.
   mutating func value(for option: String) throws -> String {
     guard let next = rest.popFirst(), !next.hasPrefix("--") else {
-      throw CommandLineOptions.UsageError(message: "\(option) needs a value (see paydrill --help)")
+      throw CommandLineOptions.UsageError(message: "\(option) needs a value")
     }
     return next
   }

@@ -26,7 +26,9 @@ public struct CommandLineOptions: Equatable {
     case history(HistoryCommand.Options)
     /// Random input against every scenario, the invariants checked after each step (`paydrill fuzz`).
     case fuzz(FuzzCommand.Options)
-    case help
+    /// The overview (nil), or one command's help (`paydrill help play`, `paydrill play --help`).
+    case help(CommandSpec.Name?)
+    /// The version and the commit it was built from.
     case version
   }
 
@@ -76,11 +78,26 @@ public struct CommandLineOptions: Equatable {
   var session = SessionCommand.Options()
   /// Where attempts are recorded (`--ledger PATH`, `--no-ledger`).
   public var ledger: LedgerChoice = .standard
+  /// The filters and form of `paydrill history` (its ledger is `ledger`).
+  var history = HistoryCommand.Options()
+  /// The inputs of `paydrill fuzz` (its own `--seed` and `--scenario`).
+  var fuzz = FuzzCommand.Options()
 
-  /// A command line PayDrill cannot follow, said in one line.
+  /// A command line PayDrill cannot follow, said in one line; with the command's usage line when the
+  /// command line's shape is wrong (an option it does not take, a missing tape), which is printed under it.
   public struct UsageError: Error, Equatable, CustomStringConvertible {
     public var message: String
+    /// `usage: paydrill play TAPE… [options]  (see paydrill play --help)`.
+    public var usage: String?
     public var description: String { message }
+
+    public init(message: String, usage: String? = nil) {
+      self.message = message
+      self.usage = usage
+    }
+
+    /// What `paydrill` prints (after `paydrill: `): the message, and the usage line under it.
+    public var text: String { message + (usage.map { "\n" + $0 } ?? "") }
   }
 
   /// One of an enumeration's values, or an error that lists them all.
@@ -96,11 +113,49 @@ public struct CommandLineOptions: Equatable {
 
   /// The options a tape runs with: its header's, then the command line's, which win (`play`, `demo`).
   static func parse(header tape: Tape, arguments: [String]) throws -> CommandLineOptions {
+    let header: CommandLineOptions
     do {
-      return try parse(tape.headerArguments + arguments)
+      header = try parse(header: tape.headerArguments)
     } catch {
       throw ConfigurationError(file: tape.file, problem: "header: \(error)")
     }
+    return try parse(arguments, over: header)
+  }
+
+  /// A tape header's options (`# paydrill: --scenario harbour-books --size 80x24`): those that set up the
+  /// checkout it replays (`OptionSpec.inTapeHeader`), as `play` reads them.
+  static func parse(header arguments: [String]) throws -> CommandLineOptions {
+    var options = CommandLineOptions()
+    var queue = ArgumentQueue(arguments[...])
+    let allowed = CommandTable.options.filter { $0.inTapeHeader && $0.commands.contains(.play) }
+    while let argument = queue.next() {
+      guard argument.hasPrefix("-") else {
+        throw UsageError(message: "a tape's header takes options only, not \"\(argument)\"")
+      }
+      guard let option = allowed.first(where: { $0.spellings.contains(argument) }) else {
+        if CommandTable.takesValue(argument) != nil {
+          throw UsageError(
+            message: "a tape's header does not take \(argument) (it takes "
+              + allowed.map(\.name).joined(separator: ", ") + ")")
+        }
+        throw UsageError(
+          message: "unknown option \(argument)"
+            + (Suggestion.nearest(to: argument, among: allowed.map(\.name)).map { "; did you mean \($0)?" }
+              ?? ""))
+      }
+      try option.apply(&options, &queue, argument)
+    }
+    return options
+  }
+
+  /// `--locale`'s value: a language, optionally with a region (`en-US`, `en_GB`, `ja`), written with `-`.
+  static func locale(for option: String, from text: String) throws -> String {
+    guard text.range(of: #"^[a-z]{2,3}([-_][A-Za-z0-9]{2,8})*$"#, options: .regularExpression) != nil else {
+      throw UsageError(
+        message:
+          "\(option) takes a locale such as en-US, en-GB, es-ES, fr-FR, de-DE or ja-JP, not \"\(text)\"")
+    }
+    return text.replacingOccurrences(of: "_", with: "-")
   }
 
   /// The format of `--clock-start`: ISO 8601 in UTC, with milliseconds.
@@ -112,152 +167,208 @@ public struct CommandLineOptions: Equatable {
 
   /// Parses the arguments after the program's name.
   public static func parse(_ arguments: [String]) throws -> CommandLineOptions {
-    var options = CommandLineOptions()
-    var queue = ArgumentQueue(arguments[...])
-    func value(for option: String) throws -> String { try queue.value(for: option) }
-    var positional: [String] = []
-    while let argument = queue.next() {
-      switch argument {
-      case "-h", "--help", "help": options.command = .help
-      case "-V", "--version": options.command = .version
-      case "--scenario": options.scenarioPath = try value(for: argument)
-      case "--theme": options.theme = try value(for: argument)
-      case "--latency":
-        options.latencyMilliseconds = try queue.number(
-          for: argument, in: 0...600_000, taking: "milliseconds from 0 to 600000")
-      case "--size":
-        let text = try value(for: argument)
-        guard let size = Size(parsing: text) else {
-          throw UsageError(message: "--size takes COLUMNSxROWS, like 100x32, not \"\(text)\"")
-        }
-        options.size = size
-      case "--screen": options.screenPath = try value(for: argument)
-      case "--seed":
-        options.seed = try queue.number(
-          for: argument, in: 0...UInt64.max, taking: "a whole number")
-      case "--clock-start":
-        let text = try value(for: argument)
-        guard let date = Self.clockStartFormat.date(from: text) else {
-          throw UsageError(
-            message: "--clock-start takes an ISO 8601 time like 2026-12-01T09:30:00.250Z, not \"\(text)\"")
-        }
-        options.clockStart = date
-      case "--events": options.eventsPath = try value(for: argument)
-      case "--junit": options.junitPath = try value(for: argument)
-      case "--zoom": options.zoom = true
-      case "--locale":
-        let text = try value(for: argument)
-        guard text.range(of: #"^[a-z]{2,3}([-_][A-Za-z0-9]{2,8})*$"#, options: .regularExpression) != nil
-        else {
-          throw UsageError(
-            message:
-              "--locale takes a locale such as en-US, en-GB, es-ES, fr-FR, de-DE or ja-JP, not \"\(text)\"")
-        }
-        options.locale = text.replacingOccurrences(of: "_", with: "-")
-      case "--typing-speed":
-        options.typingMilliseconds = try queue.number(
-          for: argument, in: 0...2000, taking: "milliseconds per character from 0 to 2000")
-      case "--pause-scale":
-        options.pauseScale = try queue.number(
-          for: argument, in: 0...10, taking: "a factor from 0 to 10")
-      case "--screenshot-dir": options.screenshotFolder = try value(for: argument)
-      case "--screens": options.screensFolder = try value(for: argument)
-      case "--ledger": options.ledger = .file(try value(for: argument))
-      case "--no-ledger": options.ledger = .off
-      case "--gateway": options.gatewayProfile = try choice(for: argument, from: try value(for: argument))
-      case "--gateway-plugin":
-        options.gatewayPlugin = try queue.command(
-          for: argument, example: "python3 Examples/gateway-plugin.py")
-      case "--plugin-timeout":
-        options.pluginTimeoutSeconds = try queue.number(
-          for: argument, in: 0.1...600, taking: "seconds from 0.1 to 600")
-      case "--merchant-hook":
-        options.merchantHook = try queue.command(for: argument, example: "python3 Examples/merchant-hook.py")
-      case "--hook-timeout":
-        options.hookTimeoutSeconds = try queue.number(
-          for: argument, in: 0.1...600, taking: "seconds from 0.1 to 600")
-      case "--type": options.button.type = try choice(for: argument, from: try value(for: argument))
-      case "--style": options.button.style = try choice(for: argument, from: try value(for: argument))
-      case "--radius":
-        options.button.radius = try queue.number(
-          for: argument, in: 0...ApplePayButtonAppearance.maximumRadius, taking: "points from 0 to 24")
-      case "--print": options.printsButton = true
-      case "--token-id": options.sign.tokenId = try value(for: argument)
-      case "--token-key": options.sign.tokenKey = try value(for: argument)
-      case "--path": options.sign.path = try value(for: argument)
-      case "--body": options.sign.bodyPath = try value(for: argument)
-      case "--request-id": options.sign.requestId = try value(for: argument)
-      case "--request": options.session.requestPath = try value(for: argument)
-      case "--signature": options.session.signature = try value(for: argument)
-      case "--timestamp":
-        options.sign.timestamp = try queue.number(
-          for: argument, in: 1...Int64.max, taking: "Unix milliseconds")
-      default:
-        if argument.hasPrefix("-") {
-          throw UsageError(message: "unknown option \(argument) (see paydrill --help)")
-        }
-        if positional.isEmpty, argument == "history", options.command == .run {
-          // The rest belongs to history (its --scenario is a filter).
-          if queue.rest.contains("-h") || queue.rest.contains("--help") {
-            options.command = .help
-            return options
+    try parse(arguments, over: CommandLineOptions())
+  }
+
+  /// Parses the arguments after the program's name over `base` (a tape header's options).
+  ///
+  /// The first word that is neither an option nor an option's value is the command; options may come
+  /// before or after it, and `--` ends the options. Each option must be one the command takes
+  /// (`CommandTable`); `--help` and `--version` win over everything else but an unknown command.
+  static func parse(_ arguments: [String], over base: CommandLineOptions) throws -> CommandLineOptions {
+    // First the command word, and whether --help or --version was asked for.
+    var commandIndex: Int?
+    // An option no command knows, before the command: a misspelling, reported before the word after it.
+    var unknownOption: String?
+    var asksHelp = false
+    var asksVersion = false
+    var index = 0
+    var optionsEnded = false
+    while index < arguments.count {
+      let argument = arguments[index]
+      if !optionsEnded, argument == "--" {
+        optionsEnded = true
+      } else if !optionsEnded, isOption(argument) {
+        if argument == "-h" || argument == "--help" {
+          asksHelp = true
+        } else if argument == "-V" || argument == "--version" {
+          asksVersion = true
+        } else if let takesValue = CommandTable.takesValue(argument) {
+          // A value cannot start with `--` (`ArgumentQueue.value`): then the option lacks one.
+          if takesValue, index + 1 < arguments.count, !arguments[index + 1].hasPrefix("--") { index += 1 }
+        } else {
+          // `--scenaro x`: x is the value of the option it was meant to be, not a command.
+          if commandIndex == nil { unknownOption = unknownOption ?? argument }
+          let meant = Suggestion.nearest(to: argument, among: CommandTable.options.map(\.name))
+          if meant.flatMap(CommandTable.takesValue) == true, index + 1 < arguments.count,
+            !arguments[index + 1].hasPrefix("--")
+          {
+            index += 1
           }
-          options.command = .history(try HistoryCommand.parse(queue.rest, ledger: options.ledger))
-          return options
         }
-        if positional.isEmpty, argument == "fuzz", options.command == .run {
-          // The rest belongs to fuzz (its --seed and --scenario are its own).
-          options.command = .fuzz(try FuzzCommand.parse(queue.rest))
-          return options
+      } else if commandIndex == nil {
+        commandIndex = index
+      }
+      index += 1
+    }
+    let command: CommandSpec
+    if let commandIndex {
+      let word = arguments[commandIndex]
+      guard let named = CommandTable.command(word: word) else {
+        if let unknownOption { throw refusal(of: unknownOption, by: CommandTable.command(.checkout)) }
+        throw unknownCommand(word)
+      }
+      command = named
+    } else {
+      command = CommandTable.command(.checkout)
+    }
+    var options = base
+    if asksHelp || asksVersion {
+      // `paydrill help --help` is help's help; `paydrill help play --help`, play's.
+      if asksHelp, command.name == .help,
+        let topic = arguments.dropFirst((commandIndex ?? 0) + 1).first(
+          where: { !isOption($0) })
+      {
+        options.command = .help(try helpTopic(topic))
+      } else {
+        options.command = asksHelp ? .help(command.name == .checkout ? nil : command.name) : .version
+      }
+      return options
+    }
+
+    // Then every option in turn, each one the command takes.
+    var queue = ArgumentQueue(arguments[...])
+    var positional: [String] = []
+    optionsEnded = false
+    while let argument = queue.next() {
+      if queue.rest.startIndex - 1 == commandIndex { continue }
+      if !optionsEnded, argument == "--" {
+        optionsEnded = true
+      } else if !optionsEnded, isOption(argument) {
+        guard let option = CommandTable.option(argument, of: command.name) else {
+          throw refusal(of: argument, by: command)
         }
+        do {
+          try option.apply(&options, &queue, argument)
+        } catch var error as UsageError
+          where error.usage == nil && error.message == "\(argument) needs a value"
+        {
+          error.usage = command.usageHint
+          throw error
+        }
+      } else {
         positional.append(argument)
       }
     }
-    if options.command == .help || options.command == .version { return options }
-    guard let first = positional.first else { return options }
-    switch first {
-    case "play":
-      guard positional.count >= 2 else {
-        throw UsageError(
-          message:
-            "play takes tapes: paydrill play TAPE… [--size 100x32] [--screen FILE] [--events FILE] [--junit FILE]"
-        )
-      }
-      guard positional.count == 2 || (options.screenPath == nil && options.eventsPath == nil) else {
-        throw UsageError(
-          message: "--screen and --events take one tape; for a suite of tapes use --junit FILE")
-      }
-      options.command = .play(tapes: Array(positional.dropFirst()))
-    case "demo":
-      guard positional.count == 2 else {
-        throw UsageError(message: "demo takes one tape: paydrill demo TAPE [--typing-speed MS] [--zoom]")
-      }
-      options.command = .demo(tape: positional[1])
-    case "record":
-      guard positional.count == 2 else {
-        throw UsageError(message: "record takes one tape to write: paydrill record TAPE [--scenario NAME]")
-      }
-      options.command = .record(tape: positional[1])
-    case "check":
-      guard positional.count >= 2 else {
-        throw UsageError(message: "check takes the files to check: paydrill check FILE…")
-      }
-      options.command = .check(files: Array(positional.dropFirst()))
-    case "sign", "session":
-      guard positional.count == 1 else { throw UsageError(message: "\(first) takes options only") }
-      options.command = first == "sign" ? .sign : .session
-    case "buttons":
-      guard positional.count == 1 else { throw UsageError(message: "buttons takes options only") }
-      options.command = .buttons(print: options.printsButton)
-    case "cards", "scenarios":
-      guard positional.count == 1 else { throw UsageError(message: "\(first) takes no argument") }
-      options.command = first == "cards" ? .cards : .scenarios
-    default:
-      throw UsageError(
-        message:
-          "unknown command \"\(first)\" (expected play, record, demo, check, buttons, scenarios, cards, sign, session, history or fuzz; see paydrill --help)"
-      )
-    }
+    options.command = try commandValue(command, positional: positional, options: &options)
     return options
+  }
+
+  /// Whether a word is an option (`--seed`, `-h`) rather than a value or an argument (`-` alone is a value).
+  private static func isOption(_ word: String) -> Bool { word.hasPrefix("-") && word.count > 1 }
+
+  /// What the command is, with its arguments checked.
+  private static func commandValue(
+    _ command: CommandSpec, positional: [String], options: inout CommandLineOptions
+  ) throws -> Command {
+    func usageError(_ message: String) -> UsageError {
+      UsageError(message: message, usage: command.usageHint)
+    }
+    let name = command.name == .checkout ? "the checkout" : command.name.rawValue
+    func noArgument(_ value: Command) throws -> Command {
+      guard let extra = positional.first else { return value }
+      throw usageError("\(name) takes no argument, not \"\(extra)\"")
+    }
+    switch command.name {
+    case .checkout:
+      return try noArgument(.run)
+    case .play:
+      guard !positional.isEmpty else { throw usageError("play takes one or more tapes") }
+      guard positional.count == 1 || (options.screenPath == nil && options.eventsPath == nil) else {
+        throw usageError("--screen and --events take one tape; for a suite of tapes use --junit FILE")
+      }
+      return .play(tapes: positional)
+    case .record:
+      guard positional.count == 1 else { throw usageError("record takes one tape to write") }
+      return .record(tape: positional[0])
+    case .demo:
+      guard positional.count == 1 else { throw usageError("demo takes one tape") }
+      return .demo(tape: positional[0])
+    case .check:
+      guard !positional.isEmpty else { throw usageError("check takes the files to check") }
+      return .check(files: positional)
+    case .buttons: return try noArgument(.buttons(print: options.printsButton))
+    case .scenarios: return try noArgument(.scenarios)
+    case .cards: return try noArgument(.cards)
+    case .sign: return try noArgument(.sign)
+    case .session: return try noArgument(.session)
+    case .fuzz: return try noArgument(.fuzz(options.fuzz))
+    case .history:
+      var history = options.history
+      history.ledger = options.ledger
+      if let since = history.filter.since, let until = history.filter.until, until <= since {
+        throw UsageError(message: "--until is before --since: no day is left to list")
+      }
+      switch positional.count {
+      case 0: break
+      case 2 where positional[0] == "show":
+        guard let id = Int64(positional[1]), id > 0 else {
+          throw UsageError(
+            message: "history show takes an attempt's id (a whole number), not \"\(positional[1])\"")
+        }
+        history.showID = id
+      default:
+        let suggestion =
+          positional[0] == "show" ? nil : Suggestion.nearest(to: positional[0], among: ["show"])
+        throw usageError(
+          "history takes options, or show ID" + (suggestion.map { "; did you mean \"\($0)\"?" } ?? ""))
+      }
+      return .history(history)
+    case .help:
+      switch positional.count {
+      case 0: return .help(nil)
+      case 1: return .help(try helpTopic(positional[0]))
+      default: throw usageError("help takes one command, not \(positional.count)")
+      }
+    }
+  }
+
+  /// The command `paydrill help WORD` asks about.
+  private static func helpTopic(_ word: String) throws -> CommandSpec.Name? {
+    guard let command = CommandTable.command(word: word) else { throw unknownCommand(word) }
+    return command.name
+  }
+
+  /// The error for a word that is no command, with the nearest command if one is near.
+  static func unknownCommand(_ word: String) -> UsageError {
+    let words = CommandTable.commands.compactMap(\.name.word)
+    var message = "unknown command \"\(word)\""
+    if let nearest = Suggestion.nearest(to: word, among: words) {
+      message += "; did you mean \"\(nearest)\"?"
+    } else if word.hasSuffix(".tape") {
+      message += "; did you mean paydrill play \(word)?"
+    } else {
+      message += " (the commands: \(words.joined(separator: ", ")))"
+    }
+    return UsageError(message: message, usage: "usage: paydrill [COMMAND] [options]  (see paydrill --help)")
+  }
+
+  /// The error for an option the command does not take: another command's (`play does not take --zoom`), or
+  /// none's, with the nearest of the command's own if one is near.
+  static func refusal(of option: String, by command: CommandSpec) -> UsageError {
+    let takers = CommandTable.commands(taking: option)
+    let name = command.name == .checkout ? "the checkout" : command.name.rawValue
+    guard takers.isEmpty else {
+      let names = takers.map { $0 == .checkout ? "the checkout" : $0.rawValue }
+      let list =
+        names.count == 1 ? names[0] : names.dropLast().joined(separator: ", ") + " and " + names.last!
+      return UsageError(
+        message: "\(name) does not take \(option) (an option of \(list))", usage: command.usageHint)
+    }
+    var message = "unknown option \(option)" + (command.name == .checkout ? "" : " of \(name)")
+    if let nearest = Suggestion.nearest(to: option, among: command.options.map(\.name)) {
+      message += "; did you mean \(nearest)?"
+    }
+    return UsageError(message: message, usage: command.usageHint)
   }
 }

@@ -6,34 +6,13 @@ import Foundation
 /// with a summary line, 1 when an invariant broke (the report names the seed, the step and the invariant and
 /// prints a minimal tape), 2 for bad options.
 public enum FuzzCommand {
-  /// What `paydrill fuzz …` asked for.
+  /// What `paydrill fuzz …` asked for (its options are in `CommandTable`).
   public struct Options: Equatable, Sendable {
     /// nil: a random seed, printed with the summary.
     public var seed: UInt64?
     public var actions = 100_000
     /// nil: every built-in scenario in turn.
     public var scenario: String?
-  }
-
-  /// Parses the arguments after `fuzz`.
-  static func parse(_ arguments: ArraySlice<String>) throws -> Options {
-    typealias UsageError = CommandLineOptions.UsageError
-    var options = Options()
-    var queue = ArgumentQueue(arguments)
-    func value(for option: String) throws -> String { try queue.value(for: option) }
-    while let argument = queue.next() {
-      switch argument {
-      case "--seed":
-        options.seed = try queue.number(for: argument, in: 0...UInt64.max, taking: "a whole number")
-      case "--actions":
-        options.actions = try queue.number(
-          for: argument, in: 1...1_000_000_000, taking: "a number from 1 to 1000000000")
-      case "--scenario": options.scenario = try value(for: argument)
-      default:
-        throw UsageError(message: "unknown argument \(argument) of fuzz (see paydrill --help)")
-      }
-    }
-    return options
   }
 
   /// Runs the fuzzer; returns the exit status.

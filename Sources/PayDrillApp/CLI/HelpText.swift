@@ -1,97 +1,123 @@
-/// The text of `paydrill --help`.
-enum HelpText {
-  static let version = "paydrill 0.1.0"
+/// The texts of `paydrill --help`, `paydrill help COMMAND` and `paydrill --version`, made from
+/// `CommandTable`.
+public enum HelpText {
+  /// PayDrill's version.
+  public static let version = "0.9.0"
+  /// The width the help is wrapped to.
+  static let width = 100
 
-  static let usage = """
-    PayDrill: rehearse a mobile Checkout Drop-in in the terminal, every merchant callback visible.
+  /// `paydrill --version`: `paydrill 0.9.0 (commit abc1234)`; `commit` is "unknown" when the build had no
+  /// repository to read it from.
+  public static func versionLine(commit: String) -> String {
+    "paydrill \(version) (commit \(commit))"
+  }
 
-    Usage:
-      paydrill [options]              run the checkout in this terminal
-      paydrill play TAPE… [options]   replay tapes (VHS syntax) headlessly and check their Expect lines
-      paydrill record TAPE [options]  run the checkout and write its keys as a tape
-      paydrill demo TAPE [options]    play a tape in this terminal at human pace, with its captions
-      paydrill check FILE…            validate scenarios, themes and tapes without running them
-      paydrill buttons [options]      the Apple Pay button gallery (--print: plain text, no terminal)
-      paydrill scenarios              list the built-in scenarios
-      paydrill cards                  list the test cards and what each one does
-      paydrill sign [options]         the sessions API's HMAC-SHA256 signature of a request body
-      paydrill session --request FILE a session request through the simulated sessions API
-      paydrill history [options]      recent payment attempts from the ledger; history show ID: one in full
-      paydrill fuzz [options]         random keys, resizes, faults and answers against every scenario;
-                                      checks the invariants after each step (exit 1 + a minimal tape)
-      paydrill --help | --version
+  /// The overview: the commands, the checkout's options, the global ones and the exit status.
+  public static var usage: String {
+    let checkout = CommandTable.command(.checkout)
+    var lines = [
+      "PayDrill: rehearse a mobile Checkout Drop-in in the terminal, every merchant callback visible.",
+      "",
+      "Usage:",
+    ]
+    lines += row("paydrill [options]", checkout.summary, column: 2, width: 40)
+    lines += row("paydrill COMMAND [ARGUMENTS] [options]", "", column: 2, width: 40)
+    lines += ["", "Commands:"]
+    for command in CommandTable.commands where command.name != .checkout {
+      lines += row(
+        [command.name.rawValue, command.arguments].filter { !$0.isEmpty }.joined(separator: " "),
+        command.summary, column: 2, width: 20)
+    }
+    lines += ["", "Options of the checkout (paydrill help COMMAND lists each command's):"]
+    lines += optionRows(checkout.options.filter { $0.section != .global })
+    lines += ["", "Global options:"]
+    lines += optionRows(CommandTable.options.filter { $0.section == .global })
+    lines += ["", "Exit status:"]
+    for (status, meaning) in exitStatus {
+      lines += row(status, meaning, column: 2, width: 8)
+    }
+    lines += [
+      "",
+      "Example: " + (checkout.examples.first ?? ""),
+      "Keys: press ? in the program. Docs: \(CommandTable.reference)",
+    ]
+    return lines.joined(separator: "\n")
+  }
 
-    Options:
-      --scenario NAME    a built-in scenario (see paydrill scenarios), or the PATH of a scenario file;
-                         default: acme-electronics, the Acme Electronics Store demo
-      --theme NAME|PATH  light, dark (default) or a theme file; NO_COLOR turns colours off
-      --latency MS       the simulated gateway's latency in milliseconds (default 600, 0 allowed)
-      --events FILE      write every callback as JSON Lines when the run ends
-      --screenshot-dir DIR
-                         where s (Ctrl-S while typing) saves screenshot bundles
-                         (default ./paydrill-screenshots)
-      --seed N           the seed of the gateway's random latency and faults (default 1)
-      --clock-start TIME when a replay's virtual clock starts (ISO 8601; `record` writes it)
-      --locale LOCALE    the shopper's texts and money: en-US (default), en-GB, es-ES, fr-FR, de-DE, ja-JP
-      --zoom             large type for projectors: the checkout alone, padded, high-contrast theme
-      --gateway PROFILE  default, adyen or worldline: the PSP whose result codes the gateway returns
-      --gateway-plugin "CMD ARGS"
-                         a process that answers in place of the simulated gateway (JSON Lines; see README)
-      --plugin-timeout S how long the plugin may take to answer one request (default 5 seconds)
-      --ledger PATH      the run history's SQLite file (default $XDG_DATA_HOME/paydrill/ledger.sqlite3,
-                         else ~/.local/share/paydrill/ledger.sqlite3)
-      --no-ledger        record no run history
-      --merchant-hook "CMD ARGS"
-                         a process that answers the merchant callbacks in place of the scenario's rules
-                         (onBeforeSubmit, shipping, coupons, onPreAuthorisation; JSON Lines; see README)
-      --hook-timeout S   how long the hook may take to answer onBeforeSubmit or onPreAuthorisation
-                         (default 30 seconds; the sheet's updates always have PassKit's 30 seconds)
+  /// What the exit statuses mean, for every command.
+  static let exitStatus: [(String, String)] = [
+    ("0", "done"),
+    (
+      "1",
+      "a failure: a tape failed (a Wait or an Expect), fuzz broke an invariant, the sessions API refused a "
+        + "request, history show found no such attempt"
+    ),
+    (
+      "2",
+      "usage or bad input: an unknown command or option, an option the command does not take, a bad value, a "
+        + "missing or broken file (scenario, theme, tape, ledger), a file that cannot be written, "
+        + "no terminal, "
+        + "a problem paydrill check found"
+    ),
+    ("128+N", "the interactive checkout was ended by signal N (SIGTERM 143, SIGHUP 129)"),
+  ]
 
-    Options of buttons:
-      --type TYPE        plain, buy, setUp, inStore, donate, checkout, book, subscribe, reload, addMoney,
-                         topUp, order, rent, support, contribute, tip, continue
-      --style STYLE      black, white, whiteOutline, automatic
-      --radius POINTS    the corner radius, 0 to 24 (default 4)
-      --print            print the button and its configuration snippet instead of opening the gallery
+  /// One command's help: its usage, what it does, its options, an example and its exit status. The
+  /// checkout's is the overview.
+  public static func help(for name: CommandSpec.Name?) -> String {
+    guard let name, name != .checkout else { return usage }
+    let command = CommandTable.command(name)
+    var lines = ["paydrill \(name.rawValue): \(command.summary)", "", "Usage: \(command.usage)"]
+    if !command.details.isEmpty { lines += [""] + wrap(command.details, width: width) }
+    let own = command.options.filter { $0.section == .command }
+    let checkout = command.options.filter { $0.section == .checkout }
+    let global = command.options.filter { $0.section == .global }
+    if !own.isEmpty { lines += ["", "Options:"] + optionRows(own) }
+    if !checkout.isEmpty {
+      lines += ["", own.isEmpty ? "Options:" : "Checkout and gateway options:"] + optionRows(checkout)
+    }
+    lines += ["", "Global options:"] + optionRows(global)
+    lines +=
+      ["", command.examples.count == 1 ? "Example:" : "Examples:"] + command.examples.map { "  " + $0 }
+    lines += [""] + wrap("Exit status: " + command.exitStatus, width: width)
+    lines += ["Docs: \(CommandTable.reference)"]
+    return lines.joined(separator: "\n")
+  }
 
-    Options of sign:
-      --token-id ID      your API token's id
-      --token-key KEY    your API token's value (used to sign, never printed)
-      --body FILE        the request body (JSON; minified before signing, keys kept in order)
-      --path PATH        the request path (default api/v1/sessions)
-      --timestamp MS     Unix milliseconds (default now)
-      --request-id UUID  the request's id (default a new UUID)
+  /// Options as rows: the synopsis, then the summary, wrapped.
+  static func optionRows(_ options: [OptionSpec]) -> [String] {
+    options.flatMap { row($0.synopsis, $0.summary, column: 2, width: 22) }
+  }
 
-    Options of session (with --token-id, --token-key, --timestamp, --request-id to check a signature):
-      --request FILE     the session request body (JSON, as your backend sends it)
-      --signature HEX    the signature your backend computed; checked before the request
+  /// A term and its description: the term at `column`, the description beside it from `column + width`
+  /// (on the next line when the term is longer), wrapped to `HelpText.width`.
+  static func row(_ term: String, _ description: String, column: Int, width: Int) -> [String] {
+    let indent = String(repeating: " ", count: column)
+    let hanging = String(repeating: " ", count: column + width)
+    guard !description.isEmpty else { return [indent + term] }
+    let text = wrap(description, width: Self.width - column - width)
+    if term.count <= width - 2 {
+      let first = indent + term.padding(toLength: width, withPad: " ", startingAt: 0) + text[0]
+      return [first] + text.dropFirst().map { hanging + $0 }
+    }
+    return [indent + term] + text.map { hanging + $0 }
+  }
 
-    Options of demo (Space pauses and resumes, → steps, q stops):
-      --typing-speed MS  milliseconds between typed characters (default 70)
-      --pause-scale X    how many times as long the tape's Sleep lines last (default 1)
-
-    Options of history (newest first):
-      --limit N          how many attempts (default 20)
-      --outcome OUTCOME  succeeded, failed, cancelled, interrupted or unknown
-      --method METHOD    card, paypal, applePay or paze
-      --scenario NAME    the scenario's name
-      --since DAY        from this day (YYYY-MM-DD, local time); --until DAY: up to the end of that day
-      --json             JSON Lines: one attempt a line (amount as a string, currency, minorUnits)
-
-    Options of fuzz:
-      --seed N           the run's seed (default random, printed); the same seed repeats the run
-      --actions N        how many steps (default 100000)
-      --scenario NAME    one scenario (NAME or PATH) instead of every built-in one in turn
-
-    Options of play:
-      --size COLSxROWS   the screen's size (default 100x32)
-      --screen FILE      write the final screen as plain text (one tape)
-      --junit FILE       write a JUnit XML report of the tapes
-      --screens DIR      save a screenshot bundle after every Wait and Expect, and at the end
-
-    Exit status: 0 done; 1 a tape failed (a Wait or an Expect), the sessions API refused a request or
-    history show found no such attempt; 2 bad input (file, tape, option, no terminal, a problem paydrill
-    check found); 128+N after signal N.
-    Keys: ? in the program. Docs: README.md.
-    """
+  /// Words filled into lines of at most `width` characters (a longer word gets a line of its own).
+  static func wrap(_ text: String, width: Int) -> [String] {
+    var lines: [String] = []
+    var line = ""
+    for word in text.split(separator: " ", omittingEmptySubsequences: true) {
+      if line.isEmpty {
+        line = String(word)
+      } else if line.count + 1 + word.count <= width {
+        line += " " + word
+      } else {
+        lines.append(line)
+        line = String(word)
+      }
+    }
+    if !line.isEmpty || lines.isEmpty { lines.append(line) }
+    return lines
+  }
 }

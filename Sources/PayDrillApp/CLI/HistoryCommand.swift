@@ -22,57 +22,9 @@ public enum HistoryCommand {
     var error: String?
   }
 
-  /// Parses the arguments after `history`. `ledger` is what the options before `history` chose.
-  static func parse(_ arguments: ArraySlice<String>, ledger: LedgerChoice) throws -> Options {
-    typealias UsageError = CommandLineOptions.UsageError
-    var options = Options(ledger: ledger)
-    var queue = ArgumentQueue(arguments)
-    func value(for option: String) throws -> String { try queue.value(for: option) }
-    var positional: [String] = []
-    while let argument = queue.next() {
-      switch argument {
-      case "--json": options.json = true
-      case "--ledger": options.ledger = .file(try value(for: argument))
-      case "--no-ledger": options.ledger = .off
-      case "--limit":
-        options.filter.limit = try queue.number(
-          for: argument, in: 1...10_000, taking: "a number from 1 to 10000")
-      case "--outcome":
-        options.filter.outcome = try CommandLineOptions.choice(for: argument, from: try value(for: argument))
-      case "--method":
-        options.filter.method = try CommandLineOptions.choice(for: argument, from: try value(for: argument))
-      case "--scenario": options.filter.scenario = try value(for: argument)
-      case "--since": options.filter.since = try day(for: argument, from: try value(for: argument))
-      case "--until":
-        // Until the end of that day.
-        let start = try day(for: argument, from: try value(for: argument))
-        options.filter.until = Calendar.current.date(byAdding: .day, value: 1, to: start)
-      default:
-        if argument.hasPrefix("-") {
-          throw UsageError(message: "unknown option \(argument) of history (see paydrill --help)")
-        }
-        positional.append(argument)
-      }
-    }
-    if let since = options.filter.since, let until = options.filter.until, until <= since {
-      throw UsageError(message: "--until is before --since: no day is left to list")
-    }
-    switch positional.count {
-    case 0: break
-    case 2 where positional[0] == "show":
-      guard let id = Int64(positional[1]), id > 0 else {
-        throw UsageError(
-          message: "history show takes an attempt's id (a whole number), not \"\(positional[1])\"")
-      }
-      options.showID = id
-    default:
-      throw UsageError(message: "history takes options, or show ID: paydrill history [show ID] [--json]")
-    }
-    return options
-  }
-
-  /// A local day written YYYY-MM-DD, as the moment it starts.
-  private static func day(for option: String, from text: String) throws -> Date {
+  /// A local day written YYYY-MM-DD, as the moment it starts (`--since`, `--until`; their options are in
+  /// `CommandTable`).
+  static func day(for option: String, from text: String) throws -> Date {
     let formatter = DateFormatter()
     formatter.locale = Locale(identifier: "en_US_POSIX")
     formatter.timeZone = .current

@@ -12,20 +12,24 @@ public enum PayDrillCommand {
   /// Where the screenshot key saves bundles without `--screenshot-dir`.
   public static let defaultScreenshotFolder = "./paydrill-screenshots"
 
-  /// Runs the program and returns its exit status.
-  public static func main(_ arguments: [String]) -> Int32 {
+  /// Runs the program and returns its exit status: 0 done, 1 a failure (a tape failed, an invariant broke,
+  /// the sessions API refused, no such attempt), 2 usage or bad input, 128+N after signal N. `commit` is
+  /// the commit the binary was built from (`paydrill --version`).
+  public static func main(_ arguments: [String], commit: String = "unknown") -> Int32 {
     let options: CommandLineOptions
     do {
       options = try CommandLineOptions.parse(arguments)
+    } catch let error as CommandLineOptions.UsageError {
+      return fail(error.text)
     } catch {
       return fail("\(error)")
     }
     switch options.command {
-    case .help:
-      print(HelpText.usage)
+    case .help(let command):
+      print(HelpText.help(for: command))
       return 0
     case .version:
-      print(HelpText.version)
+      print(HelpText.versionLine(commit: commit))
       return 0
     case .cards:
       print(TestCardTable.text())
@@ -262,6 +266,7 @@ public enum PayDrillCommand {
     }
   }
 
+  /// Prints an error (`paydrill: …`) and returns 2: usage or bad input.
   static func fail(_ message: String) -> Int32 {
     FileHandle.standardError.write(Data("paydrill: \(message)\n".utf8))
     return 2
