@@ -220,7 +220,7 @@ final class ApplePayConfigurationTests: XCTestCase {
     scenario.applePay?.supportedNetworks = [.maestro]
     let driver = SheetDriver(scenario: scenario)
     let opening = driver.openSheet()
-    XCTAssertEqual(opening.names, [.onBeforeSubmit, .onShippingContactSelected])
+    XCTAssertEqual(opening.names, [.onBeforeSubmit, .onShippingContactSelected, .sheetUpdated])
     XCTAssertNil(driver.sheet?.card)
     XCTAssertNil(driver.sheet?.pendingUpdate)
     XCTAssertEqual(driver.sheet?.authorisationBlocker(driver.configuration), "Add a card to Apple Pay")

@@ -249,19 +249,26 @@ final class ApplePaySheetTests: XCTestCase {
       $0.applePaySheet?.summaryItems = Acme.janeSummary
       $0.applePaySheet?.pendingUpdate = .paymentMethod
       $0.applePaySheet?.needsInitialCardUpdate = false
-      $0.events.append(
+      // The merchant's reply shows as an event of its own, then the card's callback.
+      $0.events += [
         self.event(
-          3, at(3), .onPaymentMethodSelected,
-          self.strings(["displayName": "Visa ••••5556", "network": "visa", "type": "debit"])))
+          3, at(3), .sheetUpdated, pricing.update(for: selections).eventDetails(for: .shippingContact)),
+        self.event(
+          4, at(3), .onPaymentMethodSelected,
+          self.strings(["displayName": "Visa ••••5556", "network": "visa", "type": "debit"])),
+      ]
     }
 
     store.answer(.sheetUpdate(pricing.update(for: selections)), at: at(4), effects: [.cancel(RequestID(5))]) {
       $0.applePaySheet?.pendingUpdate = nil
+      $0.events.append(
+        self.event(
+          5, at(4), .sheetUpdated, pricing.update(for: selections).eventDetails(for: .paymentMethod)))
     }
     store.send(.requestAuthorisation, at: at(5)) { $0.applePaySheet?.phase = .authenticating(.biometric) }
     // onSubmit begins the attempt: the Wallet card pays the sheet's total.
     let attempt = applePayAttempt(startedAt: at(6))
-    let submitted = store.state.events + [submitEvent(4, at(6))]
+    let submitted = store.state.events + [submitEvent(6, at(6))]
     store.send(
       .authenticate(.recognised), at: at(6),
       effects: [.attempt(attempt.telling(submitted)), .preAuthorise(RequestID(6), shippingContact: jane)]
@@ -282,17 +289,17 @@ final class ApplePaySheetTests: XCTestCase {
       $0.openPayment = OpenPayment(
         idempotencyKey: request.idempotencyKey, method: .applePay, amount: request.amount)
       $0.applePaySheet?.authorisingSince = at(7)
-      $0.events.append(self.event(5, at(7), .onPreAuthorisation, self.preAuthorisationDetails))
+      $0.events.append(self.event(7, at(7), .onPreAuthorisation, self.preAuthorisationDetails))
     }
 
     XCTAssertEqual(ScriptedGateway.testCardOutcome(request), .approved(systemTransactionId: "tx-1"))
     let concluded = [
       event(
-        6, at(8), .onPostAuthorisation,
+        8, at(8), .onPostAuthorisation,
         strings(["submitResultType": "Authorised", "transactionId": "tx-1"]) + janeFullDetails
           + strings(["outcome": "completed"])),
       event(
-        7, at(8), .onSuccess,
+        9, at(8), .onSuccess,
         strings([
           "systemTransactionId": "tx-1", "merchantTransactionId": Acme.transactionId, "amount": "54.11",
           "currency": "USD",
@@ -310,7 +317,7 @@ final class ApplePaySheetTests: XCTestCase {
         .success(Receipt(result: result, method: .applePay, paidWith: "Visa ••••5556", amount: .usd(5411))))
       $0.events += concluded
       $0.attempt = nil
-      $0.attemptEventsStart = 7
+      $0.attemptEventsStart = 9
     }
     XCTAssertEqual(store.state.paidAmount, .usd(5411), "the Paid screen shows what the sheet charged")
     XCTAssertEqual(store.state.paidMethodName, "Apple Pay")
@@ -320,7 +327,11 @@ final class ApplePaySheetTests: XCTestCase {
     let driver = SheetDriver()
     let opening = driver.openSheet()
     XCTAssertEqual(opening.effects, [.askBeforeSubmit(RequestID(1), .applePay)])
-    XCTAssertEqual(opening.names, [.onBeforeSubmit, .onShippingContactSelected, .onPaymentMethodSelected])
+    XCTAssertEqual(
+      opening.names,
+      [
+        .onBeforeSubmit, .onShippingContactSelected, .sheetUpdated, .onPaymentMethodSelected, .sheetUpdated,
+      ])
     let payment = driver.authorise()
     XCTAssertEqual(payment.names, [.onSubmit, .onPreAuthorisation, .onPostAuthorisation, .onSuccess])
     assertAllApplePay(driver.state.events)
@@ -331,7 +342,7 @@ final class ApplePaySheetTests: XCTestCase {
   func testDeclinedCardFiresPostAuthorisationDeclinedThenOnError() {
     let driver = openedDriver()
     let choose = driver.send(.selectCard(Acme.visaDeclining))
-    XCTAssertEqual(choose.names, [.onPaymentMethodSelected])
+    XCTAssertEqual(choose.names, [.onPaymentMethodSelected, .sheetUpdated])
     XCTAssertEqual(
       choose.events.first?.details,
       strings(["displayName": "Visa ••••0002", "network": "visa", "type": "credit"]))
@@ -417,7 +428,7 @@ final class ApplePaySheetTests: XCTestCase {
     XCTAssertEqual(opening.events[1].details, janeRedactedDetails)
 
     let london = driver.send(.selectShippingContact(Acme.john))
-    XCTAssertEqual(london.names, [.onShippingContactSelected])
+    XCTAssertEqual(london.names, [.onShippingContactSelected, .sheetUpdated])
     XCTAssertEqual(
       london.events[0].details,
       strings([
@@ -482,7 +493,7 @@ final class ApplePaySheetTests: XCTestCase {
   func testShippingContactChangeToGreatBritain() throws {
     let driver = openedDriver()
     let step = driver.send(.selectShippingContact(Acme.john))
-    XCTAssertEqual(step.names, [.onShippingContactSelected])
+    XCTAssertEqual(step.names, [.onShippingContactSelected, .sheetUpdated])
     assertAllApplePay(step.events)
     let asked = SheetSelections(
       shippingContact: Acme.contact(Acme.john).redacted, shippingMethod: Acme.standard,
@@ -522,7 +533,7 @@ final class ApplePaySheetTests: XCTestCase {
   func testShippingMethodChange() {
     let driver = openedDriver()
     let step = driver.send(.selectShippingMethod("express"))
-    XCTAssertEqual(step.names, [.onShippingMethodSelected])
+    XCTAssertEqual(step.names, [.onShippingMethodSelected, .sheetUpdated])
     XCTAssertEqual(
       step.events[0].details,
       strings([
@@ -547,7 +558,7 @@ final class ApplePaySheetTests: XCTestCase {
   func testCouponSave10AddsTheDiscountLine() {
     let driver = openedDriver()
     let step = driver.send(.enterCouponCode(" save10 "))
-    XCTAssertEqual(step.names, [.onCouponCodeChanged])
+    XCTAssertEqual(step.names, [.onCouponCodeChanged, .sheetUpdated])
     XCTAssertEqual(step.events[0].details, strings(["couponCode": "save10"]))
     XCTAssertEqual(driver.sheet?.couponCode, "save10")
     XCTAssertEqual(driver.sheet?.errors, [])
@@ -601,10 +612,30 @@ final class ApplePaySheetTests: XCTestCase {
     XCTAssertEqual(driver.sheet?.errors, [])
   }
 
+  func testTheMerchantsUpdateFollowsItsCallbackAsAnEventOfItsOwn() {
+    let driver = openedDriver()
+    let step = driver.send(.enterCouponCode("save10"))
+    XCTAssertEqual(step.names, [.onCouponCodeChanged, .sheetUpdated])
+    XCTAssertEqual(step.events[1].method, .applePay)
+    // The update object as PassKit applied it: its total, the items above it, the shipping methods.
+    XCTAssertEqual(
+      step.events[1].details,
+      strings([
+        "callback": "onCouponCodeChanged", "total": "49.11", "currency": "USD",
+        "items":
+          "Wireless Headphones 49.99; Shipping (Standard Shipping) 0.00; Tax 4.12; Discount (SAVE10) -5.00",
+        "shippingMethods": "standard 0.00; express 12.99",
+      ]))
+    // An update with errors lists them, with the kind PassKit gets.
+    let expired = driver.send(.enterCouponCode("SUMMER23"))
+    XCTAssertEqual(expired.events[1]["errors"], .string("couponCodeExpired: This coupon code has expired"))
+    XCTAssertEqual(expired.events[1]["total"], .string("54.11"))
+  }
+
   func testCreditCardAddsTheFee() {
     let driver = openedDriver()
     let step = driver.send(.selectCard(Acme.visaCredit))
-    XCTAssertEqual(step.names, [.onPaymentMethodSelected])
+    XCTAssertEqual(step.names, [.onPaymentMethodSelected, .sheetUpdated])
     XCTAssertEqual(
       step.events[0].details, strings(["displayName": "Visa ••••4242", "network": "visa", "type": "credit"]))
     XCTAssertEqual(driver.sheet?.card, Acme.card(Acme.visaCredit))
@@ -652,10 +683,11 @@ final class ApplePaySheetTests: XCTestCase {
     XCTAssertEqual(
       driver.state.events.map(\.name),
       [
-        .onBeforeSubmit, .onShippingContactSelected, .onPaymentMethodSelected, .onShippingContactSelected,
-        .onShippingMethodSelected, .onCouponCodeChanged, .onCouponCodeChanged, .onPaymentMethodSelected,
-        .onSubmit,
-        .onPreAuthorisation, .onPostAuthorisation, .onSuccess,
+        // Each sheet callback is followed by the merchant's update (7 in all).
+        .onBeforeSubmit, .onShippingContactSelected, .sheetUpdated, .onPaymentMethodSelected, .sheetUpdated,
+        .onShippingContactSelected, .sheetUpdated, .onShippingMethodSelected, .sheetUpdated,
+        .onCouponCodeChanged, .sheetUpdated, .onCouponCodeChanged, .sheetUpdated, .onPaymentMethodSelected,
+        .sheetUpdated, .onSubmit, .onPreAuthorisation, .onPostAuthorisation, .onSuccess,
       ])
     assertAllApplePay(driver.state.events)
     XCTAssertEqual(driver.state.events.last?["amount"], .string("68.97"))
@@ -753,7 +785,7 @@ final class ApplePaySheetTests: XCTestCase {
     CheckoutTestStore(state: driver.state).assertDrops(
       .sheetUpdate(SheetUpdate(paymentSummaryItems: [Acme.total(1)])), for: RequestID(6))
     let unlocked = driver.send(.selectShippingMethod("express"))
-    XCTAssertEqual(unlocked.names, [.onShippingMethodSelected])
+    XCTAssertEqual(unlocked.names, [.onShippingMethodSelected, .sheetUpdated])
   }
 
   func testOpeningLocksTheRowsUntilBothOpeningUpdatesArrive() {
@@ -763,7 +795,7 @@ final class ApplePaySheetTests: XCTestCase {
     XCTAssertEqual(opening.names, [.onBeforeSubmit, .onShippingContactSelected])
     CheckoutTestStore(state: driver.state).send(.selectCard(Acme.visaCredit))
     let contact = driver.release()
-    XCTAssertEqual(contact.names, [.onPaymentMethodSelected])
+    XCTAssertEqual(contact.names, [.sheetUpdated, .onPaymentMethodSelected])
     XCTAssertEqual(driver.sheet?.pendingUpdate, .paymentMethod)
     CheckoutTestStore(state: driver.state).send(.requestAuthorisation)
     driver.release()
@@ -798,7 +830,7 @@ final class ApplePaySheetTests: XCTestCase {
     XCTAssertEqual(
       step.effects,
       [
-        .attempt(applePayAttempt().telling(events + [submitEvent(4)])),
+        .attempt(applePayAttempt().telling(events + [submitEvent(6)])),
         .preAuthorise(RequestID(6), shippingContact: Acme.contact(Acme.jane)),
       ])
     XCTAssertEqual(step.names, [.onSubmit, .onPreAuthorisation, .onPostAuthorisation, .onSuccess])
@@ -830,7 +862,7 @@ final class ApplePaySheetTests: XCTestCase {
     XCTAssertEqual(
       step.effects,
       [
-        .attempt(applePayAttempt().telling(events + [submitEvent(4)])),
+        .attempt(applePayAttempt().telling(events + [submitEvent(6)])),
         .preAuthorise(RequestID(6), shippingContact: Acme.contact(Acme.jane)),
       ])
     XCTAssertEqual(step.names, [.onSubmit, .onPreAuthorisation, .onPostAuthorisation, .onSuccess])

@@ -217,8 +217,8 @@ final class AttemptLifecycleTests: XCTestCase {
     XCTAssertEqual(
       before.map(\.name),
       [
-        .onBeforeSubmit, .onShippingContactSelected, .onPaymentMethodSelected, .onShippingContactSelected,
-        .onSubmit, .onPreAuthorisation, .onCouponCodeChanged,
+        .onBeforeSubmit, .onShippingContactSelected, .sheetUpdated, .onPaymentMethodSelected, .sheetUpdated,
+        .onShippingContactSelected, .sheetUpdated, .onSubmit, .onPreAuthorisation, .onCouponCodeChanged,
       ])
     let onCancel = CallbackEvent(
       sequence: before.count + 1, time: at(1), name: .onCancel, method: .applePay,

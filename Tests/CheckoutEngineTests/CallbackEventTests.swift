@@ -114,7 +114,7 @@ final class CallbackEventTests: XCTestCase {
         "onBeforeSubmit", "onSubmit", "onSuccess", "onError", "onPreAuthorisation", "onPostAuthorisation",
         "onCancel", "onShippingContactSelected", "onShippingMethodSelected", "onPaymentMethodSelected",
         "onCouponCodeChanged", "methodStateChanged", "applePayInit", "initFailed", "clientError",
-        "addressVerification", "threeDSecure", "merchantHookFailed", "answerDropped",
+        "addressVerification", "threeDSecure", "merchantHookFailed", "answerDropped", "sheetUpdated",
       ])
     XCTAssertEqual(DropInPaymentMethod.allCases.map(\.rawValue), ["card", "paypal", "applePay", "paze"])
   }

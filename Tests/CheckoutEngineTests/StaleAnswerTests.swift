@@ -141,7 +141,11 @@ final class StaleAnswerTests: XCTestCase {
     // The sheet's onSubmit begins the attempt, its callbacks from onBeforeSubmit (after prepare()'s).
     let events = Array(driver.state.events[3...])
     XCTAssertEqual(
-      events.map(\.name), [.onBeforeSubmit, .onShippingContactSelected, .onPaymentMethodSelected, .onSubmit])
+      events.map(\.name),
+      [
+        .onBeforeSubmit, .onShippingContactSelected, .sheetUpdated, .onPaymentMethodSelected, .sheetUpdated,
+        .onSubmit,
+      ])
     XCTAssertEqual(Set(events.map(\.method)), [.applePay])
     let applePay = attempt(1, .applePay, paidWith: "Visa ••••5556", amount: .usd(5411), firstEvent: 3)
     XCTAssertEqual(
@@ -174,7 +178,11 @@ final class StaleAnswerTests: XCTestCase {
     // The sheet's onSubmit begins the run's second attempt, its callbacks from the new onBeforeSubmit.
     let events = Array(driver.state.events[first...])
     XCTAssertEqual(
-      events.map(\.name), [.onBeforeSubmit, .onShippingContactSelected, .onPaymentMethodSelected, .onSubmit])
+      events.map(\.name),
+      [
+        .onBeforeSubmit, .onShippingContactSelected, .sheetUpdated, .onPaymentMethodSelected, .sheetUpdated,
+        .onSubmit,
+      ])
     XCTAssertEqual(Set(events.map(\.method)), [.applePay])
     let second = attempt(2, .applePay, paidWith: "Visa ••••5556", amount: .usd(5411), firstEvent: first)
     XCTAssertEqual(

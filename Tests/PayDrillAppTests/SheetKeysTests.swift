@@ -31,7 +31,7 @@ final class SheetKeysTests: XCTestCase {
     XCTAssertTrue(model.checkout.screen.isApplePaySheet, "Escape closes the chooser, not the sheet")
     Fixture.settle([.key(.enter), .key(.down), .key(.enter)], in: &model)
     XCTAssertEqual(model.checkout.applePaySheet?.shippingMethod?.identifier, "express")
-    XCTAssertEqual(model.checkout.events.last?.name, .onShippingMethodSelected)
+    XCTAssertEqual(model.checkout.events.suffix(2).map(\.name), [.onShippingMethodSelected, .sheetUpdated])
   }
 
   func testCouponIsTypedUppercasedAndEscapeDiscardsTheDraft() {

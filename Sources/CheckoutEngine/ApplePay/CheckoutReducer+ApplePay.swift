@@ -174,6 +174,9 @@ extension CheckoutReducer {
     -> [CheckoutEffect]?
   {
     guard let pending = state.applePaySheet?.pendingUpdate else { return nil }
+    record(
+      .sheetUpdated, method: .applePay, details: update.eventDetails(for: pending), in: &state,
+      context: context)
     let timers = state.requests.abandon { $0 == .updateTimeLimit(pending) }
     // One change of the sheet in place: the update taken, and whether the opening card update is due.
     let cardUpdateDue = state.applePaySheet?.take(update, for: pending) ?? false
@@ -248,7 +251,8 @@ extension CheckoutReducer {
       ]
     }
     let amount = sheet.total?.amount ?? state.total
-    record(.onSubmit, method: .applePay, details: details + amountDetails(amount), in: &state, context: context)
+    record(
+      .onSubmit, method: .applePay, details: details + amountDetails(amount), in: &state, context: context)
     let started = beginAttempt(
       .applePay, paidWith: sheet.card?.displayName, amount: amount, in: &state, context: context)
     return started

@@ -74,6 +74,29 @@ public struct SheetUpdate: Equatable, Sendable {
   public var shippingMethods: [ShippingMethod]?
   public var paymentSummaryItems: [SummaryItem]
 
+  /// The update as the event pane shows it after the callback it answers: the total first, then the items,
+  /// the shipping methods offered and the errors.
+  func eventDetails(for pending: ApplePaySheet.PendingUpdate) -> [EventDetail] {
+    var details = [EventDetail("callback", .string(pending.callbackName.rawValue))]
+    if let total = paymentSummaryItems.last {
+      details.append(EventDetail("total", .string(total.amount.plainString)))
+      details.append(EventDetail("currency", .string(total.amount.currency.code)))
+    }
+    let items = paymentSummaryItems.dropLast().map { "\($0.label) \($0.amount.plainString)" }
+    if !items.isEmpty { details.append(EventDetail("items", .string(items.joined(separator: "; ")))) }
+    if let shippingMethods {
+      let offered = shippingMethods.map { "\($0.identifier) \($0.amount.plainString)" }
+      details.append(EventDetail("shippingMethods", .string(offered.joined(separator: "; "))))
+    }
+    if !errors.isEmpty {
+      let listed = errors.map { error in
+        error.kind.rawValue + (error.field.map { "(\($0.rawValue))" } ?? "") + ": " + error.message
+      }
+      details.append(EventDetail("errors", .string(listed.joined(separator: "; "))))
+    }
+    return details
+  }
+
   public init(
     errors: [SheetError] = [], shippingMethods: [ShippingMethod]? = nil, paymentSummaryItems: [SummaryItem]
   ) {

@@ -31,6 +31,10 @@ public enum CallbackName: String, Sendable, Codable, CaseIterable {
   /// PayDrill's own: an answer arrived for a request the checkout no longer waited for (it came late, twice,
   /// or for a sheet that closed) and changed nothing.
   case answerDropped
+  /// PayDrill's own: what the merchant answered to an Apple Pay sheet callback (the update PassKit applied:
+  /// its summary items and total, shipping methods and errors), right after the callback, so that request
+  /// and reply are read side by side.
+  case sheetUpdated
 
   /// Whether this is one of the merchant's callbacks (`on…`), as opposed to a plugin or method-state event.
   public var isMerchantCallback: Bool { rawValue.hasPrefix("on") }

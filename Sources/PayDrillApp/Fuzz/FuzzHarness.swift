@@ -157,7 +157,7 @@ public struct FuzzHarness {
     let texts = [
       form.holderName, form.postalCode, model.couponDraft ?? "",
       model.checkout.applePaySheet?.couponCode ?? "",
-      model.challengeDraft, model.passcodeDraft,
+      model.challengeDraft, model.passcodeDraft, model.eventList.filter,
     ]
     return texts.filter { $0.count >= 13 }
   }

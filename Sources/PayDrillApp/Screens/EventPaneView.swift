@@ -128,7 +128,8 @@ struct EventPaneView {
 
   /// The keys read first, in this order; the rest keep the order the event gives them.
   static let firstKeys = [
-    "errorCode", "outcome", "submitResultType", "returned", "amount", "currency", "idempotentReplay",
+    "errorCode", "errors", "outcome", "submitResultType", "returned", "amount", "total", "currency",
+    "idempotentReplay",
     "state", "transStatus", "avsResult", "callback",
   ]
 

@@ -15,7 +15,7 @@ public enum AsciiGlyphs {
       for glyph in glyphs { table[glyph] = ascii }
     }
     map("─━═╌┄—–‒―▁", to: "-")
-    map("│┃║╎┆", to: "|")
+    map("│┃║╎┆▏", to: "|")
     map("╭╮╰╯┌┐└┘├┤┬┴┼╔╗╚╝", to: "+")
     map("•●∙⁃", to: "*")
     map("○◦", to: "o")
