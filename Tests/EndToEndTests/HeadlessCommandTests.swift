@@ -51,6 +51,47 @@ final class HeadlessCommandTests: XCTestCase {
       text.split(separator: "\n", omittingEmptySubsequences: false).count, 21, "20 rows and a newline")
   }
 
+  /// The tapes' lines without their durations, which vary from run to run.
+  private func tapeLines(_ output: String) -> [String] {
+    output.split(separator: "\n").map { line in
+      line.replacingOccurrences(of: #", [0-9.]+ s\)"#, with: ")", options: .regularExpression)
+    }
+  }
+
+  func testSchemaPrintsTheCommittedFileByteForByte() throws {
+    for name in ["scenario", "theme"] {
+      let result = try PayDrillBinary.run(["schema", name])
+      XCTAssertEqual(result.status, 0, result.standardError)
+      let committed = try String(
+        contentsOf: PayDrillBinary.packageRoot.appendingPathComponent("docs/schema/\(name).schema.json"),
+        encoding: .utf8)
+      XCTAssertEqual(result.standardOutput, committed)
+    }
+  }
+
+  func testJobsRunTheSuiteAtOnceAndReportItInTheSameOrder() throws {
+    let tapes = try FileManager.default.contentsOfDirectory(
+      atPath: PayDrillBinary.packageRoot.appendingPathComponent("Tapes").path
+    ).filter { $0.hasSuffix(".tape") }.map { "Tapes/" + $0 }
+    let one = try PayDrillBinary.run(["play", "--no-ledger"] + tapes)
+    let two = try PayDrillBinary.run(["play", "--no-ledger", "--jobs", "2"] + tapes)
+    XCTAssertEqual(one.status, 0, one.standardError)
+    XCTAssertEqual(two.status, 0, two.standardError)
+    XCTAssertEqual(tapeLines(two.standardOutput), tapeLines(one.standardOutput))
+    XCTAssertEqual(tapeLines(one.standardOutput).last, "\(tapes.count) passed, 0 failed")
+    // The shards of a matrix run every tape once, each shard the same tapes on every run.
+    var sharded: [String] = []
+    for index in 1...3 {
+      let shard = try PayDrillBinary.run(["play", "--no-ledger", "--shard", "\(index)/3"] + tapes)
+      XCTAssertEqual(shard.status, 0, shard.standardError)
+      sharded += tapeLines(shard.standardOutput).filter { $0.hasPrefix("ok") }
+    }
+    XCTAssertEqual(sharded.sorted(), tapeLines(one.standardOutput).filter { $0.hasPrefix("ok") }.sorted())
+    let bad = try PayDrillBinary.run(["play", "--shard", "4/3"] + tapes)
+    XCTAssertEqual(bad.status, 2)
+    XCTAssertTrue(bad.standardError.contains("--shard takes K/N with 1 ≤ K ≤ N"), bad.standardError)
+  }
+
   func testWaitTimeoutExitsOneWithTheScreen() throws {
     let tape = folder.appendingPathComponent("never.tape")
     try "Wait@200ms /Payment successful/\n".write(to: tape, atomically: true, encoding: .utf8)

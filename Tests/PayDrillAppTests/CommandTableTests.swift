@@ -13,7 +13,7 @@ final class CommandTableTests: XCTestCase {
       "NAME|PATH": "acme-electronics", "NAME": "tokyo-yen", "MS": "5", "N": "3", "S": "1", "X": "1",
       "\"CMD ARGS\"": "true", "PATH": "/tmp/x", "FILE": "f", "DIR": "d", "COLSxROWS": "80x24",
       "TIME": "2026-12-01T09:30:00.250Z", "POINTS": "4", "ID": "id", "KEY": "k", "UUID": "u", "HEX": "ab",
-      "DAY": "2026-11-01",
+      "DAY": "2026-11-01", "K/N": "2/4",
     ]
     return samples[placeholder]
   }
@@ -115,8 +115,8 @@ final class CommandTableTests: XCTestCase {
     let far = usageError(["dance"])
     XCTAssertEqual(
       far?.message,
-      "unknown command \"dance\" (the commands: play, record, demo, check, buttons, scenarios, cards, sign, "
-        + "session, history, fuzz, help)")
+      "unknown command \"dance\" (the commands: play, record, demo, check, schema, buttons, scenarios, cards, "
+        + "sign, session, history, fuzz, help)")
     XCTAssertEqual(far?.usage, "usage: paydrill [COMMAND] [options]  (see paydrill --help)")
   }
 
@@ -270,5 +270,15 @@ final class CommandTableTests: XCTestCase {
     XCTAssertEqual(options.ledger, .file("l.sqlite3"))
     XCTAssertEqual(options.filter.scenario, "tokyo-yen")
     XCTAssertNil(history.scenarioPath)
+  }
+
+  func testSchemaTakesOneKnownName() throws {
+    XCTAssertEqual(try CommandLineOptions.parse(["schema", "scenario"]).command, .schema(name: "scenario"))
+    XCTAssertEqual(try CommandLineOptions.parse(["schema", "theme"]).command, .schema(name: "theme"))
+    let misspelt = usageError(["schema", "theem"])
+    XCTAssertEqual(misspelt?.message, "there is no schema \"theem\"; did you mean \"theme\"?")
+    XCTAssertEqual(misspelt?.usage, "usage: paydrill schema scenario|theme  (see paydrill schema --help)")
+    XCTAssertEqual(usageError(["schema"])?.message, "schema takes one name: scenario or theme")
+    XCTAssertNotNil(usageError(["schema", "scenario", "--zoom"]), "schema takes no checkout option")
   }
 }

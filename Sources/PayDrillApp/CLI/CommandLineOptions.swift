@@ -3,8 +3,8 @@ import Foundation
 import TerminalUI
 
 /// What the command line asked for.
-public struct CommandLineOptions: Equatable {
-  public enum Command: Equatable {
+public struct CommandLineOptions: Equatable, Sendable {
+  public enum Command: Equatable, Sendable {
     case run
     /// The interactive checkout, its keys written to a tape.
     case record(tape: String)
@@ -22,6 +22,8 @@ public struct CommandLineOptions: Equatable {
     case session
     /// Validates scenarios, themes and tapes (`paydrill check FILE…`).
     case check(files: [String])
+    /// Prints a file format's JSON Schema (`paydrill schema scenario`).
+    case schema(name: String)
     /// The run history: recent attempts, or one in full (`paydrill history`).
     case history(HistoryCommand.Options)
     /// Random input against every scenario, the invariants checked after each step (`paydrill fuzz`).
@@ -65,6 +67,10 @@ public struct CommandLineOptions: Equatable {
   public var pauseScale = 1.0
   /// Where `play` writes its JUnit XML report.
   public var junitPath: String?
+  /// How many tapes `play` runs at once (`--jobs`).
+  public var jobs = 1
+  /// The part of the suite `play` runs (`--shard K/N`), for a CI matrix; nil runs every tape.
+  public var shard: TapeShard?
   /// Where the screenshot key saves bundles (`--screenshot-dir`; `./paydrill-screenshots` in the terminal).
   public var screenshotFolder: String?
   /// Where `play` saves a bundle after every `Wait` and at the end (`--screens`).
@@ -297,6 +303,19 @@ public struct CommandLineOptions: Equatable {
     case .check:
       guard !positional.isEmpty else { throw usageError("check takes the files to check") }
       return .check(files: positional)
+    case .schema:
+      let names = JSONSchemaDocument.names
+      guard positional.count == 1 else {
+        throw usageError("schema takes one name: \(names.joined(separator: " or "))")
+      }
+      guard names.contains(positional[0]) else {
+        let suggestion = Suggestion.nearest(to: positional[0], among: names)
+        throw usageError(
+          "there is no schema \"\(positional[0])\"; "
+            + (suggestion.map { "did you mean \"\($0)\"?" }
+              ?? "the schemas are \(names.joined(separator: " and "))"))
+      }
+      return .schema(name: positional[0])
     case .buttons: return try noArgument(.buttons(print: options.printsButton))
     case .scenarios: return try noArgument(.scenarios)
     case .cards: return try noArgument(.cards)

@@ -4,7 +4,8 @@
 public struct CommandSpec: Sendable {
   /// The commands. The checkout runs without a command word.
   public enum Name: String, CaseIterable, Sendable {
-    case checkout, play, record, demo, check, buttons, scenarios, cards, sign, session, history, fuzz, help
+    case checkout, play, record, demo, check, schema, buttons, scenarios, cards, sign, session, history, fuzz,
+      help
 
     /// The word typed after `paydrill`; nil for the checkout.
     public var word: String? { self == .checkout ? nil : rawValue }

@@ -63,6 +63,16 @@ public enum CommandTable {
       examples: ["paydrill check Scenarios Themes Tapes"],
       exitStatus: "0 every file is fine; 2 a problem was found, or usage"),
     CommandSpec(
+      name: .schema, arguments: "scenario|theme",
+      summary: "print the JSON Schema of scenario or theme files, for an editor or a CI validator",
+      details: """
+        The same text as docs/schema/NAME.schema.json (JSON Schema draft 2020-12). Name it with "$schema" in \
+        a file and an editor completes and checks it; any validator can check files in CI. paydrill check \
+        checks what a schema cannot (a currency against the transaction's, a card number's Luhn digit).
+        """,
+      examples: ["paydrill schema scenario > scenario.schema.json"],
+      exitStatus: "0 printed; 2 usage (no such schema)"),
+    CommandSpec(
       name: .buttons, arguments: "",
       summary: "the Apple Pay button gallery (--print: plain text, no terminal)",
       details:
@@ -244,6 +254,24 @@ public enum CommandTable {
     OptionSpec(
       "--junit", "FILE", "write a JUnit XML report of the tapes", for: [.play]
     ) { options, queue, name in options.junitPath = try queue.value(for: name) },
+    OptionSpec(
+      "--jobs", "N",
+      "run N tapes at once, 1 to 64 (default 1); the report is in the tapes' order all the same",
+      for: [.play]
+    ) { options, queue, name in
+      options.jobs = try queue.number(for: name, in: 1...64, taking: "a number of tapes from 1 to 64")
+    },
+    OptionSpec(
+      "--shard", "K/N", "run the K-th of N equal parts of the tapes (sorted by path), for a CI matrix",
+      for: [.play]
+    ) { options, queue, name in
+      let text = try queue.value(for: name)
+      guard let shard = TapeShard(parsing: text) else {
+        throw CommandLineOptions.UsageError(
+          message: "\(name) takes K/N with 1 ≤ K ≤ N, like 2/4, not \"\(text)\"")
+      }
+      options.shard = shard
+    },
     OptionSpec(
       "--screens", "DIR", "save a screenshot bundle after every Wait and Expect, and at the end", for: [.play]
     ) { options, queue, name in options.screensFolder = try queue.value(for: name) },

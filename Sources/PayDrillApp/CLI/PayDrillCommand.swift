@@ -34,6 +34,10 @@ public enum PayDrillCommand {
     case .cards:
       print(TestCardTable.text())
       return 0
+    case .schema(let name):
+      // The committed file byte for byte: it ends with its own newline.
+      print(JSONSchemaDocument.text(named: name) ?? "", terminator: "")
+      return 0
     case .scenarios:
       print(ScenarioLocator.listing())
       return 0

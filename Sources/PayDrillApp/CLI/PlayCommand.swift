@@ -8,6 +8,8 @@ enum PlayCommand {
   /// Runs the tapes; returns the exit status (0 all passed, 1 one failed, 2 bad input).
   static func run(_ paths: [String], arguments: [String], options: CommandLineOptions) -> Int32 {
     var tapes: [(Tape, CommandLineOptions, Scenario)] = []
+    // `--shard K/N`: this part of the suite only.
+    let paths = options.shard?.select(paths) ?? paths
     do {
       for path in paths {
         let tape = try Tape.load(path: path)
@@ -18,10 +20,13 @@ enum PlayCommand {
     } catch {
       return PayDrillCommand.fail("\(error)")
     }
-    let isSuite = tapes.count > 1 || options.junitPath != nil
+    let isSuite = tapes.count > 1 || options.junitPath != nil || options.shard != nil
     var runs: [TapeRun] = []
-    for (tape, tapeOptions, scenario) in tapes {
-      let (run, screen, screenshotFailure) = play(tape, options: tapeOptions, scenario: scenario)
+    // `--jobs N`: N tapes at once, each in a checkout of its own; reported in the suite's order.
+    let played = TapeSuiteRunner.map(tapes, jobs: options.jobs) { tape, tapeOptions, scenario in
+      play(tape, options: tapeOptions, scenario: scenario)
+    }
+    for ((_, tapeOptions, _), (run, screen, screenshotFailure)) in zip(tapes, played) {
       runs.append(run)
       if let failure = write(screen: screen, events: run.events, options: tapeOptions) ?? screenshotFailure {
         return PayDrillCommand.fail(failure)
