@@ -67,8 +67,8 @@ public struct CommandLineOptions: Equatable, Sendable {
   public var pauseScale = 1.0
   /// Where `play` writes its JUnit XML report.
   public var junitPath: String?
-  /// How many tapes `play` runs at once (`--jobs`).
-  public var jobs = 1
+  /// How many tapes `play` runs at once (`--jobs`); nil for as many as the machine has cores.
+  public var jobs: Int?
   /// The part of the suite `play` runs (`--shard K/N`), for a CI matrix; nil runs every tape.
   public var shard: TapeShard?
   /// Where the screenshot key saves bundles (`--screenshot-dir`; `./paydrill-screenshots` in the terminal).

@@ -256,7 +256,7 @@ public enum CommandTable {
     ) { options, queue, name in options.junitPath = try queue.value(for: name) },
     OptionSpec(
       "--jobs", "N",
-      "run N tapes at once, 1 to 64 (default 1); the report is in the tapes' order all the same",
+      "run N tapes at once, 1 to 64 (default: the cores); the report is in the tapes' order all the same",
       for: [.play]
     ) { options, queue, name in
       options.jobs = try queue.number(for: name, in: 1...64, taking: "a number of tapes from 1 to 64")

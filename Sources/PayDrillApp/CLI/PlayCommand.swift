@@ -23,7 +23,9 @@ enum PlayCommand {
     let isSuite = tapes.count > 1 || options.junitPath != nil || options.shard != nil
     var runs: [TapeRun] = []
     // `--jobs N`: N tapes at once, each in a checkout of its own; reported in the suite's order.
-    let played = TapeSuiteRunner.map(tapes, jobs: options.jobs) { tape, tapeOptions, scenario in
+    let played = TapeSuiteRunner.map(
+      tapes, jobs: options.jobs ?? ProcessInfo.processInfo.activeProcessorCount
+    ) { tape, tapeOptions, scenario in
       play(tape, options: tapeOptions, scenario: scenario)
     }
     for ((_, tapeOptions, _), (run, screen, screenshotFailure)) in zip(tapes, played) {
