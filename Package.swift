@@ -12,21 +12,23 @@ let package = Package(
   products: [
     .executable(name: "paydrill", targets: ["paydrill"])
   ],
+  // The C libraries come from the system's packages: Debian's through apt, Homebrew's on macOS (keg-only
+  // there: `make` puts their pkg-config folders on PKG_CONFIG_PATH; docs/guides/macos.md).
   targets: [
     .systemLibrary(
       name: "CNcursesw",
       pkgConfig: "ncursesw",
-      providers: [.apt(["libncurses-dev"])]
+      providers: [.apt(["libncurses-dev"]), .brew(["ncurses"])]
     ),
     .systemLibrary(
       name: "CCrypto",
       pkgConfig: "libcrypto",
-      providers: [.apt(["libssl-dev"])]
+      providers: [.apt(["libssl-dev"]), .brew(["openssl@3"])]
     ),
     .systemLibrary(
       name: "CSQLite",
       pkgConfig: "sqlite3",
-      providers: [.apt(["libsqlite3-dev"])]
+      providers: [.apt(["libsqlite3-dev"]), .brew(["sqlite"])]
     ),
     .target(
       name: "CheckoutEngine",

@@ -232,6 +232,23 @@ enum Benchmark {
       }
     }
 
+    report("tapes replayed") {
+      let figures = try TapeSuiteProbe.measure(executable)
+      let speedUp = figures.allCores / figures.oneJob
+      var lines = [
+        String(format: "tapes replayed: %.1f tapes/s with --jobs 1", figures.oneJob)
+          + " (\(BenchGoal.atLeast(20, "tapes/s").verdict(figures.oneJob))), "
+          + String(format: "%.1f tapes/s with --jobs %d", figures.allCores, figures.cores)
+          + " (the cores), median of 5 runs of the \(figures.tapes) tapes of Tapes/"
+      ]
+      if figures.cores > 1 {
+        lines.append(
+          String(format: "tapes at --jobs %d against --jobs 1: %.2f×", figures.cores, speedUp)
+            + " (\(BenchGoal.atLeast(1.3, "×").verdict(speedUp)))")
+      }
+      return lines
+    }
+
     report("peak memory of a session") {
       let peak = try SessionProbe.peakMemory(executable, arguments: arguments, size: size)
       let megabytes = Double(peak) / 1_048_576

@@ -1,0 +1,52 @@
+import Foundation
+
+/// Tapes replayed per second by `paydrill play` on the repository's suite (`Tapes/*.tape`), one at a time and
+/// as many at once as the machine has cores (`--jobs`), each the median wall time of several whole runs of
+/// the process: what a team's CI sees.
+enum TapeSuiteProbe {
+  struct Figures {
+    var tapes: Int
+    var oneJob: Double
+    var cores: Int
+    var allCores: Double
+  }
+
+  static func measure(_ executable: String, rounds: Int = 5) throws(BenchError) -> Figures {
+    let folder = URL(fileURLWithPath: FileManager.default.currentDirectoryPath).appendingPathComponent(
+      "Tapes")
+    let tapes =
+      ((try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? [])
+      .filter { $0.hasSuffix(".tape") }.sorted().map { folder.appendingPathComponent($0).path }
+    guard !tapes.isEmpty else {
+      throw BenchError("no Tapes/*.tape in \(folder.deletingLastPathComponent().path)")
+    }
+    let cores = ProcessInfo.processInfo.activeProcessorCount
+    func rate(jobs: Int) throws(BenchError) -> Double {
+      var seconds: [Double] = []
+      for _ in 0..<rounds {
+        seconds.append(try run(executable, ["play", "--no-ledger", "--jobs", "\(jobs)"] + tapes))
+      }
+      return Double(tapes.count) / seconds.sorted()[seconds.count / 2]
+    }
+    return Figures(
+      tapes: tapes.count, oneJob: try rate(jobs: 1), cores: cores, allCores: try rate(jobs: cores))
+  }
+
+  /// The wall time of one run, in seconds; an error unless every tape passed.
+  private static func run(_ executable: String, _ arguments: [String]) throws(BenchError) -> Double {
+    let process = Process()
+    process.executableURL = URL(fileURLWithPath: executable)
+    process.arguments = arguments
+    process.standardOutput = FileHandle.nullDevice
+    process.standardError = FileHandle.nullDevice
+    let clock = ContinuousClock()
+    let start = clock.now
+    do { try process.run() } catch { throw BenchError("paydrill play could not start: \(error)") }
+    process.waitUntilExit()
+    let elapsed = clock.now - start
+    guard process.terminationStatus == 0 else {
+      throw BenchError("paydrill play exited \(process.terminationStatus): a tape failed")
+    }
+    return elapsed / .seconds(1)
+  }
+}
