@@ -230,6 +230,7 @@ final class AttemptLifecycleTests: XCTestCase {
     // The coupon's timer (#10) stops first, then the attempt ends.
     store.send(.cancelSheet, at: at(1), effects: [.cancel(RequestID(10)), .attempt(cancelled)]) {
       $0.screen = .methodList
+      $0.notice = "Apple Pay was closed; nothing was charged."
       $0.events.append(onCancel)
       $0.attempt = nil
       $0.attemptEventsStart = before.count + 1

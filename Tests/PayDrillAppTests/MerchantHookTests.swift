@@ -180,7 +180,9 @@ final class MerchantHookTests: XCTestCase {
         "onPreAuthorisation failed: The merchant hook's answer to onPreAuthorisation is unusable"), notice)
     XCTAssertTrue(runtime.render().text.contains("onPreAuthorisation failed"), "shown on the sheet")
     try send(.cancelSheet, to: runtime)
-    XCTAssertNil(runtime.model.checkout.notice)
+    XCTAssertEqual(
+      runtime.model.checkout.notice, "Apple Pay was closed; nothing was charged.", "the hook's notice is gone"
+    )
 
     let coupon = try applePaySheet(on: misbehavingHook(.garbage, on: "onCouponCodeChanged"))
     try send(.enterCouponCode("HOOK20"), to: coupon, settled: false)

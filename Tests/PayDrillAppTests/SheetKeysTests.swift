@@ -79,6 +79,32 @@ final class SheetKeysTests: XCTestCase {
     Fixture.settle([.key(.escape)], in: &model)
     XCTAssertEqual(model.checkout.screen, .methodList)
     XCTAssertEqual(model.checkout.events.last?.name, .onCancel)
+    // As after PayPal and Paze, the method list says what became of the payment.
+    XCTAssertTrue(
+      RootView.render(model).text.contains("Apple Pay was closed; nothing was charged."),
+      RootView.render(model).text)
+  }
+
+  func testAPasscodeShorterThanFourDigitsSaysSo() {
+    var model = openSheet()
+    Fixture.settle([.key(.enter), .key(.character("p"))] + Fixture.type("123") + [.key(.enter)], in: &model)
+    XCTAssertEqual(model.checkout.applePaySheet?.phase, .authenticating(.passcode), "not taken")
+    XCTAssertEqual(model.passcodeDraft, "123", "the digits stay, to finish")
+    XCTAssertTrue(RootView.render(model).text.contains("At least 4 digits, then Enter"))
+    Fixture.settle(Fixture.type("4"), in: &model)
+    XCTAssertNil(model.passcodeProblem, "typing again clears it")
+    Fixture.settle([.key(.enter)], in: &model)
+    XCTAssertEqual(model.checkout.applePaySheet?.phase, .processing)
+  }
+
+  func testQQuitsFromTheResultScreens() {
+    for (number, answer) in [("4242424242424242", Fixture.approved), ("4000000000000002", Fixture.declined)] {
+      var model = Fixture.model(Size(columns: 100, rows: 32))
+      _ = Fixture.send(Fixture.fillCard(number: number) + [.key(.enter), Fixture.allow, answer], to: &model)
+      guard case .result = model.checkout.screen else { return XCTFail("\(model.checkout.screen)") }
+      XCTAssertEqual(Fixture.send([.key(.character("q"))], to: &model), [.quit], number)
+      XCTAssertTrue(KeyHelp.entries(for: model).contains { $0.keys == "q" && $0.action == "quit" })
+    }
   }
 }
 

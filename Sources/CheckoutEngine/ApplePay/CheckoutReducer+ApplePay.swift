@@ -150,7 +150,8 @@ extension CheckoutReducer {
         ],
         in: &state, context: context)
       state.screen = .methodList
-      state.notice = nil
+      // As PayPal and Paze do: a line on the method list says what became of the payment.
+      state.notice = "Apple Pay was closed; nothing was charged."
       return closeSheetRequests(in: &state)
         + endAttempt(
           .cancelled(code: nil, message: "User cancelled"), of: .applePay, in: &state, context: context)

@@ -20,6 +20,8 @@ public struct AppModel: Equatable, Sendable {
   public var couponDraft: String?
   /// The passcode being typed at the simulated passcode prompt.
   public var passcodeDraft = ""
+  /// Why Enter did not take the passcode typed so far (too short); typing again clears it.
+  var passcodeProblem: String?
   /// What is open over the checkout, if anything: one overlay at a time.
   var overlay: Overlay?
   /// Whether the gallery is where the program started (`paydrill buttons`): Escape then quits.

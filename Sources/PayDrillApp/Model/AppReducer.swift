@@ -182,6 +182,7 @@ public enum AppReducer {
     case .result(.success):
       switch key {
       case .enter, .escape: return send(.startNewCheckout, to: &model, context: context)
+      case .character("q"): return [.quit]
       default: return []
       }
     case .result(.failure):
@@ -191,6 +192,7 @@ public enum AppReducer {
       case .escape: return send(.backToMethods, to: &model, context: context)
       case .enter:
         return send(model.resultChoice == 0 ? .tryAgain : .backToMethods, to: &model, context: context)
+      case .character("q"): return [.quit]
       default: break
       }
       return []

@@ -10,9 +10,14 @@ enum SheetChoices {
     switch row {
     case .card:
       return checkout.sheetCards.map { "\($0.displayName) · \($0.type.displayName)" }
-    case .shippingContact, .contact:
+    case .shippingContact:
       return configuration.wallet.contacts.map { contact in
         [contact.name, contact.postalAddress?.singleLine].compactMap { $0 }.joined(separator: ", ")
+      }
+    case .contact:
+      // The contact row is about reaching the shopper: the email and phone being chosen.
+      return configuration.wallet.contacts.map { contact in
+        [contact.name, contact.emailAddress, contact.phoneNumber].compactMap { $0 }.joined(separator: " · ")
       }
     case .shippingMethod:
       return sheet.shippingMethods.map { "\($0.label) · \($0.detail) · \(money.string(for: $0.amount))" }

@@ -91,11 +91,15 @@ enum SheetKeys {
     _ key: KeyEvent, step: ApplePaySheet.AuthenticationStep, in model: inout AppModel
   ) -> CheckoutAction? {
     if step == .passcode {
+      model.passcodeProblem = nil
       switch key {
       case .escape:
         model.passcodeDraft = ""
         return .authenticate(.cancelled)
       case .backspace: model.passcodeDraft = String(model.passcodeDraft.dropLast())
+      case .enter where model.passcodeDraft.count < 4:
+        // PassKit takes 4 to 6 digits: say so rather than let Enter do nothing.
+        model.passcodeProblem = "At least 4 digits, then Enter"
       case .enter:
         defer { model.passcodeDraft = "" }
         return .authenticate(.passcode(model.passcodeDraft))

@@ -211,13 +211,16 @@ struct ApplePaySheetView {
       return y + 1
     }
     let options = SheetChoices.options(for: row, checkout: model.checkout)
+    // ▸ is where the cursor is; ● the option chosen now, ○ the others.
+    let chosen = SheetChoices.selectedIndex(for: row, checkout: model.checkout)
     for (index, option) in options.enumerated() where y < rect.maxY - 2 {
       let highlighted = index == model.sheetChooser
+      let x = rect.x + Self.valueColumn
+      buffer.write(highlighted ? "▸" : " ", x: x, y: y, role: .focused)
+      buffer.write(index == chosen ? "●" : "○", x: x + 2, y: y, role: index == chosen ? .focused : .muted)
       buffer.write(
-        highlighted ? "●" : "○", x: rect.x + Self.valueColumn, y: y, role: highlighted ? .focused : .muted)
-      buffer.write(
-        truncating: option, x: rect.x + Self.valueColumn + 2, y: y, role: highlighted ? .focused : .normal,
-        maxWidth: rect.width - Self.valueColumn - 2)
+        truncating: option, x: x + 4, y: y, role: highlighted ? .focused : .normal,
+        maxWidth: rect.width - Self.valueColumn - 4)
       y += 1
     }
     return y
@@ -246,7 +249,8 @@ struct ApplePaySheetView {
         String(repeating: "●", count: model.passcodeDraft.count)
         + String(repeating: "○", count: 6 - model.passcodeDraft.count)
       lines = [
-        ("Enter iPhone passcode", .title), (dots, .focused), ("digits, then Enter", .normal),
+        ("Enter iPhone passcode", .title), (dots, .focused),
+        model.passcodeProblem.map { ($0, StyleRole.error) } ?? ("digits, then Enter", .normal),
         ("Esc    cancel", .muted),
       ]
     }

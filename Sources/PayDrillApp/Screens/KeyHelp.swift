@@ -68,7 +68,37 @@ enum KeyHelp {
         Entry(keys: "q", action: "quit"), Entry(keys: "?", action: "keys"), screenshot,
       ]
     }
+    if let sheetEntries = sheetModeEntries(model) { return sheetEntries }
     return entries(for: model.checkout.screen, methodCount: model.checkout.methods.count)
+  }
+
+  /// The keys of the sheet's modes that take the keys for themselves: the coupon entry (a letter is text,
+  /// never a command) and the Face ID / Touch ID prompt with its passcode.
+  private static func sheetModeEntries(_ model: AppModel) -> [Entry]? {
+    let controls = [
+      Entry(keys: "Ctrl-E", action: "events"), Entry(keys: "Ctrl-S", action: "screenshot", short: "shot"),
+    ]
+    if model.couponDraft != nil {
+      return [
+        Entry(keys: "", action: "type the coupon code", short: "code"), Entry(keys: "Enter", action: "apply"),
+        Entry(keys: "Esc", action: "discard", short: "back"), Entry(keys: "Backspace", action: "delete"),
+      ] + controls
+    }
+    guard case .authenticating(let step) = model.checkout.applePaySheet?.phase else { return nil }
+    switch step {
+    case .passcode:
+      return [
+        Entry(keys: "0-9", action: "passcode (4 to 6 digits)", short: "passcode"),
+        Entry(keys: "Enter", action: "confirm"),
+        Entry(keys: "Esc", action: "cancel"), Entry(keys: "Backspace", action: "delete"),
+      ] + controls
+    case .biometric, .notRecognised:
+      return [
+        Entry(keys: "Enter", action: "recognised"), Entry(keys: "n", action: "not recognised"),
+        Entry(keys: "p", action: "use passcode", short: "passcode"), Entry(keys: "Esc", action: "cancel"),
+        Entry(keys: "?", action: "keys"),
+      ] + controls
+    }
   }
 
   static func entries(for screen: CheckoutScreen, methodCount: Int = 4) -> [Entry] {
@@ -95,11 +125,11 @@ enum KeyHelp {
     case .processing:
       entries = [Entry(keys: "", action: "waiting for the gateway")]
     case .result(.success):
-      entries = [Entry(keys: "Enter", action: "new checkout")]
+      entries = [Entry(keys: "Enter", action: "new checkout"), Entry(keys: "q", action: "quit")]
     case .result(.failure):
       entries = [
         Entry(keys: "←→ Tab", action: "choose"), Entry(keys: "Enter", action: "press"),
-        Entry(keys: "Esc", action: "other method", short: "other"),
+        Entry(keys: "Esc", action: "other method", short: "other"), Entry(keys: "q", action: "quit"),
       ]
     case .methodUnavailable, .applePaySetUp:
       entries = [Entry(keys: "Enter Esc", action: "back to methods", short: "back")]
