@@ -97,6 +97,20 @@ final class SheetKeysTests: XCTestCase {
     XCTAssertEqual(model.checkout.applePaySheet?.phase, .processing)
   }
 
+  func testASheetValueWrapsRatherThanBeingCutAndOnlyWhatStillDoesNotFitIsCut() {
+    let address = "Jane Appleseed, 1 Infinite Loop, Cupertino, CA 95014-2083, US"
+    XCTAssertEqual(
+      ApplePaySheetView.lines(address, width: 30, limit: 3),
+      ["Jane Appleseed, 1 Infinite", "Loop, Cupertino, CA", "95014-2083, US"])
+    XCTAssertEqual(
+      ApplePaySheetView.lines(address, width: 30, limit: 2),
+      ["Jane Appleseed, 1 Infinite", "Loop, Cupertino, CA 95014-208…"])
+    XCTAssertEqual(ApplePaySheetView.lines(address, width: 30, limit: 1), ["Jane Appleseed, 1 Infinite Lo…"])
+    // At 100×32 the sheet's rows show their values whole.
+    let screen = RootView.render(openSheet()).text
+    XCTAssertTrue(screen.contains("95014-2083, US"), screen)
+  }
+
   func testQQuitsFromTheResultScreens() {
     for (number, answer) in [("4242424242424242", Fixture.approved), ("4000000000000002", Fixture.declined)] {
       var model = Fixture.model(Size(columns: 100, rows: 32))

@@ -41,11 +41,20 @@ struct ApplePaySheetView {
       }
       let selected = row == model.sheetRow && sheet.phase == .reviewing
       let role: StyleRole = selected ? .selected : .normal
-      if selected { buffer.fill(Rect(x: rect.x, y: y, width: rect.width, height: 1), role: .selected) }
-      buffer.addClickTarget(
-        Rect(x: rect.x, y: y, width: rect.width, height: 1), tag: ScreenTarget.sheetRow(row).tag)
       let (label, value) = describe(
         row, sheet: sheet, configuration: configuration, wording: wording, money: money)
+      let pending = isPending(row, sheet.pendingUpdate)
+      // A value too long for its line goes on to a second one where the sheet has room, rather than be cut.
+      let valueLines =
+        row == .pay
+        ? [""]
+        : Self.lines(
+          pending ? "updating…" : value, width: rect.width - Self.valueColumn - 2,
+          limit: rect.height >= 24 ? 3 : 1)
+      let height = valueLines.count
+      if selected { buffer.fill(Rect(x: rect.x, y: y, width: rect.width, height: height), role: .selected) }
+      buffer.addClickTarget(
+        Rect(x: rect.x, y: y, width: rect.width, height: height), tag: ScreenTarget.sheetRow(row).tag)
       if row == .pay {
         let blocker = sheet.authorisationBlocker(configuration)
         var text = blocker.map { "Cannot pay yet: \($0)" } ?? "Pay with \(sheet.authentication.displayName)"
@@ -62,13 +71,11 @@ struct ApplePaySheetView {
       }
       buffer.write(selected ? "▸" : " ", x: rect.x, y: y, role: role)
       buffer.write(label, x: rect.x + 2, y: y, role: selected ? .selected : .muted, maxWidth: Self.labelWidth)
-      let pending = isPending(row, sheet.pendingUpdate)
-      buffer.write(
-        truncating: pending ? "updating…" : value, x: rect.x + Self.valueColumn, y: y, role: role,
-        maxWidth: rect.width - Self.valueColumn - 2
-      )
       buffer.write("›", x: rect.maxX - 1, y: y, role: role)
-      y += 1
+      for line in valueLines {
+        buffer.write(line, x: rect.x + Self.valueColumn, y: y, role: role)
+        y += 1
+      }
       let contactRowShown = SheetRow.rows(for: configuration).contains(.contact)
       var messages = errors(for: row, in: sheet, contactRowShown: contactRowShown).map(\.message)
       let missing = sheet.missingContactFields(configuration).filter { field in
@@ -196,6 +203,18 @@ struct ApplePaySheetView {
     }
   }
 
+  /// A value on at most `limit` lines of `width`, broken at spaces; only what still does not fit is cut, with
+  /// "…" at the end of the last line.
+  static func lines(_ text: String, width: Int, limit: Int) -> [String] {
+    guard width > 1 else { return [""] }
+    let lines = WrappedText.lines(text, width: width)
+    guard lines.count > limit else { return lines.isEmpty ? [""] : lines }
+    if limit == 1 { return [WrappedText.prefix(text, width: width - 1) + "…"] }
+    let kept = Array(lines.prefix(limit - 1))
+    let rest = lines.dropFirst(limit - 1).joined(separator: " ")
+    return kept + [WrappedText.prefix(rest, width: width - 1) + "…"]
+  }
+
   /// The chooser's options or the coupon entry under the row; returns the next free line.
   private func renderEditor(
     for row: SheetRow, sheet: ApplePaySheet, configuration: ApplePayConfiguration, at top: Int, in rect: Rect,
@@ -213,15 +232,22 @@ struct ApplePaySheetView {
     let options = SheetChoices.options(for: row, checkout: model.checkout)
     // ▸ is where the cursor is; ● the option chosen now, ○ the others.
     let chosen = SheetChoices.selectedIndex(for: row, checkout: model.checkout)
+    // Each option on as many lines (up to three) as leave room for every option, and for the pay row.
+    let width = rect.width - Self.valueColumn - 4
+    let room = rect.maxY - 2 - y - 4
+    let wrapped =
+      [3, 2].lazy.map { limit in options.map { Self.lines($0, width: width, limit: limit) } }
+      .first { $0.reduce(0) { $0 + $1.count } <= room }
+      ?? options.map { Self.lines($0, width: width, limit: 1) }
     for (index, option) in options.enumerated() where y < rect.maxY - 2 {
       let highlighted = index == model.sheetChooser
       let x = rect.x + Self.valueColumn
       buffer.write(highlighted ? "▸" : " ", x: x, y: y, role: .focused)
       buffer.write(index == chosen ? "●" : "○", x: x + 2, y: y, role: index == chosen ? .focused : .muted)
-      buffer.write(
-        truncating: option, x: x + 4, y: y, role: highlighted ? .focused : .normal,
-        maxWidth: rect.width - Self.valueColumn - 4)
-      y += 1
+      for line in wrapped[index] where y < rect.maxY - 2 {
+        buffer.write(line, x: x + 4, y: y, role: highlighted ? .focused : .normal)
+        y += 1
+      }
     }
     return y
   }
