@@ -141,3 +141,20 @@ final class SheetWordingTests: XCTestCase {
       lines.contains { $0.contains("Store Pickup (Standard Shipping)") }, lines.joined(separator: "\n"))
   }
 }
+
+/// The card form cuts nothing a shopper must read: field errors wrap under their box, a long scheme name gives
+/// way to its short one.
+final class CardFormWrappingTests: XCTestCase {
+  func testAFieldErrorWrapsUnderItsBoxInsteadOfBeingCut() {
+    for size in [Size(columns: 100, rows: 32), Size(columns: 60, rows: 20)] {
+      var model = Fixture.model(size)
+      _ = Fixture.send(Fixture.fillCard(number: "378282246310005", code: "123") + [.key(.enter)], to: &model)
+      let message = "Security code must be 4 digits for American Express"
+      XCTAssertEqual(model.checkout.cardForm.errors[.securityCode], message)
+      let words = RootView.render(model).lines.map { line in
+        line.split(separator: "│").first { $0.contains("Security") || $0.contains("Express") } ?? ""
+      }.filter { !$0.isEmpty }.joined(separator: " ").split(separator: " ").joined(separator: " ")
+      XCTAssertTrue(words.contains(message), "\(size): \(words)")
+    }
+  }
+}

@@ -43,14 +43,19 @@ struct CardFormView {
       buffer.write(shown, x: boxX + 1, y: y, role: role, maxWidth: boxWidth - 2)
       if field == .number, let scheme = form.scheme {
         let accepted = checkout.scenario.session.allowedFundingTypes.acceptedSchemes.contains(scheme)
+        // The scheme's short name ("Amex") where its full name does not fit beside the box.
+        let room = rect.maxX - boxX - boxWidth - 1
+        let name = DisplayWidth.of(scheme.displayName) <= room ? scheme.displayName : scheme.shortName
         buffer.write(
-          truncating: scheme.displayName, x: boxX + boxWidth + 1, y: y, role: accepted ? .muted : .error,
-          maxWidth: rect.maxX - boxX - boxWidth - 1)
+          truncating: name, x: boxX + boxWidth + 1, y: y, role: accepted ? .muted : .error, maxWidth: room)
       }
       y += 1
       if let error = form.errors[field] {
-        buffer.write(truncating: error, x: boxX + 1, y: y, role: .error, maxWidth: rect.maxX - boxX - 1)
-        y += 1
+        // Wrapped under the box, never cut: "Security code must be 4 digits for American Express".
+        for line in WrappedText.lines(error, width: rect.maxX - boxX - 1) where y < rect.maxY - 1 {
+          buffer.write(line, x: boxX + 1, y: y, role: .error)
+          y += 1
+        }
       }
     }
     if !compact { y += 1 }
@@ -59,7 +64,12 @@ struct CardFormView {
         truncating: "Waiting for the merchant (onBeforeSubmit)…", x: rect.x, y: y, role: .notice,
         maxWidth: rect.width)
     } else if let notice = checkout.notice {
-      buffer.write(truncating: "⚠ " + notice, x: rect.x, y: y, role: .notice, maxWidth: rect.width)
+      let lines = WrappedText.lines("⚠ " + notice, width: rect.width)
+      for line in lines.prefix(2) {
+        buffer.write(line, x: rect.x, y: y, role: .notice)
+        y += 1
+      }
+      y -= 1
     }
     if !compact || checkout.isAwaitingMerchant || checkout.notice != nil { y += 1 }
     let focusedButton: Int? =
