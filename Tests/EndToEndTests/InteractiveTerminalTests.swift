@@ -28,13 +28,20 @@ final class InteractiveTerminalTests: XCTestCase {
     try RestoredTerminal.pay(in: session, number: number, name: name)
   }
 
-  func testPaysWithTheVisaTestCardThenCtrlCRestoresTheTerminal() throws {
-    let events = folder.appendingPathComponent("events.jsonl").path
-    let session = try TmuxSession(command: try wrapped("--latency 200 --events \(events)"))
+  /// A checkout in tmux, paid by card from the method list with `number`.
+  private func session(payingWith number: String, arguments: String) throws -> TmuxSession {
+    let session = try TmuxSession(command: try wrapped(arguments))
     try session.waitFor("Choose a payment method")
     try session.press("Enter")
     try session.waitFor("Card number")
-    try pay(in: session, number: "4242 4242 4242 4242", name: "Jane Doe")
+    try pay(in: session, number: number, name: "Jane Doe")
+    return session
+  }
+
+  func testPaysWithTheVisaTestCardThenCtrlCRestoresTheTerminal() throws {
+    let events = folder.appendingPathComponent("events.jsonl").path
+    let session = try session(
+      payingWith: "4242 4242 4242 4242", arguments: "--latency 200 --events \(events)")
     let screen = try session.waitFor("Payment successful")
     XCTAssertTrue(screen.contains("systemTransactionId"))
     XCTAssertTrue(screen.contains("onSuccess card"))
@@ -53,11 +60,7 @@ final class InteractiveTerminalTests: XCTestCase {
   }
 
   func testTheEventPaneScrollsAndOpensAnEventWhole() throws {
-    let session = try TmuxSession(command: try wrapped("--latency 0"))
-    try session.waitFor("Choose a payment method")
-    try session.press("Enter")
-    try session.waitFor("Card number")
-    try pay(in: session, number: "4242 4242 4242 4242", name: "Jane Doe")
+    let session = try session(payingWith: "4242 4242 4242 4242", arguments: "--latency 0")
     try session.waitFor("Payment successful")
     try session.press("v")
     try session.waitFor("Enter open")
@@ -114,11 +117,7 @@ final class InteractiveTerminalTests: XCTestCase {
   }
 
   func testThreeDSecureChallengeWithTheOneTimeCode() throws {
-    let session = try TmuxSession(command: try wrapped("--latency 50"))
-    try session.waitFor("Choose a payment method")
-    try session.press("Enter")
-    try session.waitFor("Card number")
-    try pay(in: session, number: "4000000000003220", name: "Jane Doe")
+    let session = try session(payingWith: "4000000000003220", arguments: "--latency 50")
     try session.waitFor("one-time code")
     try session.type("1234")
     try session.press("Enter")

@@ -8,15 +8,8 @@ import XCTest
 
 /// Whole flows through `AppTestStore`: every state change, every effect and every action that came back.
 final class AppTestStoreTests: XCTestCase {
-  /// The demo without Apple Pay: `create()` asks nothing of the gateway, so the flow starts quietly.
-  private static var cardOnly: Scenario {
-    var scenario = Scenario.acmeElectronics
-    scenario.applePay = nil
-    return scenario
-  }
-
   func testACardPaymentEffectByEffect() {
-    let store = AppTestStore(scenario: Self.cardOnly, latency: 600)
+    let store = AppTestStore(scenario: Fixture.cardOnly, latency: 600)
     let scenario = store.model.checkout.scenario
     store.send(.checkout(.createCheckout))
     store.send(.key(.character("1"))) {
@@ -118,7 +111,7 @@ final class AppTestStoreTests: XCTestCase {
   }
 
   func testAnAnswerDeliveredTwiceIsDroppedAndShownAsDropped() {
-    let store = AppTestStore(scenario: Self.cardOnly, latency: 0)
+    let store = AppTestStore(scenario: Fixture.cardOnly, latency: 0)
     store.send(.checkout(.createCheckout))
     store.send(
       .checkout(.selectMethod(.paypal)), effects: [.checkout(.askBeforeSubmit(RequestID(1), .paypal))]

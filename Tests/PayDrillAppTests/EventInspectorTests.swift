@@ -8,12 +8,6 @@ import XCTest
 /// The event list takes the keys (`v`), walks the events, and opens one whole (Enter): every field, wrapped,
 /// scrollable, copied as JSON with `y`.
 final class EventInspectorTests: XCTestCase {
-  private static var cardOnly: Scenario {
-    var scenario = Scenario.acmeElectronics
-    scenario.applePay = nil
-    return scenario
-  }
-
   private func event(_ sequence: Int, details: [EventDetail] = []) -> CallbackEvent {
     CallbackEvent(sequence: sequence, time: Fixture.now, name: .onSubmit, method: .card, details: details)
   }
@@ -62,7 +56,7 @@ final class EventInspectorTests: XCTestCase {
 
   func testSlashFiltersByNameMethodOrFieldAndTheTitleSaysSo() {
     var model = AppModel(
-      checkout: CheckoutState(scenario: Self.cardOnly), size: Size(columns: 100, rows: 32),
+      checkout: CheckoutState(scenario: Fixture.cardOnly), size: Size(columns: 100, rows: 32),
       latencyMilliseconds: 0, timeZone: TimeZone(identifier: "UTC")!)
     model.checkout.events = [
       event(1, details: [EventDetail("returned", .bool(true))]),
@@ -143,7 +137,7 @@ final class EventInspectorTests: XCTestCase {
 
   func testVFocusesTheListEnterOpensAnEventAndYCopiesIt() {
     var model = AppModel(
-      checkout: CheckoutState(scenario: Self.cardOnly), size: Size(columns: 100, rows: 32),
+      checkout: CheckoutState(scenario: Fixture.cardOnly), size: Size(columns: 100, rows: 32),
       latencyMilliseconds: 0, timeZone: TimeZone(identifier: "UTC")!)
     model.checkout.events = (1...5).map { event($0) }
     press(.character("v"), &model) { $0.eventList.isFocused = true }
@@ -172,7 +166,7 @@ final class EventInspectorTests: XCTestCase {
   }
 
   func testHidingThePaneGivesTheKeysBack() {
-    let store = AppTestStore(scenario: Self.cardOnly, latency: 0)
+    let store = AppTestStore(scenario: Fixture.cardOnly, latency: 0)
     store.send(.checkout(.createCheckout))
     store.send(.key(.character("v"))) { $0.eventList.isFocused = true }
     store.send(.key(.character("e"))) {
@@ -192,7 +186,7 @@ final class EventInspectorTests: XCTestCase {
     final class Copies: @unchecked Sendable { var texts: [String] = [] }
     let copies = Copies()
     let runtime = CheckoutRuntime(
-      scenario: Self.cardOnly, size: Size(columns: 100, rows: 32), latencyMilliseconds: 0,
+      scenario: Fixture.cardOnly, size: Size(columns: 100, rows: 32), latencyMilliseconds: 0,
       clipboard: Clipboard { copies.texts.append($0) })
     XCTAssertEqual(runtime.interpreter.perform(.copyToClipboard("{}")), [])
     XCTAssertEqual(copies.texts, ["{}"])

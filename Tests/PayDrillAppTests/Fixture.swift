@@ -12,6 +12,13 @@ enum Fixture {
   static let now = Date(timeIntervalSince1970: 1_796_140_598.25)
   static let context = ReduceContext(now: now)
 
+  /// The demo without Apple Pay: `create()` asks nothing of the gateway, so a flow starts quietly.
+  static var cardOnly: Scenario {
+    var scenario = Scenario.acmeElectronics
+    scenario.applePay = nil
+    return scenario
+  }
+
   static func model(_ size: Size, scenario: Scenario = .acmeElectronics) -> AppModel {
     AppModel(
       checkout: CheckoutState(scenario: scenario), size: size, latencyMilliseconds: 600,
