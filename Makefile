@@ -5,7 +5,7 @@ SWIFT ?= swift
 ARGS ?=
 DEBIAN_PACKAGES = pkg-config libncurses-dev libssl-dev libsqlite3-dev tmux python3 python3-jsonschema
 
-.PHONY: run test build deps bench play-tapes
+.PHONY: run test build deps bench play-tapes release install uninstall
 
 deps:
 	@missing=""; \
@@ -41,3 +41,49 @@ bench: deps
 
 play-tapes: build
 	$(SWIFT) run --skip-build paydrill play Tapes/*.tape --latency 50 --no-ledger
+
+# `make install` puts paydrill under PREFIX (default /usr/local; DESTDIR stages it for a package): the release
+# build, its manual page, its bash, zsh and fish completions, and copies of the themes to start one's own
+# from (the binary has them built in, like the scenarios, so it runs from anywhere). PAYDRILL_BINARY=PATH
+# installs that binary instead of building one (the end-to-end test installs the debug build that way).
+# `make uninstall` removes exactly those files.
+PREFIX ?= /usr/local
+DESTDIR ?=
+PAYDRILL_BINARY ?=
+INSTALL_ROOT = $(DESTDIR)$(PREFIX)
+BIN_DIR = $(INSTALL_ROOT)/bin
+MAN_DIR = $(INSTALL_ROOT)/share/man/man1
+BASH_COMPLETION_DIR = $(INSTALL_ROOT)/share/bash-completion/completions
+ZSH_COMPLETION_DIR = $(INSTALL_ROOT)/share/zsh/site-functions
+FISH_COMPLETION_DIR = $(INSTALL_ROOT)/share/fish/vendor_completions.d
+SHARE_DIR = $(INSTALL_ROOT)/share/paydrill
+THEMES = $(notdir $(wildcard Themes/*.json))
+INSTALLED = $(BIN_DIR)/paydrill $(MAN_DIR)/paydrill.1 $(BASH_COMPLETION_DIR)/paydrill \
+	$(ZSH_COMPLETION_DIR)/_paydrill $(FISH_COMPLETION_DIR)/paydrill.fish $(addprefix $(SHARE_DIR)/themes/,$(THEMES))
+ifeq ($(PAYDRILL_BINARY),)
+INSTALL_BINARY = .build/release/paydrill
+INSTALL_NEEDS = release
+else
+INSTALL_BINARY = $(PAYDRILL_BINARY)
+INSTALL_NEEDS =
+endif
+
+release: deps
+	$(SWIFT) build -c release --product paydrill
+
+install: $(INSTALL_NEEDS)
+	install -d $(BIN_DIR) $(MAN_DIR) $(BASH_COMPLETION_DIR) $(ZSH_COMPLETION_DIR) $(FISH_COMPLETION_DIR) \
+		$(SHARE_DIR)/themes
+	install -m 755 $(INSTALL_BINARY) $(BIN_DIR)/paydrill
+	$(INSTALL_BINARY) man > $(MAN_DIR)/paydrill.1
+	$(INSTALL_BINARY) completions bash > $(BASH_COMPLETION_DIR)/paydrill
+	$(INSTALL_BINARY) completions zsh > $(ZSH_COMPLETION_DIR)/_paydrill
+	$(INSTALL_BINARY) completions fish > $(FISH_COMPLETION_DIR)/paydrill.fish
+	chmod 644 $(MAN_DIR)/paydrill.1 $(BASH_COMPLETION_DIR)/paydrill $(ZSH_COMPLETION_DIR)/_paydrill \
+		$(FISH_COMPLETION_DIR)/paydrill.fish
+	install -m 644 $(addprefix Themes/,$(THEMES)) $(SHARE_DIR)/themes
+	@echo "Installed paydrill in $(BIN_DIR); docs/guides/install.md enables the completions."
+
+uninstall:
+	rm -f $(INSTALLED)
+	rmdir $(SHARE_DIR)/themes $(SHARE_DIR) 2>/dev/null || true

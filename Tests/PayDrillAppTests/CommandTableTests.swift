@@ -116,7 +116,7 @@ final class CommandTableTests: XCTestCase {
     XCTAssertEqual(
       far?.message,
       "unknown command \"dance\" (the commands: play, record, demo, check, schema, buttons, scenarios, cards, "
-        + "sign, session, history, fuzz, help)")
+        + "sign, session, history, fuzz, completions, man, help)")
     XCTAssertEqual(far?.usage, "usage: paydrill [COMMAND] [options]  (see paydrill --help)")
   }
 
@@ -270,6 +270,23 @@ final class CommandTableTests: XCTestCase {
     XCTAssertEqual(options.ledger, .file("l.sqlite3"))
     XCTAssertEqual(options.filter.scenario, "tokyo-yen")
     XCTAssertNil(history.scenarioPath)
+  }
+
+  func testCompletionsTakeOneKnownShellAndManNone() throws {
+    for shell in CompletionScript.Shell.allCases {
+      XCTAssertEqual(
+        try CommandLineOptions.parse(["completions", shell.rawValue]).command, .completions(shell: shell))
+    }
+    let misspelt = usageError(["completions", "bsh"])
+    XCTAssertEqual(misspelt?.message, "there is no completion script for \"bsh\"; did you mean \"bash\"?")
+    XCTAssertEqual(
+      misspelt?.usage, "usage: paydrill completions bash|zsh|fish  (see paydrill completions --help)")
+    XCTAssertEqual(
+      usageError(["completions", "tcsh"])?.message,
+      "there is no completion script for \"tcsh\"; the shells are bash, zsh and fish")
+    XCTAssertEqual(usageError(["completions"])?.message, "completions takes one shell: bash, zsh or fish")
+    XCTAssertEqual(try CommandLineOptions.parse(["man"]).command, .man)
+    XCTAssertEqual(usageError(["man", "1"])?.message, "man takes no argument, not \"1\"")
   }
 
   func testSchemaTakesOneKnownName() throws {

@@ -24,6 +24,10 @@ public struct CommandLineOptions: Equatable, Sendable {
     case check(files: [String])
     /// Prints a file format's JSON Schema (`paydrill schema scenario`).
     case schema(name: String)
+    /// Prints the completion script of a shell (`paydrill completions bash`).
+    case completions(shell: CompletionScript.Shell)
+    /// Prints the manual page, paydrill(1), as roff (`paydrill man`).
+    case man
     /// The run history: recent attempts, or one in full (`paydrill history`).
     case history(HistoryCommand.Options)
     /// Random input against every scenario, the invariants checked after each step (`paydrill fuzz`).
@@ -285,6 +289,20 @@ public struct CommandLineOptions: Equatable, Sendable {
       guard let extra = positional.first else { return value }
       throw usageError("\(name) takes no argument, not \"\(extra)\"")
     }
+    /// The one argument of a command that takes one of a few names (`schema theme`, `completions bash`); a
+    /// misspelt one gets the nearest name.
+    func oneName(among names: [String], noun: String, missing: String, all: String) throws -> String {
+      guard positional.count == 1 else {
+        throw usageError("\(name) takes one \(noun): \(sentence(names, "or"))")
+      }
+      guard names.contains(positional[0]) else {
+        let suggestion = Suggestion.nearest(to: positional[0], among: names)
+        throw usageError(
+          "\(missing) \"\(positional[0])\"; "
+            + (suggestion.map { "did you mean \"\($0)\"?" } ?? "\(all) \(sentence(names, "and"))"))
+      }
+      return positional[0]
+    }
     switch command.name {
     case .checkout:
       return try noArgument(.run)
@@ -304,18 +322,16 @@ public struct CommandLineOptions: Equatable, Sendable {
       guard !positional.isEmpty else { throw usageError("check takes the files to check") }
       return .check(files: positional)
     case .schema:
-      let names = JSONSchemaDocument.names
-      guard positional.count == 1 else {
-        throw usageError("schema takes one name: \(names.joined(separator: " or "))")
-      }
-      guard names.contains(positional[0]) else {
-        let suggestion = Suggestion.nearest(to: positional[0], among: names)
-        throw usageError(
-          "there is no schema \"\(positional[0])\"; "
-            + (suggestion.map { "did you mean \"\($0)\"?" }
-              ?? "the schemas are \(names.joined(separator: " and "))"))
-      }
-      return .schema(name: positional[0])
+      return .schema(
+        name: try oneName(
+          among: JSONSchemaDocument.names, noun: "name", missing: "there is no schema", all: "the schemas are"
+        ))
+    case .completions:
+      let shell = try oneName(
+        among: CompletionScript.Shell.allCases.map(\.rawValue), noun: "shell",
+        missing: "there is no completion script for", all: "the shells are")
+      return .completions(shell: CompletionScript.Shell(rawValue: shell)!)
+    case .man: return try noArgument(.man)
     case .buttons: return try noArgument(.buttons(print: options.printsButton))
     case .scenarios: return try noArgument(.scenarios)
     case .cards: return try noArgument(.cards)
@@ -372,6 +388,12 @@ public struct CommandLineOptions: Equatable, Sendable {
     return UsageError(message: message, usage: "usage: paydrill [COMMAND] [options]  (see paydrill --help)")
   }
 
+  /// Words in a sentence: `a`, `a or b`, `a, b or c`.
+  static func sentence(_ words: [String], _ conjunction: String) -> String {
+    words.count < 2
+      ? words.joined() : words.dropLast().joined(separator: ", ") + " \(conjunction) " + words.last!
+  }
+
   /// The error for an option the command does not take: another command's (`play does not take --zoom`), or
   /// none's, with the nearest of the command's own if one is near.
   static func refusal(of option: String, by command: CommandSpec) -> UsageError {
@@ -379,10 +401,9 @@ public struct CommandLineOptions: Equatable, Sendable {
     let name = command.name == .checkout ? "the checkout" : command.name.rawValue
     guard takers.isEmpty else {
       let names = takers.map { $0 == .checkout ? "the checkout" : $0.rawValue }
-      let list =
-        names.count == 1 ? names[0] : names.dropLast().joined(separator: ", ") + " and " + names.last!
       return UsageError(
-        message: "\(name) does not take \(option) (an option of \(list))", usage: command.usageHint)
+        message: "\(name) does not take \(option) (an option of \(sentence(names, "and")))",
+        usage: command.usageHint)
     }
     var message = "unknown option \(option)" + (command.name == .checkout ? "" : " of \(name)")
     if let nearest = Suggestion.nearest(to: option, among: command.options.map(\.name)) {

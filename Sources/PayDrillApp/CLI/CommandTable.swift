@@ -131,6 +131,25 @@ public enum CommandTable {
         "0 no invariant broke; 1 one broke (the report and a minimal tape are printed); 2 usage or bad input"
     ),
     CommandSpec(
+      name: .completions, arguments: CompletionScript.Shell.allCases.map(\.rawValue).joined(separator: "|"),
+      summary: "print the shell completion script for bash, zsh or fish",
+      details: """
+        Completes the commands, each command's own options, the values of options that take a fixed list \
+        (the built-in scenarios and themes among them) and the tapes and files commands take. It is made \
+        from the same table as the help, so print it again after an upgrade. make install puts each \
+        shell's script where that shell looks for it (docs/guides/install.md).
+        """,
+      examples: ["source <(paydrill completions bash)", "paydrill completions fish | source"],
+      exitStatus: "0 printed; 2 usage (no such shell)"),
+    CommandSpec(
+      name: .man, arguments: "",
+      summary: "print the manual page paydrill(1) as roff, for man -l - or make install",
+      details: """
+        The manual page paydrill(1), made from the same table as the help: every command with its options, \
+        the exit status and the files PayDrill reads and writes. make install installs it.
+        """,
+      examples: ["paydrill man | man -l -"], exitStatus: "0 printed; 2 usage"),
+    CommandSpec(
       name: .help, arguments: "[COMMAND]", summary: "this overview, or a command's options and an example",
       details: "paydrill help COMMAND is the same as paydrill COMMAND --help.",
       examples: ["paydrill help play"], exitStatus: "0 done; 2 an unknown command"),

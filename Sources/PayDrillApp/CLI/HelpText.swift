@@ -5,6 +5,8 @@ public enum HelpText {
   public static let version = "0.9.0"
   /// The width the help is wrapped to.
   static let width = 100
+  /// What PayDrill is, in a line: the help's first line, the manual page's name line.
+  static let tagline = "rehearse a mobile Checkout Drop-in in the terminal, every merchant callback visible"
 
   /// `paydrill --version`: `paydrill 0.9.0 (commit abc1234)`; `commit` is "unknown" when the build had no
   /// repository to read it from.
@@ -16,7 +18,7 @@ public enum HelpText {
   public static var usage: String {
     let checkout = CommandTable.command(.checkout)
     var lines = [
-      "PayDrill: rehearse a mobile Checkout Drop-in in the terminal, every merchant callback visible.",
+      "PayDrill: \(tagline).",
       "",
       "Usage:",
     ]

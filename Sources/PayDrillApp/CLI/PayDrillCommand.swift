@@ -41,6 +41,12 @@ public enum PayDrillCommand {
     case .scenarios:
       print(ScenarioLocator.listing())
       return 0
+    case .completions(let shell):
+      print(CompletionScript.text(for: shell), terminator: "")
+      return 0
+    case .man:
+      print(ManPage.text, terminator: "")
+      return 0
     case .buttons(let printOnly):
       if printOnly {
         print(
