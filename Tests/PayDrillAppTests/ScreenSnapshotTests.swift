@@ -53,6 +53,20 @@ final class ScreenSnapshotTests: XCTestCase {
       Fixture.fillCard(number: "4242424242424242") + [.key(.enter), Fixture.allow, Fixture.approved])
   }
 
+  func testALongOrderKeepsTheMethodsAndTheirKeysOnScreen() {
+    var scenario = Scenario.acmeElectronics
+    scenario.items = (1...30).map {
+      LineItem(name: "Accessory \($0)", quantity: 1, unitPrice: Money(minorUnits: 199, currency: .usd))
+    }
+    check("long-order", [], scenario: scenario)
+    for size in Self.sizes {
+      let text = RootView.render(Fixture.model(size, scenario: scenario)).text
+      for row in ["1 Card", "2 PayPal", "3 Apple Pay", "more items (30 in all)"] {
+        XCTAssertTrue(text.contains(row), "\(size): \(row)\n\(text)")
+      }
+    }
+  }
+
   func testEventListFocusedAndScrolledUp() {
     check(
       "event-list-focused",

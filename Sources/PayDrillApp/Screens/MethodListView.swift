@@ -7,10 +7,15 @@ struct MethodListView {
 
   func render(in rect: Rect, into buffer: inout ScreenBuffer) {
     let checkout = model.checkout
+    // The order takes what the methods, their heading and a notice leave: a long order never pushes the
+    // methods off the screen.
+    let reserved = 3 + 1 + 1 + max(1, checkout.methods.count) + 2
     var y =
       rect.y
-      + OrderSummaryView(scenario: checkout.scenario, localisation: checkout.localisation).render(
-        in: rect, into: &buffer) + 1
+      + OrderSummaryView(
+        scenario: checkout.scenario, localisation: checkout.localisation,
+        itemRows: max(2, rect.height - reserved)
+      ).render(in: rect, into: &buffer) + 1
     buffer.write(
       truncating: checkout.localisation.text(.choosePaymentMethod), x: rect.x, y: y, role: .title,
       maxWidth: rect.width)
