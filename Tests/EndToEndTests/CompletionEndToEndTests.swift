@@ -33,20 +33,8 @@ final class CompletionEndToEndTests: XCTestCase {
   static func run(_ arguments: [String], in directory: URL = PayDrillBinary.packageRoot) throws -> (
     status: Int32, output: String
   ) {
-    let process = Process()
-    process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-    process.arguments = arguments
-    process.currentDirectoryURL = directory
-    process.environment = ProcessInfo.processInfo.environment.merging(
-      ["XDG_DATA_HOME": PayDrillBinary.dataHome]) { $1 }
-    let pipe = Pipe()
-    process.standardOutput = pipe
-    process.standardError = pipe
-    process.standardInput = FileHandle(forReadingAtPath: "/dev/null")
-    try process.run()
-    let data = pipe.fileHandleForReading.readDataToEndOfFile()
-    process.waitUntilExit()
-    return (process.terminationStatus, String(decoding: data, as: UTF8.self))
+    let result = try PayDrillBinary.launch("/usr/bin/env", arguments, in: directory)
+    return (result.status, result.standardOutput + result.standardError)
   }
 
   /// The binary's script for `shell`, written to a file named `name`.

@@ -49,11 +49,23 @@ enum PayDrillBinary {
   static func run(_ arguments: [String], environment: [String: String] = [:], launcher: [String] = []) throws
     -> Result
   {
-    let process = Process()
     let binary = try path()
-    process.executableURL = URL(fileURLWithPath: launcher.first ?? binary)
-    process.arguments = launcher.isEmpty ? arguments : Array(launcher.dropFirst()) + [binary] + arguments
-    process.currentDirectoryURL = packageRoot
+    return try launch(
+      launcher.first ?? binary,
+      launcher.isEmpty ? arguments : Array(launcher.dropFirst()) + [binary] + arguments,
+      environment: environment)
+  }
+
+  /// Runs any program to its end the way `run` runs paydrill: from `directory`, with the tests' data folder,
+  /// standard input from /dev/null, outputs captured.
+  static func launch(
+    _ executable: String, _ arguments: [String], in directory: URL = packageRoot,
+    environment: [String: String] = [:]
+  ) throws -> Result {
+    let process = Process()
+    process.executableURL = URL(fileURLWithPath: executable)
+    process.arguments = arguments
+    process.currentDirectoryURL = directory
     process.environment = ProcessInfo.processInfo.environment.merging(["XDG_DATA_HOME": dataHome]) { $1 }
       .merging(environment) { $1 }
     let output = Pipe()

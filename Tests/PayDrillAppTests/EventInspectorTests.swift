@@ -152,6 +152,9 @@ final class EventInspectorTests: XCTestCase {
       $0.overlay = .inspector(EventInspector(index: 0, copied: true))
     }
     XCTAssertTrue(RootView.render(model).text.contains("Copied as JSON"))
+    let copied = try? JSONSerialization.jsonObject(with: Data(json.utf8)) as? [String: Any]
+    XCTAssertEqual(copied?["event"] as? String, "onSubmit")
+    XCTAssertEqual(copied?["seq"] as? Int, 1)
     // → opens the next event and moves the list's selection with it.
     press(.right, &model) {
       $0.overlay = .inspector(EventInspector(index: 1))

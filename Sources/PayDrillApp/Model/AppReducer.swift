@@ -56,9 +56,7 @@ public enum AppReducer {
       return []
     case .changeGateway(let settings):
       model.gatewaySettings = settings
-      var applied = settings
-      applied.nextFault = nil
-      return [.configureGateway(applied)]
+      return [.configureGateway(settings.forGateway)]
     case .presentation(let presentation):
       model.presentation = presentation
       return []
@@ -125,12 +123,8 @@ public enum AppReducer {
     if let row = model.gatewayPanel {
       let settings = model.gatewaySettings
       GatewayPanel.handle(key, row: row, in: &model)
-      // The armed fault stays in the state until an authorisation takes it; the gateway gets the rest.
-      var applied = model.gatewaySettings
-      applied.nextFault = nil
-      var before = settings
-      before.nextFault = nil
-      return applied == before ? [] : [.configureGateway(applied)]
+      let applied = model.gatewaySettings.forGateway
+      return applied == settings.forGateway ? [] : [.configureGateway(applied)]
     }
     if let row = model.devicePanel {
       guard let device = DevicePanel.handle(key, row: row, in: &model) else { return [] }

@@ -33,8 +33,9 @@ struct EventInspector: Equatable, Sendable {
       return []
     }
     let event = model.checkout.events[inspector.index]
-    let page = EventInspectorView.textArea(in: model.size).height
-    let last = max(0, lines(of: event, width: EventInspectorView.textArea(in: model.size).width).count - page)
+    let area = EventInspectorView.textArea(in: model.size)
+    let page = area.height
+    let last = max(0, lines(of: event, width: area.width).count - page)
     var effects: [AppEffect] = []
     switch key {
     case .up, .character("k"): inspector.scroll -= 1
