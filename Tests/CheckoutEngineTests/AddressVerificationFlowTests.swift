@@ -51,7 +51,9 @@ final class AddressVerificationFlowTests: XCTestCase {
     XCTAssertEqual(state.events[3]["errorCode"], .string("AVS_DECLINED"))
     XCTAssertEqual(state.events[3]["resultCode"], .string("Refused"))
     XCTAssertEqual(state.events[3]["refusalReason"], .string("FRAUD"))
-    guard case .result(.failure(.card, let error)) = state.screen else { return XCTFail("\(state.screen)") }
+    guard case .result(.failure(.card, let error, _)) = state.screen else {
+      return XCTFail("\(state.screen)")
+    }
     XCTAssertEqual(error.errorCode, "AVS_DECLINED")
   }
 

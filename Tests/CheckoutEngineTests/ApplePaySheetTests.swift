@@ -360,7 +360,9 @@ final class ApplePaySheetTests: XCTestCase {
       payment.events[3].details,
       strings(["errorCode": "CARD_DECLINED", "errorMessage": "The card was declined."]))
     let error = SdkError(errorCode: "CARD_DECLINED", errorMessage: "The card was declined.")
-    XCTAssertEqual(driver.state.screen, .result(.failure(method: .applePay, error: error)))
+    // The failure screen says what was not charged: the sheet's total when the shopper authorised.
+    XCTAssertEqual(
+      driver.state.screen, .result(.failure(method: .applePay, error: error, amount: .usd(5710))))
 
     driver.send(.tryAgain)
     XCTAssertEqual(driver.state.screen, .methodList)
@@ -377,7 +379,8 @@ final class ApplePaySheetTests: XCTestCase {
     XCTAssertEqual(payment.events[2]["errorReason"], .string("An error occurred while processing the card."))
     XCTAssertEqual(payment.events[3]["errorCode"], .string("PROCESSING_ERROR"))
     XCTAssertEqual(payment.events[3].method, .applePay)
-    XCTAssertEqual(driver.state.screen, .result(.failure(method: .applePay, error: failure)))
+    XCTAssertEqual(
+      driver.state.screen, .result(.failure(method: .applePay, error: failure, amount: .usd(5411))))
   }
 
   func testNewCheckoutAfterSuccessClosesTheSheetAndKeepsTheEvents() {

@@ -29,7 +29,7 @@ final class ApplePayUpdateTimeoutTests: XCTestCase {
     var (state, _) = openSheet()
     let effects = CheckoutReducer.reduce(&state, .answered(RequestID(3), .timeLimitPassed), context: context)
     XCTAssertEqual(effects, [])
-    guard case .result(.failure(.applePay, let error)) = state.screen else {
+    guard case .result(.failure(.applePay, let error, _)) = state.screen else {
       return XCTFail("\(state.screen)")
     }
     XCTAssertEqual(error.errorCode, "APPLE_PAY_UPDATE_TIMEOUT")

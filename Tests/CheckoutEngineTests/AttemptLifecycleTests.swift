@@ -157,7 +157,7 @@ final class AttemptLifecycleTests: XCTestCase {
           first.ended(.unknown(timeout), at: at(3), events: submitEvents(from: 1, at: at(2)) + [onError]))
       ]
     ) {
-      $0.screen = .result(.failure(method: .card, error: timeout))
+      $0.screen = .result(.failure(method: .card, error: timeout, amount: first.amount))
       $0.events.append(onError)
       $0.attempt = nil
       $0.attemptEventsStart = 3

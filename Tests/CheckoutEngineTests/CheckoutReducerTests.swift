@@ -118,7 +118,7 @@ final class CheckoutReducerTests: XCTestCase {
     store.answer(
       .gateway(.declined(declined)), at: time, effects: [.attempt(ended)], file: file, line: line
     ) {
-      $0.screen = .result(.failure(method: .card, error: declined))
+      $0.screen = .result(.failure(method: .card, error: declined, amount: attempt.amount))
       if !keepingThePaymentOpen { $0.openPayment = nil }
       $0.events.append(onError)
       $0.attempt = nil
@@ -501,7 +501,9 @@ final class CheckoutReducerTests: XCTestCase {
     let declined = SdkError(errorCode: "CARD_DECLINED", errorMessage: "The card was declined.")
     declineExhaustively(store, with: declined)
     XCTAssertEqual(store.state.events.map(\.name), [.onBeforeSubmit, .onSubmit, .onError])
-    guard case .result(.failure(_, let error)) = store.state.screen else { return XCTFail("not a failure") }
+    guard case .result(.failure(_, let error, _)) = store.state.screen else {
+      return XCTFail("not a failure")
+    }
     XCTAssertEqual(error.shopperMessage, "Your card was declined. Please try another payment method.")
   }
 
@@ -681,7 +683,9 @@ final class CheckoutReducerTests: XCTestCase {
     store.send(.startNewCheckout)
     // The gateway's answer (#2) comes again, now as an approval: it is dropped.
     store.assertDrops(.gateway(.approved(systemTransactionId: "late")), for: RequestID(2))
-    XCTAssertEqual(store.state.screen, .result(.failure(method: .card, error: declined)))
+    XCTAssertEqual(
+      store.state.screen,
+      .result(.failure(method: .card, error: declined, amount: store.state.scenario.total)))
   }
 
   func testGatewayAnswerWhenNotProcessingIsDropped() {

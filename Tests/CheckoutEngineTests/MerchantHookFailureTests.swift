@@ -44,7 +44,7 @@ final class MerchantHookFailureTests: XCTestCase {
     XCTAssertTrue(state.screen.isApplePaySheet)
     let effects = CheckoutReducer.reduce(&state, failure(of: RequestID(2)), context: context)
     XCTAssertEqual(effects, [.cancel(RequestID(3))], "the update's timer stops")
-    guard case .result(.failure(.applePay, let error)) = state.screen else {
+    guard case .result(.failure(.applePay, let error, _)) = state.screen else {
       return XCTFail("\(state.screen)")
     }
     XCTAssertEqual(error.errorCode, "APPLE_PAY_UPDATE_TIMEOUT")

@@ -36,7 +36,9 @@ final class PayPalFlowTests: XCTestCase {
     runtime.settle(after: .selectMethod(.paypal))
     runtime.settle(after: .approvePayPal(.declinedSource))
     let state = runtime.checkout
-    guard case .result(.failure(.paypal, let error)) = state.screen else { return XCTFail("\(state.screen)") }
+    guard case .result(.failure(.paypal, let error, _)) = state.screen else {
+      return XCTFail("\(state.screen)")
+    }
     XCTAssertEqual(error.errorCode, "PAYPAL_INSTRUMENT_DECLINED")
     XCTAssertEqual(state.events.last?.name, .onError)
   }

@@ -28,7 +28,9 @@ final class PazeFlowTests: XCTestCase {
     runtime.settle(after: .selectMethod(.paze))
     runtime.settle(after: .approvePaze(.failing))
     let state = runtime.checkout
-    guard case .result(.failure(.paze, let error)) = state.screen else { return XCTFail("\(state.screen)") }
+    guard case .result(.failure(.paze, let error, _)) = state.screen else {
+      return XCTFail("\(state.screen)")
+    }
     XCTAssertEqual(error.errorCode, "SDK1123")
     XCTAssertEqual(error.shopperMessage, "Paze payment failed. Please try again.")
   }
@@ -60,7 +62,7 @@ final class PazeFlowTests: XCTestCase {
       let runtime = makeRuntime(scenario)
       runtime.settle(after: .selectMethod(.paze))
       let state = runtime.checkout
-      guard case .result(.failure(.paze, let error)) = state.screen else {
+      guard case .result(.failure(.paze, let error, _)) = state.screen else {
         XCTFail("\(code): \(state.screen)")
         continue
       }

@@ -46,7 +46,9 @@ final class SessionLifecycleTests: XCTestCase {
     }
     let effects = CheckoutReducer.reduce(&state, .submitCard, context: context)
     XCTAssertEqual(effects, [], "nothing reaches the merchant or the gateway")
-    guard case .result(.failure(.card, let error)) = state.screen else { return XCTFail("\(state.screen)") }
+    guard case .result(.failure(.card, let error, _)) = state.screen else {
+      return XCTFail("\(state.screen)")
+    }
     XCTAssertEqual(error.errorCode, "SESSION_EXPIRED")
     XCTAssertEqual(
       error.errorMessage, "The session expired at 2025-05-19T13:39:20.3843454Z; create a new session to pay")

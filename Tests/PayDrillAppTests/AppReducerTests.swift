@@ -129,6 +129,30 @@ final class AppReducerTests: XCTestCase {
     XCTAssertEqual(model.highlightedMethod, 0, "and does nothing else")
   }
 
+  /// Wherever the keys list `?`, `?` opens them: on the 3-D Secure code, the passcode and the card number
+  /// (digits only) too, while in the name field it is text.
+  func testQuestionMarkOpensTheKeysOnEveryScreenThatListsIt() {
+    for kind in DocsDriftTests.kinds {
+      guard let screen = DocsDriftTests.screen(kind),
+        KeyHelp.entries(for: screen).contains(where: { $0.keys == "?" })
+      else { continue }
+      var model = Fixture.model(size)
+      model.checkout.screen = screen
+      model.focus = .field(.number)
+      Fixture.send([.key(.character("?"))], to: &model)
+      XCTAssertTrue(model.showsHelp, "? on \(kind)")
+      XCTAssertEqual(model.challengeDraft, "", "? is not typed into the 3-D Secure code")
+      XCTAssertEqual(model.checkout.cardForm.number, "")
+    }
+    var model = Fixture.model(size)
+    Fixture.settle(
+      [.checkout(.createCheckout), .key(.character("3")), .key(.enter), .key(.character("p"))], in: &model)
+    XCTAssertEqual(model.checkout.applePaySheet?.phase, .authenticating(.passcode))
+    XCTAssertTrue(KeyHelp.entries(for: model).contains { $0.keys == "?" }, "the passcode's keys list ?")
+    Fixture.send([.key(.character("?"))], to: &model)
+    XCTAssertTrue(model.showsHelp, "? on the passcode")
+  }
+
   func testSpinnerTurnsOnlyWhileProcessing() {
     var model = Fixture.model(size)
     Fixture.send([.tick, .tick], to: &model)

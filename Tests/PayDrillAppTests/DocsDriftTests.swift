@@ -87,7 +87,7 @@ final class DocsDriftTests: XCTestCase {
       return .processing(
         Submission(
           method: .card, paidWith: "Visa •••• 4242", amount: amount, since: Date(timeIntervalSince1970: 0)))
-    case .result: return .result(.failure(method: .card, error: declined))
+    case .result: return .result(.failure(method: .card, error: declined, amount: amount))
     case .initialisationFailed: return .initialisationFailed(declined)
     case .applePaySheet: return nil  // reached by keys: see `entriesByScreen`
     case .applePaySetUp: return .applePaySetUp

@@ -337,7 +337,7 @@ final class MerchantHookTests: XCTestCase {
   }
 
   private func failedPayment(_ runtime: CheckoutRuntime) throws -> SdkError {
-    guard case .result(.failure(_, let error)) = runtime.model.checkout.screen else {
+    guard case .result(.failure(_, let error, _)) = runtime.model.checkout.screen else {
       XCTFail("not a failure: \(runtime.model.checkout.screen)")
       throw Unexpected()
     }

@@ -52,7 +52,7 @@ final class OneLoopTests: XCTestCase {
       runtime.send(.checkout(action))
       runtime.advance(by: .seconds(1))
     }
-    guard case .result(.failure(.applePay, let error)) = runtime.model.checkout.screen else {
+    guard case .result(.failure(.applePay, let error, _)) = runtime.model.checkout.screen else {
       return XCTFail("\(runtime.model.checkout.screen)")
     }
     XCTAssertEqual(error.errorCode, "CARD_DECLINED")
@@ -114,7 +114,7 @@ final class OneLoopTests: XCTestCase {
     XCTAssertEqual(runtime.model.gatewaySettings.nextFault, .networkError)
     XCTAssertTrue(runtime.render().text.contains("networkError (NETWORK_ERROR)"))
     press([.escape] + payByCard("4242424242424242"), on: runtime, thenWait: .seconds(2))
-    guard case .result(.failure(.card, let error)) = runtime.model.checkout.screen else {
+    guard case .result(.failure(.card, let error, _)) = runtime.model.checkout.screen else {
       return XCTFail("\(runtime.model.checkout.screen)")
     }
     XCTAssertEqual(error.errorCode, "NETWORK_ERROR")
@@ -197,7 +197,7 @@ final class OneLoopTests: XCTestCase {
     // Next call: a timeout (the gateway charges, its answer is lost).
     press([.character("g"), .down, .down, .enter, .enter, .escape], on: runtime)
     press(payByCard("4242424242424242"), on: runtime, thenWait: .seconds(2))
-    guard case .result(.failure(.card, let error)) = runtime.model.checkout.screen else {
+    guard case .result(.failure(.card, let error, _)) = runtime.model.checkout.screen else {
       return XCTFail("\(runtime.model.checkout.screen)")
     }
     XCTAssertEqual(error.errorCode, "GATEWAY_TIMEOUT")

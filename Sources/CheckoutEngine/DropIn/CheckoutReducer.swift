@@ -98,7 +98,7 @@ public enum CheckoutReducer {
       return askBeforeSubmit(.card, in: &state)
 
     case .tryAgain:
-      guard case .result(.failure(let method, _)) = state.screen else { return [] }
+      guard case .result(.failure(let method, _, _)) = state.screen else { return [] }
       state.screen = method == .card ? .cardForm : .methodList
       return []
 
@@ -207,7 +207,7 @@ public enum CheckoutReducer {
       if !OpenPayment.unknownOutcomeCodes.contains(error.errorCode) { state.openPayment = nil }
       record(
         .onError, method: method, details: error.eventDetails + reportDetails, in: &state, context: context)
-      state.screen = .result(.failure(method: method, error: error))
+      state.screen = .result(.failure(method: method, error: error, amount: amount))
       return endAttempt(
         ending(after: error), of: method, resultCode: outcome.report?.resultCode, in: &state, context: context
       )

@@ -13,5 +13,7 @@ public struct DropInSubmitResult: Equatable, Sendable {
 public enum PaymentOutcome: Equatable, Sendable {
   /// Paid: the receipt of the attempt that succeeded.
   case success(Receipt)
-  case failure(method: DropInPaymentMethod, error: SdkError)
+  /// Not paid: the method, the SDK's error and the amount that attempt asked for, so the failure screen
+  /// says what was not charged.
+  case failure(method: DropInPaymentMethod, error: SdkError, amount: Money)
 }

@@ -258,7 +258,7 @@ public struct FuzzHarness {
           .resultFromItsAttempt,
           "Paid shows \(receipt.methodName) \(receipt.amount.plainString), not the last onSuccess")
       }
-    case .failure(let method, let error):
+    case .failure(let method, let error, _):
       guard let event = checkout.events.last(where: { $0.name == .onError }), event.method == method,
         event["errorCode"] == .string(error.errorCode)
       else {

@@ -148,6 +148,25 @@ public struct AppModel: Equatable, Sendable {
     return RequestID(lastAppRequest)
   }
 
+  /// Whether the focused element would keep this character as text. `?` opens the keys wherever it would
+  /// not: on the 3-D Secure code and the passcode (digits only), and in the card form's digit fields.
+  func takesAsText(_ character: Character) -> Bool {
+    let digit = character.isASCII && character.isNumber
+    if eventList.isEditingFilter || couponDraft != nil { return true }
+    switch checkout.screen {
+    case .cardForm:
+      switch focus.field {
+      case .number, .expiry, .securityCode: return digit
+      case .postalCode: return character.isASCII && (character.isLetter || digit || " -".contains(character))
+      case .holderName: return true
+      case nil: return false
+      }
+    case .threeDSChallenge: return digit
+    case .applePaySheet: return checkout.applePaySheet?.phase == .authenticating(.passcode) && digit
+    default: return false
+    }
+  }
+
   /// Whether the focused element takes typed text (then letters are text, not commands).
   var isTyping: Bool {
     if eventList.isEditingFilter { return true }

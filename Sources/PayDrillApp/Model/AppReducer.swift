@@ -110,7 +110,7 @@ public enum AppReducer {
     if case .click(let x, let y) = key {
       return click(atX: x, y: y, in: &model, context: context)
     }
-    if key == .character("?") && !model.isTyping {
+    if key == .character("?") && !model.takesAsText("?") {
       model.showsHelp = true
       return []
     }

@@ -91,6 +91,7 @@ enum KeyHelp {
         Entry(keys: "0-9", action: "passcode (4 to 6 digits)", short: "passcode"),
         Entry(keys: "Enter", action: "confirm"),
         Entry(keys: "Esc", action: "cancel"), Entry(keys: "Backspace", action: "delete"),
+        Entry(keys: "?", action: "keys"),
       ] + controls
     case .biometric, .notRecognised:
       return [

@@ -1,70 +1,100 @@
 import CheckoutEngine
 import TerminalUI
 
-/// How the payment ended: the transaction ids on success, the shopper's message and the SDK's code on failure.
+/// How the payment ended: the amount, the method and the transaction ids on success; the shopper's message,
+/// the amount and method that were not charged, and the SDK's code on failure.
 struct ResultView {
   var model: AppModel
   var outcome: PaymentOutcome
+
+  /// A piece of a line: where it starts in the area, and its role.
+  private struct Span {
+    var text: String
+    var x: Int
+    var role: StyleRole
+  }
 
   func render(in rect: Rect, into buffer: inout ScreenBuffer) {
     let checkout = model.checkout
     let money = MoneyFormatter(locale: checkout.scenario.locale)
     let text = checkout.localisation
-    var y = rect.y + 1
-    /// A label and its value; a value too long to sit beside its label goes on the line below it.
-    func row(_ label: String, _ value: String, _ role: StyleRole = .normal) {
-      guard y < rect.maxY else { return }
-      buffer.write(label, x: rect.x, y: y, role: .muted, maxWidth: 22)
-      if DisplayWidth.of(value) > rect.width - 23 && y + 1 < rect.maxY {
-        y += 1
-        buffer.write(truncating: value, x: rect.x + 2, y: y, role: role, maxWidth: rect.width - 2)
-      } else {
-        buffer.write(truncating: value, x: rect.x + 23, y: y, role: role, maxWidth: rect.width - 23)
-      }
-      y += 1
-    }
+    let sections: [[[Span]]]
+    let buttons: ButtonRow
     switch outcome {
     case .success(let receipt):
-      buffer.write(
-        truncating: "✓ " + text.text(.paymentSuccessful), x: rect.x, y: y, role: .success,
-        maxWidth: rect.width)
-      y += 2
       // Only what the attempt that succeeded paid: never another attempt's sheet, card or amount.
-      row(text.text(.amount), money.string(for: receipt.amount), .total)
-      row(receipt.methodName, receipt.paidWith)
-      row("systemTransactionId", receipt.result.systemTransactionId)
-      row("merchantTransactionId", receipt.result.merchantTransactionId)
-      y += 1
-      for line in WrappedText.lines(
-        "Verify these identifiers on your backend before fulfilling the order.", width: rect.width)
-      where y < rect.maxY - 2 {
-        buffer.write(line, x: rect.x, y: y, role: .muted)
-        y += 1
-      }
-      y += 1
-      ButtonRow(
-        labels: [text.text(.startNewCheckout)], focused: 0, tagPrefix: ScreenTarget.resultButtonPrefix
-      )
-      .render(in: Rect(x: rect.x, y: min(y, rect.maxY - 1), width: rect.width, height: 1), into: &buffer)
-    case .failure(let method, let error):
-      buffer.write(
-        truncating: "✗ " + text.text(.paymentFailed), x: rect.x, y: y, role: .error, maxWidth: rect.width)
-      y += 2
-      for line in WrappedText.lines(error.shopperMessage(in: text), width: rect.width) where y < rect.maxY - 4
-      {
-        buffer.write(line, x: rect.x, y: y, role: .title)
-        y += 1
-      }
-      y += 1
-      row(text.text(.method), method.displayName)
-      row("errorCode", error.errorCode, .error)
-      row("errorMessage", error.errorMessage)
-      y += 1
-      ButtonRow(
+      sections = [
+        [[Span(text: "✓ " + text.text(.paymentSuccessful), x: 0, role: .success)]],
+        rows(
+          [
+            (text.text(.amount), money.string(for: receipt.amount), .total),
+            (receipt.methodName, receipt.paidWith, .normal),
+            ("systemTransactionId", receipt.result.systemTransactionId, .normal),
+            ("merchantTransactionId", receipt.result.merchantTransactionId, .normal),
+          ], width: rect.width),
+        wrapped(
+          "Verify these identifiers on your backend before fulfilling the order.", role: .muted,
+          width: rect.width),
+      ]
+      buttons = ButtonRow(
+        labels: [text.text(.startNewCheckout)], focused: 0, tagPrefix: ScreenTarget.resultButtonPrefix)
+    case .failure(let method, let error, let amount):
+      sections = [
+        [[Span(text: "✗ " + text.text(.paymentFailed), x: 0, role: .error)]],
+        wrapped(error.shopperMessage(in: text), role: .title, width: rect.width),
+        // What was not charged, and how, beside the SDK's error.
+        rows(
+          [
+            (text.text(.amount), money.string(for: amount), .total),
+            (text.text(.method), method.displayName, .normal),
+            ("errorCode", error.errorCode, .error),
+            ("errorMessage", error.errorMessage, .normal),
+          ], width: rect.width),
+      ]
+      buttons = ButtonRow(
         labels: [text.text(.tryAgain), text.text(.chooseAnotherMethod)], focused: model.resultChoice,
-        tagPrefix: ScreenTarget.resultButtonPrefix
-      )
-      .render(in: Rect(x: rect.x, y: min(y, rect.maxY - 1), width: rect.width, height: 1), into: &buffer)
+        tagPrefix: ScreenTarget.resultButtonPrefix)
     }
+    // A blank line after each section and above them where they fit; where the screen is short, the lines
+    // it has room for go between the sections first. The buttons keep the last line, and a line that fits
+    // above it nowhere gives way rather than lie under it.
+    let lineCount = sections.reduce(0) { $0 + $1.count }
+    var spare = max(0, rect.height - lineCount - 1)
+    func gap() -> Int {
+      guard spare > 0 else { return 0 }
+      spare -= 1
+      return 1
+    }
+    let gapsAfter = sections.map { _ in gap() }
+    let rowsEnd = rect.maxY - 1
+    var y = rect.y + gap()
+    for (section, gapAfter) in zip(sections, gapsAfter) {
+      for line in section where y < rowsEnd {
+        for span in line {
+          buffer.write(
+            truncating: span.text, x: rect.x + span.x, y: y, role: span.role, maxWidth: rect.width - span.x)
+        }
+        y += 1
+      }
+      y += gapAfter
+    }
+    buttons.render(in: Rect(x: rect.x, y: min(y, rect.maxY - 1), width: rect.width, height: 1), into: &buffer)
+  }
+
+  /// Labels and their values: a value that does not fit beside its label goes, wrapped, below it.
+  private func rows(_ rows: [(label: String, value: String, role: StyleRole)], width: Int) -> [[Span]] {
+    rows.flatMap { row -> [[Span]] in
+      let label = Span(text: row.label, x: 0, role: .muted)
+      if DisplayWidth.of(row.value) <= width - 23 {
+        return [[label, Span(text: row.value, x: 23, role: row.role)]]
+      }
+      return [[label]]
+        + WrappedText.lines(row.value, width: width - 2).map { [Span(text: $0, x: 2, role: row.role)] }
+    }
+  }
+
+  /// A message wrapped at word boundaries, a line each.
+  private func wrapped(_ message: String, role: StyleRole, width: Int) -> [[Span]] {
+    WrappedText.lines(message, width: width).map { [Span(text: $0, x: 0, role: role)] }
   }
 }
