@@ -107,7 +107,7 @@ final class EventInspectorTests: XCTestCase {
         EventDetail("errorMessage", .string(long)),
         EventDetail("idempotentReplay", .bool(true)), EventDetail("amountMinor", .integer(4999)),
       ])
-    let lines = EventInspector.lines(of: opened, width: 40)
+    let lines = EventInspector.lines(of: opened, width: 40).map(\.text)
     for line in lines { XCTAssertLessThanOrEqual(DisplayWidth.of(line), 40, line) }
     let text = lines.joined(separator: " ").split(separator: " ").joined(separator: " ")
     XCTAssertTrue(text.contains("\"errorCode\": \"PAYPAL_INSTRUMENT_DECLINED\""), text)
@@ -120,6 +120,57 @@ final class EventInspectorTests: XCTestCase {
     let parsed = try? JSONSerialization.jsonObject(with: Data(opened.prettyJSON().utf8)) as? [String: Any]
     XCTAssertEqual(parsed?["errorCode"] as? String, "PAYPAL_INSTRUMENT_DECLINED")
     XCTAssertEqual(parsed?["seq"] as? Int, 3)
+  }
+
+  /// What PassKit withholds from `onShippingContactSelected` is marked, after the JSON, as redacted.
+  func testTheInspectorMarksWhatPassKitRedacted() {
+    let contact = CallbackEvent(
+      sequence: 1, time: Fixture.now, name: .onShippingContactSelected, method: .applePay,
+      details: [
+        EventDetail("contact.city", .string("Cupertino")),
+        EventDetail("contact.postalCode", .string("95014")),
+      ])
+    let lines = EventInspector.lines(of: contact, width: 90)
+    let marked = lines.filter { $0.role == .muted }.map(\.text)
+    XCTAssertEqual(
+      marked,
+      [
+        "", "Redacted by PassKit before the shopper authorises:",
+        "  contact.name: withheld until authorisation", "  contact.street: withheld until authorisation",
+        "  contact.phoneNumber: withheld until authorisation",
+        "  contact.emailAddress: withheld until authorisation",
+        "  contact.postalCode: its public part only (US 5 digits, UK and CA outward code)",
+      ])
+    XCTAssertEqual(lines.filter { $0.role == .normal }.last?.text, "}", "the JSON comes whole first")
+    XCTAssertTrue(
+      EventInspector.lines(of: event(1), width: 90).allSatisfy { $0.role == .normal }, "onSubmit: none")
+  }
+
+  /// A card number or a key in a payload (a plugin's message, say) is masked in what is shown, copied and saved.
+  func testTheInspectorMasksSecrets() {
+    let leaky = event(
+      1,
+      details: [
+        EventDetail("card", .string("4242424242424242")),
+        EventDetail("session.hmacKey", .string("904b2c61d3a7bb")),
+        EventDetail("last4", .string("4242")),
+      ])
+    let json = EventInspector.json(of: leaky)
+    XCTAssertFalse(json.contains("4242424242424242"), json)
+    XCTAssertFalse(json.contains("904b2c61d3a7bb"), json)
+    XCTAssertTrue(json.contains("\"card\": \"•••• 4242\""), json)
+    XCTAssertTrue(json.contains("\"last4\": \"4242\""), json)
+    var model = AppModel(
+      checkout: CheckoutState(scenario: Fixture.cardOnly), size: Size(columns: 100, rows: 32),
+      latencyMilliseconds: 0, timeZone: TimeZone(identifier: "UTC")!)
+    model.checkout.events = [leaky]
+    model.overlay = .inspector(EventInspector(index: 0))
+    XCTAssertFalse(RootView.render(model).text.contains("4242424242424242"))
+    // The screenshot bundle saves the inspected event as the JSON `y` copies.
+    let bundle = ScreenshotBundle(name: "shot", model: model, theme: .dark)
+    XCTAssertEqual(bundle.files.last?.name, "shot.event.json")
+    XCTAssertEqual(bundle.files.last?.contents, json + "\n")
+    XCTAssertFalse(bundle.files.contains { $0.contents.contains("4242424242424242") })
   }
 
   /// One key through the reducer: the whole model after it must be `update` applied to the one before, and

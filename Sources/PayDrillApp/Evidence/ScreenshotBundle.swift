@@ -27,7 +27,7 @@ public struct ScreenshotBundle: Equatable, Sendable {
       screen.text + "\n",
       AnsiExport.text(of: screen, theme: theme),
       HtmlExport.document(of: screen, theme: theme, title: "PayDrill · \(name)"),
-      CallbackEvent.jsonLines(events),
+      CallbackEvent.jsonLines(events.map(SecretRedaction.masked)),
       scenarioText + "\n",
     ]
     files = zip(Self.suffixes, contents).map { File(name: name + $0, contents: $1) }
@@ -35,12 +35,23 @@ public struct ScreenshotBundle: Equatable, Sendable {
 
   /// The bundle of what a model shows, named with `name`. A card number being typed keeps only its last
   /// four digits: the rest are masked with `•`, as everywhere else PayDrill shows a card.
+  /// With the event inspector open, the event it shows is saved too, as the JSON `y` copies
+  /// (`.event.json`).
   public init(name: String, model: AppModel, theme: Theme) {
     self.init(
       name: name, screen: SecretRedaction.masking(RootView.render(model)), theme: theme,
       events: model.checkout.events,
       scenario: model.checkout.scenario)
+    if let index = model.inspector?.index, model.checkout.events.indices.contains(index) {
+      files.append(
+        File(
+          name: name + Self.inspectedSuffix,
+          contents: EventInspector.json(of: model.checkout.events[index]) + "\n"))
+    }
   }
+
+  /// The end of the name of the file that holds the inspected event.
+  public static let inspectedSuffix = ".event.json"
 
   /// `paydrill-20261129-184502-step07-card-form`, or with a label (a tape's line) before the screen's name:
   /// `paydrill-20261129-184502-step03-line12-paid`. The time is written in `timeZone`.

@@ -70,12 +70,28 @@ enum SecretRedaction {
       return shown
     }
     if let list = value as? [Any] { return list.map(redact) }
-    if let text = value as? String {
-      let number = CardNumber(digits: text)
-      if (12...19).contains(number.digits.count), number.digits.count == text.count, number.passesLuhnCheck {
-        return number.masked
-      }
-    }
+    if let text = value as? String { return masked(text) }
     return value
+  }
+
+  /// A string that is a card number masked to its last four; any other string as it is.
+  static func masked(_ text: String) -> String {
+    let number = CardNumber(digits: text)
+    if (12...19).contains(number.digits.count), number.digits.count == text.count, number.passesLuhnCheck {
+      return number.masked
+    }
+    return text
+  }
+
+  /// The event with its secrets taken out as in JSON: what the inspector shows, copies and saves.
+  static func masked(_ event: CallbackEvent) -> CallbackEvent {
+    var shown = event
+    shown.details = event.details.map { detail in
+      guard case .string(let text) = detail.value else { return detail }
+      let key = detail.key.split(separator: ".").last.map(String.init) ?? detail.key
+      return EventDetail(
+        detail.key, .string(secretKeys.contains(key) ? SessionsAPI.redacted(text) : masked(text)))
+    }
+    return shown
   }
 }

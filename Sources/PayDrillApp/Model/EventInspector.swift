@@ -11,17 +11,29 @@ struct EventInspector: Equatable, Sendable {
   /// Whether `y` copied the event, for the hint to say so.
   var copied = false
 
-  /// The event's JSON wrapped to `width`: a field per line, a long value carried on indented lines, nothing
-  /// cut.
-  static func lines(of event: CallbackEvent, width: Int) -> [String] {
+  /// The event as the inspector shows, copies and saves it: pretty JSON with its secrets masked.
+  static func json(of event: CallbackEvent) -> String {
+    SecretRedaction.masked(event).prettyJSON()
+  }
+
+  /// The event's JSON wrapped to `width`, a field per line and a long value carried on indented lines,
+  /// nothing cut; then what PassKit redacted from it, marked as such (muted).
+  static func lines(of event: CallbackEvent, width: Int) -> [(text: String, role: StyleRole)] {
     guard width > 8 else { return [] }
-    var lines: [String] = []
-    for line in event.prettyJSON().split(separator: "\n") {
+    var lines: [(text: String, role: StyleRole)] = []
+    func add(_ line: Substring, role: StyleRole) {
       let indent = String(line.prefix { $0 == " " })
       let text = String(line.dropFirst(indent.count))
       for (offset, piece) in WrappedText.lines(text, width: width - indent.count - 2).enumerated() {
-        lines.append(indent + (offset == 0 ? "" : "  ") + piece)
+        lines.append((indent + (offset == 0 ? "" : "  ") + piece, role))
       }
+    }
+    for line in json(of: event).split(separator: "\n") { add(line, role: .normal) }
+    let redactions = event.redactedByPassKit
+    if !redactions.isEmpty {
+      lines.append(("", .muted))
+      add("Redacted by PassKit before the shopper authorises:", role: .muted)
+      for redaction in redactions { add("  \(redaction.field): \(redaction.note)", role: .muted) }
     }
     return lines
   }
@@ -56,7 +68,7 @@ struct EventInspector: Equatable, Sendable {
       }
     case .character("y"):
       inspector.copied = true
-      effects = [.copyToClipboard(event.prettyJSON())]
+      effects = [.copyToClipboard(json(of: event))]
     case .escape, .enter, .character("q"):
       model.inspector = nil
       return []

@@ -31,7 +31,8 @@ struct EventInspectorView {
     let area = Self.textArea(in: size)
     let lines = EventInspector.lines(of: event, width: area.width)
     for (offset, line) in lines.dropFirst(inspector.scroll).prefix(area.height).enumerated() {
-      buffer.write(truncating: line, x: area.x, y: area.y + offset, role: .normal, maxWidth: area.width)
+      buffer.write(
+        truncating: line.text, x: area.x, y: area.y + offset, role: line.role, maxWidth: area.width)
     }
     let below = max(0, lines.count - inspector.scroll - area.height)
     var hint = inspector.copied ? "Copied as JSON (OSC 52) · " : ""
