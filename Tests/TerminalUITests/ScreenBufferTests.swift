@@ -76,6 +76,19 @@ final class ScreenBufferTests: XCTestCase {
     XCTAssertEqual(WrappedText.lines("a\nb", width: 4), ["a", "b"])
   }
 
+  /// Parts stay whole: a line takes as many as fit, and only a part wider than a line wraps.
+  func testWrappedTextPacksPartsWhole() {
+    let parts = ["NO_CONFIGURATION", "isReady false", "hasUI false", "selfSubmitting true"]
+    XCTAssertEqual(
+      WrappedText.lines(packing: parts, separator: " · ", width: 44),
+      ["NO_CONFIGURATION · isReady false", "hasUI false · selfSubmitting true"])
+    XCTAssertEqual(
+      WrappedText.lines(packing: parts, separator: " · ", width: 80),
+      ["NO_CONFIGURATION · isReady false · hasUI false · selfSubmitting true"])
+    XCTAssertEqual(WrappedText.lines(packing: ["ab cd", "e"], separator: " · ", width: 3), ["ab", "cd", "e"])
+    XCTAssertEqual(WrappedText.lines(packing: [], separator: " · ", width: 3), [])
+  }
+
   func testFrameDrawsABoxWithItsTitle() {
     var buffer = ScreenBuffer(width: 12, height: 3)
     let inner = Frame(title: "Card").render(in: buffer.bounds, into: &buffer)

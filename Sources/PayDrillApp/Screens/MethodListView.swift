@@ -88,10 +88,15 @@ struct MethodListView {
       checkout.methods[model.highlightedMethod] == .applePay,
       let state = checkout.applePayState, y < rect.maxY
     {
-      let details =
-        "\(state.name) · isReady \(state.isReady) · hasUI \(state.hasUI) · selfSubmitting \(state.selfSubmitting)"
-      buffer.write(truncating: details, x: rect.x + 2, y: y, role: .muted, maxWidth: rect.width - 2)
-      y += 1
+      let details = [
+        state.name, "isReady \(state.isReady)", "hasUI \(state.hasUI)",
+        "selfSubmitting \(state.selfSubmitting)",
+      ]
+      for line in WrappedText.lines(packing: details, separator: " · ", width: rect.width - 2)
+      where y < rect.maxY {
+        buffer.write(line, x: rect.x + 2, y: y, role: .muted)
+        y += 1
+      }
     }
     if checkout.isAwaitingMerchant, y < rect.maxY {
       buffer.write(

@@ -33,6 +33,22 @@ public enum WrappedText {
     return lines
   }
 
+  /// Parts packed into lines no wider than `width`, joined by `separator` within a line: a part is never
+  /// split across lines unless it is wider than a line alone (then it wraps at its spaces). For lists whose
+  /// items must read whole (`isReady false · hasUI true`).
+  public static func lines(packing parts: [String], separator: String, width: Int) -> [String] {
+    guard width > 0 else { return [] }
+    var lines: [String] = []
+    for part in parts {
+      if let last = lines.last, DisplayWidth.of(last + separator + part) <= width {
+        lines[lines.count - 1] = last + separator + part
+      } else {
+        lines += Self.lines(part, width: width)
+      }
+    }
+    return lines
+  }
+
   /// The longest start of `text` that fits in `width` columns.
   public static func prefix(_ text: String, width: Int) -> String {
     var result = ""
