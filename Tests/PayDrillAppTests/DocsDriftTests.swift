@@ -137,6 +137,7 @@ final class DocsDriftTests: XCTestCase {
       ("event pane", [key("v")], { $0.eventList.isFocused && !$0.eventList.isEditingFilter }),
       ("event filter", [key("v"), key("/")], { $0.eventList.isEditingFilter }),
       ("event inspector", [key("v"), .key(.enter)], { $0.inspector != nil }),
+      ("whole order", [key("o")], { if case .order = $0.overlay { true } else { false } }),
       ("history panel", [key("H")], { $0.history != nil }),
       ("gateway panel", [key("g")], { $0.gatewayPanel != nil }),
       ("device panel", [key("d")], { $0.devicePanel != nil }),

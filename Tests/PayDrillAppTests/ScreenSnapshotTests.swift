@@ -67,6 +67,33 @@ final class ScreenSnapshotTests: XCTestCase {
     }
   }
 
+  /// `o` opens the whole order over the checkout; End scrolls to its total, and a long name wraps beside its
+  /// price.
+  func testTheWholeOrderOpensAndScrolls() {
+    var scenario = Scenario.acmeElectronics
+    scenario.items = (1...30).map {
+      LineItem(
+        name: "Accessory \($0)", quantity: $0 == 2 ? 3 : 1, unitPrice: Money(minorUnits: 199, currency: .usd))
+    }
+    scenario.items[0].name =
+      "A charging cable with a name much too long to sit beside its price on one line of the order"
+    check("whole-order", [.key(.character("o"))], scenario: scenario)
+    check("whole-order-end", [.key(.character("o")), .key(.end)], scenario: scenario)
+    var model = Fixture.model(Size(columns: 60, rows: 20), scenario: scenario)
+    Fixture.send([.key(.character("o")), .key(.pageDown), .key(.down)], to: &model)
+    XCTAssertEqual(model.overlay, .order(OrderList(scroll: 15)), "a page is the area less one line, then one")
+    Fixture.send([.key(.end), .key(.down)], to: &model)
+    XCTAssertEqual(model.overlay, .order(OrderList(scroll: 18)), "the last page ends at the total: 33 lines, 15 shown")
+    let text = RootView.render(model).text
+    XCTAssertTrue(text.contains("Total"), text)
+    Fixture.send([.key(.home), .key(.up)], to: &model)
+    XCTAssertEqual(model.overlay, .order(OrderList(scroll: 0)))
+    Fixture.send([.key(.character("1"))], to: &model)
+    XCTAssertEqual(model.checkout.screen, .methodList, "the order has the keys: 1 chooses no method")
+    Fixture.send([.key(.escape)], to: &model)
+    XCTAssertNil(model.overlay)
+  }
+
   func testEventListFocusedAndScrolledUp() {
     check(
       "event-list-focused",

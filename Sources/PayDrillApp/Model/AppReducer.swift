@@ -137,6 +137,10 @@ public enum AppReducer {
     if model.inspector != nil {
       return EventInspector.handle(key, in: &model)
     }
+    if case .order = model.overlay {
+      OrderList.handle(key, in: &model)
+      return []
+    }
     if key == .character("H") && !model.isTyping {
       var panel = HistoryPanel()
       let id = model.issueAppRequest()
@@ -236,6 +240,8 @@ public enum AppReducer {
       model.devicePanel = 0
     case .character("g"):
       model.gatewayPanel = 0
+    case .character("o"):
+      model.overlay = .order(OrderList())
     case .character("b"):
       model.gallery = ButtonGallery(
         appearance: model.checkout.scenario.applePay?.button ?? ApplePayButtonAppearance())
@@ -327,7 +333,10 @@ public enum AppReducer {
     // With a panel open only its rows take clicks; with the gallery, the history or a chooser open, none do.
     let panelOpen = model.gatewayPanel != nil || model.devicePanel != nil
     if case .panelRow = target {} else if panelOpen { return [] }
-    if model.gallery != nil || model.history != nil || model.inspector != nil { return [] }
+    switch model.overlay {
+    case .gallery, .history, .inspector, .order: return []
+    case .help, .gatewayPanel, .devicePanel, nil: break
+    }
     // A click on the pane gives it the keys; anywhere else gives them back to the checkout.
     if target == .eventPane {
       model.eventList.isFocused = true

@@ -45,17 +45,17 @@ struct EventInspector: Equatable, Sendable {
       return []
     }
     let event = model.checkout.events[inspector.index]
-    let area = EventInspectorView.textArea(in: model.size)
-    let page = area.height
-    let last = max(0, lines(of: event, width: area.width).count - page)
+    let area = ReadingPane.textArea(in: model.size)
+    let lineCount = lines(of: event, width: area.width).count
+    if let scroll = ScrollKeys.offset(
+      after: key, from: inspector.scroll, page: area.height, lineCount: lineCount)
+    {
+      inspector.scroll = scroll
+      model.inspector = inspector
+      return []
+    }
     var effects: [AppEffect] = []
     switch key {
-    case .up, .character("k"): inspector.scroll -= 1
-    case .down, .character("j"): inspector.scroll += 1
-    case .pageUp: inspector.scroll -= max(1, page - 1)
-    case .pageDown, .character(" "): inspector.scroll += max(1, page - 1)
-    case .home: inspector.scroll = 0
-    case .end: inspector.scroll = last
     case .left, .character("h"), .right, .character("l"):
       // The previous or next event, opened at its top.
       let step = key == .left || key == .character("h") ? -1 : 1
@@ -74,7 +74,6 @@ struct EventInspector: Equatable, Sendable {
       return []
     default: break
     }
-    inspector.scroll = min(max(0, inspector.scroll), last)
     model.inspector = inspector
     return effects
   }

@@ -12,4 +12,6 @@ enum Overlay: Equatable, Sendable {
   case history(HistoryPanel)
   /// One event opened whole from the event list (Enter).
   case inspector(EventInspector)
+  /// The whole order, opened from the method list (`o`).
+  case order(OrderList)
 }

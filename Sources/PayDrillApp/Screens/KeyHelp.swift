@@ -34,6 +34,12 @@ enum KeyHelp {
         Entry(keys: "?", action: "keys"), screenshot,
       ]
     }
+    if case .order = model.overlay {
+      return [
+        Entry(keys: "↑↓", action: "scroll"), Entry(keys: "PgUp PgDn", action: "page"),
+        Entry(keys: "Esc o", action: "close"), Entry(keys: "?", action: "keys"), screenshot,
+      ]
+    }
     if model.eventList.isEditingFilter {
       return [
         Entry(keys: "", action: "type to filter by name, method or field", short: "filter"),
@@ -113,6 +119,7 @@ enum KeyHelp {
         Entry(keys: "g", action: "gateway"), Entry(keys: "H", action: "history"),
         Entry(keys: "d", action: "device"),
         Entry(keys: "b", action: "Apple Pay buttons", short: "buttons"),
+        Entry(keys: "o", action: "the whole order", short: "order"),
         Entry(keys: "↑↓ j k", action: "move"), Entry(keys: "q", action: "quit"),
       ]
     case .cardForm:

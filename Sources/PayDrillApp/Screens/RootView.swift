@@ -100,6 +100,10 @@ public enum RootView {
       EventInspectorView(inspector: inspector, events: model.checkout.events).render(
         size: model.size, into: &buffer)
     }
+    if case .order(let list) = model.overlay {
+      OrderListView(list: list, scenario: model.checkout.scenario, localisation: model.checkout.localisation)
+        .render(size: model.size, into: &buffer)
+    }
     if model.showsHelp {
       HelpOverlay(model: model).render(in: body, into: &buffer)
     }

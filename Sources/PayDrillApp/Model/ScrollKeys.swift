@@ -1,0 +1,22 @@
+import TerminalUI
+
+/// The keys that scroll a text taller than its area, the same wherever one is read by scrolling (the event
+/// inspector, the whole order): ↑ ↓ (`k` `j`) a line, PgUp PgDn (Space) a page, Home End the ends.
+enum ScrollKeys {
+  /// The first line shown after `key`, kept within the text (the last page ends at its last line); nil
+  /// when the key does not scroll.
+  static func offset(after key: KeyEvent, from offset: Int, page: Int, lineCount: Int) -> Int? {
+    let last = max(0, lineCount - page)
+    let moved: Int
+    switch key {
+    case .up, .character("k"): moved = offset - 1
+    case .down, .character("j"): moved = offset + 1
+    case .pageUp: moved = offset - max(1, page - 1)
+    case .pageDown, .character(" "): moved = offset + max(1, page - 1)
+    case .home: moved = 0
+    case .end: moved = last
+    default: return nil
+    }
+    return min(max(0, moved), last)
+  }
+}
