@@ -64,19 +64,46 @@ final class InteractiveTerminalTests: XCTestCase {
     try session.waitFor("Payment successful")
     try session.press("v")
     try session.waitFor("Enter open")
-    try session.press("Up")
-    try session.waitFor("new ↓")
     try session.press("Home", "Enter")
     // The collapsed pane shows neither the sequence number nor the date: the inspector shows every field.
     let screen = try session.waitFor("\"seq\": 1,")
     XCTAssertTrue(screen.contains("Event 1 of"), screen)
     XCTAssertTrue(screen.contains("\"time\": \"20"), "the date, which the pane leaves out: \(screen)")
-    // → walks to the next events; the last one is the payment's onSuccess.
-    try session.press("End")
-    for _ in 0..<12 { try session.press("Right") }
+    // → walks to the next event; back in the list, End and Enter open the newest: the payment's onSuccess.
+    try session.press("Right")
+    try session.waitFor("\"seq\": 2,")
+    try session.press("Escape", "End", "Enter")
     try session.waitFor("\"event\": \"onSuccess\"")
     try session.press("Escape", "Escape")
     try session.waitFor("v browse")
+    try session.press("C-c")
+    try session.waitFor("DONE status=0")
+    try assertTerminalRestored()
+  }
+
+  /// A long session: the pane follows the newest of 200-odd events, walks back to the first, pages through
+  /// them, and opens one far from both ends to read a field the collapsed pane does not show.
+  func testThePaneBrowsesTwoHundredEvents() throws {
+    let session = try TmuxSession(command: try wrapped("--latency 0"))
+    try session.waitFor("Choose a payment method")
+    // Each opening and cancelling of the Apple Pay sheet fires six events.
+    for _ in 0..<34 { try session.press("3", "Escape") }
+    let screen = try session.waitFor("Events (207)")
+    XCTAssertTrue(screen.contains("onCancel"), "the pane follows the newest: \(screen)")
+    try session.press("v", "Home")
+    // The first event on top, as many after it as fit, and how many newer ones are hidden.
+    let top = try session.waitFor(" new ↓")
+    XCTAssertTrue(top.contains("methodStateChanged"), top)
+    try session.press("PageDown", "PageDown", "PageDown", "PageDown", "Down")
+    try session.press("Enter")
+    // The collapsed pane shows neither the sequence number nor the date.
+    let opened = try session.waitFor("\"seq\": 42,")
+    XCTAssertTrue(opened.contains("Event 42 of 207"), opened)
+    XCTAssertTrue(opened.contains("\"time\": \"20"), opened)
+    try session.press("Escape", "End", "Enter")
+    try session.waitFor("Event 207 of 207")
+    try session.press("Escape", "Escape")
+    try session.waitFor("v to browse")
     try session.press("C-c")
     try session.waitFor("DONE status=0")
     try assertTerminalRestored()

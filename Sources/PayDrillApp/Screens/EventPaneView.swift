@@ -38,21 +38,35 @@ struct EventPaneView {
       }
       return
     }
-    // The window ends at the selected event (or the newest shown); below it, how many newer ones it hides.
+    // The window ends at the selected event (or the newest shown); where the events before it leave room
+    // (near the first), the newer ones fill it. Below, how many newer ones it hides.
     let anchor = min(list.selected ?? shown.count - 1, shown.count - 1)
-    let newer = shown.count - 1 - anchor
-    let height = max(1, newer > 0 ? area.height - 1 : area.height)
-    var lines: [[(String, StyleRole)]] = []
-    for place in max(0, anchor - height + 1)...anchor {
+    func eventLines(at place: Int) -> [[(String, StyleRole)]] {
       let event = events[shown[place]]
       var head = Self.head(of: event, time: timestamp(event.time), width: area.width)
       if list.isFocused, place == anchor {
         head = head.map { line in line.map { ($0.0, StyleRole.selected) } }
       }
-      lines += head
-      lines += Self.payload(of: event, width: area.width - 2).map { [("  " + $0, .muted)] }
+      return head + Self.payload(of: event, width: area.width - 2).map { [("  " + $0, .muted)] }
+    }
+    let height = max(1, anchor < shown.count - 1 ? area.height - 1 : area.height)
+    var lines: [[(String, StyleRole)]] = []
+    var first = anchor
+    while first >= 0, lines.count < height {
+      lines = eventLines(at: first) + lines
+      first -= 1
     }
     lines = Array(lines.suffix(height))
+    var next = anchor + 1
+    while next < shown.count {
+      let more = eventLines(at: next)
+      // The marker keeps a line while newer events stay hidden.
+      let room = area.height - (next < shown.count - 1 ? 1 : 0)
+      guard lines.count + more.count <= room else { break }
+      lines += more
+      next += 1
+    }
+    let newer = shown.count - next
     if newer > 0 { lines.append([("\(newer) new ↓", .notice)]) }
     for (offset, segments) in lines.enumerated() {
       var x = area.x
