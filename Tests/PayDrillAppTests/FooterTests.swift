@@ -31,6 +31,24 @@ final class FooterTests: XCTestCase {
     }
   }
 
+  /// Every footer (each checkout screen, both results, the sheet's modes, the pane, the inspector, the
+  /// panels and the gallery) at the three sizes, as golden text and roles: a screen's name, then its footer.
+  func testEveryFooterAtEachWidth() {
+    let screens = DocsDriftTests.entriesByScreen()
+    for columns in ScreenSnapshotTests.sizes.map(\.columns) {
+      var buffer = ScreenBuffer(size: Size(columns: columns, rows: screens.count * 2))
+      for (row, (name, entries)) in screens.enumerated() {
+        buffer.write(name, x: 0, y: row * 2, role: .title)
+        FooterBar.render(entries, in: Rect(x: 0, y: row * 2 + 1, width: columns, height: 1), into: &buffer)
+      }
+      Snapshot.assert(buffer, named: "footers-\(columns)")
+    }
+    // `?` is on every footer but where it is text (the event filter, the coupon entry).
+    for (name, entries) in screens where !["event filter", "coupon entry"].contains(name) {
+      XCTAssertTrue(entries.contains { $0.keys == "?" }, "\(name) does not list ?")
+    }
+  }
+
   func testShortNamesComeBeforeDroppingKeysAndAllFitWhenThereIsRoom() {
     let entries = [
       KeyHelp.Entry(keys: "Enter", action: "choose method", short: "choose"),

@@ -127,10 +127,20 @@ public struct AppModel: Equatable, Sendable {
     set { setOverlay(newValue.map(Overlay.inspector), ifNil: inspector != nil) }
   }
 
-  /// Whether the keys' help is the overlay.
+  /// Whether the keys' help is the overlay. Opening it keeps what was open under it; closing it gives that
+  /// back.
   public var showsHelp: Bool {
-    get { overlay == .help }
-    set { setOverlay(newValue ? .help : nil, ifNil: showsHelp) }
+    get {
+      if case .help = overlay { return true }
+      return false
+    }
+    set {
+      if newValue, !showsHelp {
+        overlay = .help(over: overlay)
+      } else if !newValue, case .help(let under) = overlay {
+        overlay = under
+      }
+    }
   }
 
   /// Opens an overlay, or closes the current one when `isOpen` says it is the one being closed.

@@ -1,7 +1,8 @@
 /// What is open over the checkout: one thing at a time, or nothing. Opening one closes the other.
 enum Overlay: Equatable, Sendable {
-  /// The keys' help (`?`); any key closes it.
-  case help
+  /// The keys' help (`?`) over what was open, which it lists the keys of and gives back when any key
+  /// closes it.
+  indirect case help(over: Overlay?)
   /// The Apple Pay button gallery (`b`, or `paydrill buttons`).
   case gallery(ButtonGallery)
   /// The gateway panel (`g`), with its highlighted row.

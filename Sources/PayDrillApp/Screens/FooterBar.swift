@@ -25,6 +25,11 @@ struct FooterBar {
           KeyHelp.Entry(keys: "→", action: "step"), KeyHelp.Entry(keys: "q", action: "quit"),
         ]
       } ?? KeyHelp.entries(for: model)
+    Self.render(entries, in: rect, into: &buffer)
+  }
+
+  /// Keys as the footer shows them: as many as fit, with short names where needed.
+  static func render(_ entries: [KeyHelp.Entry], in rect: Rect, into buffer: inout ScreenBuffer) {
     var x = rect.x + 1
     for entry in Self.fitting(entries, width: rect.width - 1) {
       if !entry.keys.isEmpty {

@@ -58,12 +58,16 @@ enum KeyHelp {
       ]
     }
     if model.history != nil {
-      return [Entry(keys: "↑↓", action: "scroll"), Entry(keys: "Esc H", action: "close")]
+      return [
+        Entry(keys: "↑↓", action: "scroll"), Entry(keys: "Esc H", action: "close"),
+        Entry(keys: "?", action: "keys"),
+        screenshot,
+      ]
     }
     if model.devicePanel != nil || model.gatewayPanel != nil {
       return [
         Entry(keys: "↑↓", action: "setting"), Entry(keys: "Enter Space", action: "change"),
-        Entry(keys: "Esc", action: "close"), screenshot,
+        Entry(keys: "Esc", action: "close"), Entry(keys: "?", action: "keys"), screenshot,
       ]
     }
     guard model.gallery == nil else {

@@ -21,6 +21,14 @@ public enum RootView {
     }
     let (header, rest) = buffer.bounds.splitTop(1)
     var (body, footer) = rest.splitBottom(1)
+    if case .help(let under) = model.overlay {
+      // The help lists the keys of what it covers, drawn under it.
+      var beneath = model
+      beneath.overlay = under
+      render(beneath, into: &buffer)
+      HelpOverlay(model: beneath).render(in: body, into: &buffer)
+      return
+    }
     HeaderBar(model: model).render(in: header, into: &buffer)
     FooterBar(model: model).render(in: footer, into: &buffer)
     if let caption = model.presentation?.caption, body.height > 10 {
@@ -32,7 +40,6 @@ public enum RootView {
     if let gallery = model.gallery {
       ButtonGalleryView(gallery: gallery, darkAppearance: model.darkAppearance).render(
         in: body, into: &buffer)
-      if model.showsHelp { HelpOverlay(model: model).render(in: body, into: &buffer) }
       return
     }
     var checkoutArea = body
@@ -103,9 +110,6 @@ public enum RootView {
     if case .order(let list) = model.overlay {
       OrderListView(list: list, scenario: model.checkout.scenario, localisation: model.checkout.localisation)
         .render(size: model.size, into: &buffer)
-    }
-    if model.showsHelp {
-      HelpOverlay(model: model).render(in: body, into: &buffer)
     }
   }
 
