@@ -1,9 +1,17 @@
 # PayDrill: `make run` starts the checkout on the built-in demo; `make test` runs every test.
-# Both install what is missing first (Debian packages through apt-get, as root).
+# Both install what is missing first (Debian packages through apt-get, as root; Homebrew formulas on macOS).
 
 SWIFT ?= swift
 ARGS ?=
 DEBIAN_PACKAGES = pkg-config libncurses-dev libssl-dev libsqlite3-dev tmux python3 python3-jsonschema
+
+# On macOS the same libraries come from Homebrew, which keeps ncurses, OpenSSL and SQLite out of the system's
+# paths (keg-only): pkg-config is told where they are.
+ifeq ($(shell uname -s),Darwin)
+BREW_PKG_CONFIG := $(shell for formula in ncurses openssl@3 sqlite; do \
+	prefix=$$(brew --prefix $$formula 2>/dev/null) && printf '%s/lib/pkgconfig:' "$$prefix"; done)
+export PKG_CONFIG_PATH := $(BREW_PKG_CONFIG)$(PKG_CONFIG_PATH)
+endif
 
 .PHONY: run test build deps bench play-tapes release install uninstall
 
@@ -16,7 +24,13 @@ deps:
 	command -v tmux >/dev/null 2>&1 || missing="$$missing tmux"; \
 	command -v python3 >/dev/null 2>&1 || missing="$$missing python3"; \
 	python3 -c 'import jsonschema' >/dev/null 2>&1 || missing="$$missing python3-jsonschema"; \
-	if [ -n "$$missing" ]; then \
+	if [ -n "$$missing" ] && [ "$$(uname -s)" = "Darwin" ]; then \
+	  formulas=$$(echo "$$missing" | sed -e 's/libncurses-dev/ncurses/; s/libssl-dev/openssl@3/; s/libsqlite3-dev/sqlite/' \
+	    -e 's/python3-jsonschema//; s/python3/python/'); \
+	  echo "Installing with Homebrew:$$formulas"; \
+	  if [ -n "$$(echo $$formulas)" ]; then brew install $$formulas || exit 1; fi; \
+	  case "$$missing" in *python3-jsonschema*) python3 -m pip install --user --break-system-packages jsonschema || exit 1;; esac; \
+	elif [ -n "$$missing" ]; then \
 	  if [ "$$(id -u)" = "0" ]; then \
 	    echo "Installing:$$missing"; \
 	    apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq $$missing; \

@@ -99,6 +99,29 @@ final class ConfigurationFileTests: XCTestCase {
     }
   }
 
+  /// A name is looked for in the working directory, the user's data folder, then beside the executable,
+  /// where `make install` puts its copies (`PREFIX/share/paydrill/themes`).
+  func testAThemeNameIsLookedForWhereMakeInstallPutsThemes() {
+    let files = ThemeLocator.candidates(
+      for: "sepia", workingDirectory: URL(fileURLWithPath: "/work"),
+      executable: URL(fileURLWithPath: "/opt/paydrill/bin/paydrill"),
+      environment: ["HOME": "/home/jane"]
+    ).map(\.path)
+    XCTAssertEqual(
+      Array(files.prefix(6)),
+      [
+        "/work/Themes/sepia.json", "/home/jane/.local/share/paydrill/themes/sepia.json",
+        "/opt/paydrill/bin/Themes/sepia.json", "/opt/paydrill/bin/share/paydrill/themes/sepia.json",
+        "/opt/paydrill/Themes/sepia.json", "/opt/paydrill/share/paydrill/themes/sepia.json",
+      ])
+    XCTAssertEqual(
+      ThemeLocator.candidates(
+        for: "sepia", workingDirectory: URL(fileURLWithPath: "/work"),
+        executable: URL(fileURLWithPath: "/opt/paydrill/bin/paydrill"),
+        environment: ["XDG_DATA_HOME": "/data", "HOME": "/home/jane"])[1].path,
+      "/data/paydrill/themes/sepia.json")
+  }
+
   func testUnknownThemeName() {
     XCTAssertThrowsError(try ThemeLocator.theme(named: "sepia")) { error in
       XCTAssertEqual(

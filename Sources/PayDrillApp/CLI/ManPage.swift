@@ -64,13 +64,15 @@ public enum ManPage {
       ".TP",
       ".I Themes/NAME.json",
       escaped(
-        "--theme NAME reads this file from the working directory, else beside the executable or a folder "
-          + "above it, else uses the built-in theme NAME: an edited copy wins over the built-in one."),
+        "--theme NAME reads this file from the working directory, else themes/NAME.json in "
+          + "$XDG_DATA_HOME/paydrill (else ~/.local/share/paydrill), else beside the executable or a folder "
+          + "above it (Themes/ or share/paydrill/themes/), else uses the built-in theme NAME: an edited copy "
+          + "wins over the built-in one."),
       ".TP",
       ".I /usr/local/share/paydrill/themes/",
       escaped(
-        "Copies of the built-in themes that make install puts under its PREFIX (/usr/local by default), to "
-          + "start a theme of your own from: paydrill --theme PATH."),
+        "Copies of the built-in themes that make install puts under its PREFIX (/usr/local by default): "
+          + "--theme NAME finds an edited copy there, and they are a start for a theme of your own."),
       ".TP",
       ".PD 0",
       ".I /usr/local/share/bash\\-completion/completions/paydrill",

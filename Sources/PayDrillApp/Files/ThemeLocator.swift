@@ -2,18 +2,21 @@ import Foundation
 import TerminalUI
 
 /// Finds a theme by name or path: a path is loaded as it is; a name is looked up as `Themes/NAME.json` in
-/// the working directory, then beside the executable and its parent folders, then among the built-in themes.
-/// So `--theme dark` works wherever PayDrill is started from, and an edited `Themes/dark.json` wins.
+/// the working directory, then as `themes/NAME.json` in the user's data folder, then beside the executable
+/// and its parent folders (`Themes/NAME.json`, and `share/paydrill/themes/NAME.json` where `make install`
+/// puts copies), then among the built-in themes. So `--theme dark` works wherever PayDrill is started from,
+/// and an edited copy wins.
 public enum ThemeLocator {
   public static func theme(named nameOrPath: String) throws -> Theme {
     if nameOrPath.contains("/") || nameOrPath.hasSuffix(".json") {
       return try ConfigurationFile.load(Theme.self, from: nameOrPath)
     }
-    for folder in searchFolders() {
-      let path = folder.appendingPathComponent("Themes/\(nameOrPath).json").path
-      if FileManager.default.fileExists(atPath: path) {
-        return try ConfigurationFile.load(Theme.self, from: path)
-      }
+    let executable = URL(fileURLWithPath: CommandLine.arguments.first ?? ".")
+    for file in candidates(
+      for: nameOrPath, workingDirectory: URL(fileURLWithPath: FileManager.default.currentDirectoryPath),
+      executable: executable)
+    where FileManager.default.fileExists(atPath: file.path) {
+      return try ConfigurationFile.load(Theme.self, from: file.path)
     }
     if let builtIn = Theme.builtIn[nameOrPath] { return builtIn }
     let names = Theme.builtIn.keys.sorted().joined(separator: ", ")
@@ -21,15 +24,22 @@ public enum ThemeLocator {
       file: nameOrPath, problem: "no such theme (expected \(names), or the path of a theme file)")
   }
 
-  /// The working directory, then the executable's folder and its ancestors.
-  static func searchFolders() -> [URL] {
-    var folders = [URL(fileURLWithPath: FileManager.default.currentDirectoryPath)]
-    var folder = URL(fileURLWithPath: CommandLine.arguments.first ?? ".").resolvingSymlinksInPath()
-      .deletingLastPathComponent()
+  /// The files a theme name may be in, first found wins.
+  static func candidates(
+    for name: String, workingDirectory: URL, executable: URL,
+    environment: [String: String] = ProcessInfo.processInfo.environment
+  ) -> [URL] {
+    let file = "\(name).json"
+    var files = [
+      workingDirectory.appendingPathComponent("Themes/" + file),
+      DataFolder.url(environment: environment).appendingPathComponent("themes/" + file),
+    ]
+    var folder = executable.resolvingSymlinksInPath().deletingLastPathComponent()
     for _ in 0..<6 {
-      folders.append(folder)
+      files.append(folder.appendingPathComponent("Themes/" + file))
+      files.append(folder.appendingPathComponent("share/paydrill/themes/" + file))
       folder = folder.deletingLastPathComponent()
     }
-    return folders
+    return files
   }
 }

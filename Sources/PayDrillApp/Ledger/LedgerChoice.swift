@@ -14,13 +14,7 @@ public enum LedgerChoice: Equatable, Sendable {
     case .off: return nil
     case .file(let path): return path
     case .standard:
-      if let data = environment["XDG_DATA_HOME"], data.hasPrefix("/") {
-        return URL(fileURLWithPath: data).appendingPathComponent("paydrill/ledger.sqlite3").path
-      }
-      let home =
-        environment["HOME"].map { URL(fileURLWithPath: $0) }
-        ?? FileManager.default.homeDirectoryForCurrentUser
-      return home.appendingPathComponent(".local/share/paydrill/ledger.sqlite3").path
+      return DataFolder.url(environment: environment).appendingPathComponent("ledger.sqlite3").path
     }
   }
 }
