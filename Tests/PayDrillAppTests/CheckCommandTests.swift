@@ -85,6 +85,17 @@ final class CheckCommandTests: XCTestCase {
       ])
   }
 
+  /// A header option that `play` refuses (`--junit` is the command line's, not the tape's) is reported as
+  /// `play` would report it.
+  func testATapesHeaderIsCheckedAsPlayReadsIt() {
+    let path = Self.broken + "/header-option.tape"
+    let problems = CheckCommand.check(file: path).problems
+    XCTAssertEqual(problems.count, 1, "\(problems)")
+    XCTAssertTrue(
+      problems.first?.hasPrefix("\(path): header: a tape's header does not take --junit (it takes") ?? false,
+      "\(problems)")
+  }
+
   func testATruncatedTapeAndATapeOfManyBadLines() throws {
     let truncated = CheckCommand.check(file: Self.broken + "/truncated.tape")
     XCTAssertEqual(truncated.problems.count, 1, "\(truncated.problems)")
@@ -111,7 +122,7 @@ final class CheckCommandTests: XCTestCase {
     let names = reports.map { URL(fileURLWithPath: $0.file).lastPathComponent }
     let checked =
       Self.expected.keys.filter { $0.hasSuffix(".json") } + [
-        "bad-commands.tape", "invalid-utf8.tape", "truncated.tape",
+        "bad-commands.tape", "header-option.tape", "invalid-utf8.tape", "truncated.tape",
       ]
     XCTAssertEqual(names, checked.sorted() + ["x.tape"], "notes.txt is not a kind check knows")
     XCTAssertTrue(reports.allSatisfy { !$0.isOK })

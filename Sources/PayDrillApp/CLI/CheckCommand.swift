@@ -56,7 +56,14 @@ public enum CheckCommand {
     }
     if file.hasSuffix(".tape") {
       do {
-        let problems = Tape.scan(try Tape.text(path: file), file: file).problems.map(\.description)
+        let scanned = Tape.scan(try Tape.text(path: file), file: file)
+        var problems = scanned.problems.map(\.description)
+        // The header is read as `play` reads it: an option it would refuse is a problem here too.
+        do {
+          _ = try CommandLineOptions.parse(header: scanned.tape, arguments: [])
+        } catch {
+          problems.insert("\(error)", at: 0)
+        }
         return Report(file: file, kind: .tape, problems: capped(problems, file: file))
       } catch {
         return Report(file: file, kind: .tape, problems: ["\(error)"])
