@@ -88,6 +88,7 @@ final class EvidenceCommandTests: XCTestCase {
       "\(broken)/bad-commands.tape:9: expected a repeat count from 1 to 1000 after Down, found \"x\"",
       "\(broken)/colour-out-of-range.json: at roles.header.bg: colour index 300 is out of range",
       "\(broken)/fractional-quantity.json: at items[0].quantity: expected a whole number, found 2.5",
+      "\(broken)/header-option.tape: header: a tape's header does not take --junit",
       "\(broken)/invalid-utf8.json: at line 2: not UTF-8 text",
       "\(broken)/invalid-utf8.tape:2: not UTF-8 text",
       "\(broken)/list.json: at the top level: expected an object",
@@ -107,7 +108,7 @@ final class EvidenceCommandTests: XCTestCase {
       "\(broken)/wrong-type.json: at items[0].quantity: expected a whole number, found a string",
       "\(broken)/notes.txt: unknown kind of file",
       "missing.tape: no such file",
-      "paydrill: 27 problems in 22 of 22 files",
+      "paydrill: 28 problems in 23 of 23 files",
     ]
     XCTAssertEqual(lines.count, expected.count, result.standardError)
     for (line, start) in zip(lines, expected) {
