@@ -58,9 +58,10 @@ play-tapes: build
 
 # `make install` puts paydrill under PREFIX (default /usr/local; DESTDIR stages it for a package): the release
 # build, its manual page, its bash, zsh and fish completions, and copies of the themes to start one's own
-# from (the binary has them built in, like the scenarios, so it runs from anywhere). PAYDRILL_BINARY=PATH
-# installs that binary instead of building one (the end-to-end test installs the debug build that way).
-# `make uninstall` removes exactly those files.
+# from (the binary has them built in, like the scenarios, so it runs from anywhere), and under
+# libexec/paydrill the program `paydrill merge-junit` runs (it reads XML, which paydrill itself does not load).
+# PAYDRILL_BINARY=PATH installs that binary, and the paydrill-merge-junit beside it, instead of building them
+# (the end-to-end test installs the debug build that way). `make uninstall` removes exactly those files.
 PREFIX ?= /usr/local
 DESTDIR ?=
 PAYDRILL_BINARY ?=
@@ -71,9 +72,10 @@ BASH_COMPLETION_DIR = $(INSTALL_ROOT)/share/bash-completion/completions
 ZSH_COMPLETION_DIR = $(INSTALL_ROOT)/share/zsh/site-functions
 FISH_COMPLETION_DIR = $(INSTALL_ROOT)/share/fish/vendor_completions.d
 SHARE_DIR = $(INSTALL_ROOT)/share/paydrill
+LIBEXEC_DIR = $(INSTALL_ROOT)/libexec/paydrill
 THEMES = $(notdir $(wildcard Themes/*.json))
-INSTALLED = $(BIN_DIR)/paydrill $(MAN_DIR)/paydrill.1 $(BASH_COMPLETION_DIR)/paydrill \
-	$(ZSH_COMPLETION_DIR)/_paydrill $(FISH_COMPLETION_DIR)/paydrill.fish $(addprefix $(SHARE_DIR)/themes/,$(THEMES))
+INSTALLED = $(BIN_DIR)/paydrill $(LIBEXEC_DIR)/paydrill-merge-junit $(MAN_DIR)/paydrill.1 \
+	$(BASH_COMPLETION_DIR)/paydrill $(ZSH_COMPLETION_DIR)/_paydrill $(FISH_COMPLETION_DIR)/paydrill.fish $(addprefix $(SHARE_DIR)/themes/,$(THEMES))
 ifeq ($(PAYDRILL_BINARY),)
 INSTALL_BINARY = .build/release/paydrill
 INSTALL_NEEDS = release
@@ -81,14 +83,17 @@ else
 INSTALL_BINARY = $(PAYDRILL_BINARY)
 INSTALL_NEEDS =
 endif
+INSTALL_MERGE_JUNIT = $(dir $(INSTALL_BINARY))paydrill-merge-junit
 
 release: deps
 	$(SWIFT) build -c release --product paydrill
+	$(SWIFT) build -c release --product paydrill-merge-junit
 
 install: $(INSTALL_NEEDS)
-	install -d $(BIN_DIR) $(MAN_DIR) $(BASH_COMPLETION_DIR) $(ZSH_COMPLETION_DIR) $(FISH_COMPLETION_DIR) \
-		$(SHARE_DIR)/themes
+	install -d $(BIN_DIR) $(LIBEXEC_DIR) $(MAN_DIR) $(BASH_COMPLETION_DIR) $(ZSH_COMPLETION_DIR) \
+		$(FISH_COMPLETION_DIR) $(SHARE_DIR)/themes
 	install -m 755 $(INSTALL_BINARY) $(BIN_DIR)/paydrill
+	install -m 755 $(INSTALL_MERGE_JUNIT) $(LIBEXEC_DIR)/paydrill-merge-junit
 	$(INSTALL_BINARY) man > $(MAN_DIR)/paydrill.1
 	$(INSTALL_BINARY) completions bash > $(BASH_COMPLETION_DIR)/paydrill
 	$(INSTALL_BINARY) completions zsh > $(ZSH_COMPLETION_DIR)/_paydrill
@@ -100,4 +105,4 @@ install: $(INSTALL_NEEDS)
 
 uninstall:
 	rm -f $(INSTALLED)
-	rmdir $(SHARE_DIR)/themes $(SHARE_DIR) 2>/dev/null || true
+	rmdir $(SHARE_DIR)/themes $(SHARE_DIR) $(LIBEXEC_DIR) 2>/dev/null || true

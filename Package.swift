@@ -10,7 +10,10 @@ let package = Package(
   name: "PayDrill",
   platforms: [.macOS(.v14)],
   products: [
-    .executable(name: "paydrill", targets: ["paydrill"])
+    .executable(name: "paydrill", targets: ["paydrill"]),
+    // `paydrill merge-junit` runs this program (installed in libexec/paydrill): reading XML takes
+    // FoundationXML, which links libxml2 and a second ICU, and paydrill's every start would pay for them.
+    .executable(name: "paydrill-merge-junit", targets: ["paydrill-merge-junit"]),
   ],
   // The C libraries come from the system's packages: Debian's through apt, Homebrew's on macOS (keg-only
   // there: `make` puts their pkg-config folders on PKG_CONFIG_PATH; docs/guides/macos.md).
@@ -39,14 +42,22 @@ let package = Package(
     ),
     .target(name: "GatewaySimulator", dependencies: ["CheckoutEngine", "CCrypto"]),
     .target(name: "TerminalUI"),
+    // JUnit XML as `play` writes it and `merge-junit` reads it back; Foundation only, no XML parser.
+    .target(name: "JUnitReports"),
+    // Reading and merging JUnit reports (`paydrill merge-junit`): FoundationXML's XMLParser. Never a
+    // dependency of PayDrillApp, so that the interactive paydrill does not load libxml2.
+    .target(name: "JUnitMerge", dependencies: ["JUnitReports"]),
     .target(name: "NcursesBackend", dependencies: ["TerminalUI", "CNcursesw"]),
     .target(
       name: "PayDrillApp",
-      dependencies: ["CheckoutEngine", "GatewaySimulator", "TerminalUI", "NcursesBackend", "CSQLite"]
+      dependencies: [
+        "CheckoutEngine", "GatewaySimulator", "TerminalUI", "NcursesBackend", "CSQLite", "JUnitReports",
+      ]
     ),
     // The commit `paydrill --version` prints, read from git before every build (`Plugins/GitCommit`).
     .plugin(name: "GitCommit", capability: .buildTool()),
     .executableTarget(name: "paydrill", dependencies: ["PayDrillApp"], plugins: ["GitCommit"]),
+    .executableTarget(name: "paydrill-merge-junit", dependencies: ["JUnitMerge"]),
     // The benchmark (`make bench`): a development target, not a product, so it is never shipped. Its terminal
     // figures run the `paydrill` built beside it.
     .executableTarget(
@@ -58,9 +69,12 @@ let package = Package(
       name: "CheckoutEngineTests", dependencies: ["CheckoutEngine", "GatewaySimulator", "PayDrillApp"]),
     .testTarget(name: "GatewaySimulatorTests", dependencies: ["GatewaySimulator", "CheckoutEngine"]),
     .testTarget(name: "TerminalUITests", dependencies: ["TerminalUI"]),
+    .testTarget(name: "JUnitMergeTests", dependencies: ["JUnitMerge", "JUnitReports"]),
     .testTarget(
       name: "PayDrillAppTests",
-      dependencies: ["PayDrillApp", "CheckoutEngine", "GatewaySimulator", "TerminalUI", "paydrill-bench"],
+      dependencies: [
+        "PayDrillApp", "CheckoutEngine", "GatewaySimulator", "TerminalUI", "JUnitReports", "paydrill-bench",
+      ],
       exclude: ["__Snapshots__", "Fixtures"]
     ),
     .testTarget(name: "EndToEndTests"),

@@ -46,6 +46,7 @@ final class InstallEndToEndTests: XCTestCase {
     XCTAssertFalse(themes.isEmpty)
     var files: [String: String?] = [
       "bin/paydrill": nil,
+      "libexec/paydrill/paydrill-merge-junit": nil,
       "share/man/man1/paydrill.1": try printed(["man"]),
       "share/bash-completion/completions/paydrill": try printed(["completions", "bash"]),
       "share/zsh/site-functions/_paydrill": try printed(["completions", "zsh"]),
@@ -79,8 +80,10 @@ final class InstallEndToEndTests: XCTestCase {
       XCTAssertFalse(
         FileManager.default.fileExists(atPath: prefix.appendingPathComponent(path).path), "\(path) is left")
     }
-    XCTAssertFalse(
-      FileManager.default.fileExists(atPath: prefix.appendingPathComponent("share/paydrill").path))
+    for folder in ["share/paydrill", "libexec/paydrill"] {
+      XCTAssertFalse(
+        FileManager.default.fileExists(atPath: prefix.appendingPathComponent(folder).path), folder)
+    }
   }
 
   /// The installed binary, run from a folder with nothing of the repository in it: the scenarios and
@@ -100,11 +103,15 @@ final class InstallEndToEndTests: XCTestCase {
     XCTAssertTrue(try run(["scenarios"]).contains("tokyo-yen"))
     _ = try run([
       "play", "pay-with-visa.tape", "--theme", "light", "--latency", "0", "--no-ledger", "--screen",
-      "screen.txt",
+      "screen.txt", "--junit", "visa.xml",
     ])
     XCTAssertTrue(
       try String(contentsOf: elsewhere.appendingPathComponent("screen.txt"), encoding: .utf8).contains(
         "Payment successful"))
+    // merge-junit finds its program in libexec/paydrill.
+    let merged = try run(["merge-junit", "visa.xml", "--output", "merged.xml"])
+    XCTAssertTrue(
+      merged.hasPrefix("merged.xml: 1 report merged: 1 test, 0 failures, 0 errors, 0 skipped, "), merged)
     XCTAssertTrue(try run(["buttons", "--print", "--theme", "high-contrast"]).contains("Apple Pay"))
     XCTAssertTrue(try run(["man"]).contains(".TH PAYDRILL 1"))
   }

@@ -24,6 +24,7 @@ final class CommandTableTests: XCTestCase {
     case .checkout: []
     case .play, .record, .demo: [name.rawValue, "t.tape"]
     case .check: ["check", "f.json"]
+    case .mergeJUnit: ["merge-junit", "tapes-1.xml"]
     default: [name.rawValue]
     }
   }
@@ -115,8 +116,8 @@ final class CommandTableTests: XCTestCase {
     let far = usageError(["dance"])
     XCTAssertEqual(
       far?.message,
-      "unknown command \"dance\" (the commands: play, record, demo, check, schema, buttons, scenarios, cards, "
-        + "sign, session, history, fuzz, completions, man, help)")
+      "unknown command \"dance\" (the commands: play, merge-junit, record, demo, check, schema, buttons, "
+        + "scenarios, cards, sign, session, history, fuzz, completions, man, help)")
     XCTAssertEqual(far?.usage, "usage: paydrill [COMMAND] [options]  (see paydrill --help)")
   }
 
@@ -287,6 +288,26 @@ final class CommandTableTests: XCTestCase {
     XCTAssertEqual(usageError(["completions"])?.message, "completions takes one shell: bash, zsh or fish")
     XCTAssertEqual(try CommandLineOptions.parse(["man"]).command, .man)
     XCTAssertEqual(usageError(["man", "1"])?.message, "man takes no argument, not \"1\"")
+  }
+
+  func testMergeJUnitTakesReportsAndHandsThemToItsProgramAfterDashDash() throws {
+    let options = try CommandLineOptions.parse([
+      "merge-junit", "a.xml", "--output", "all.xml", "--", "-odd.xml",
+    ])
+    XCTAssertEqual(
+      options.command,
+      .mergeJUnit(MergeJUnitCommand.Options(reports: ["a.xml", "-odd.xml"], output: "all.xml")))
+    guard case .mergeJUnit(let merge) = options.command else { return }
+    XCTAssertEqual(merge.programArguments, ["--output", "all.xml", "--", "a.xml", "-odd.xml"])
+    XCTAssertEqual(
+      MergeJUnitCommand.Options(reports: ["a.xml"]).programArguments, ["--", "a.xml"], "standard output")
+    XCTAssertEqual(
+      MergeJUnitCommand.candidates(besides: URL(fileURLWithPath: "/opt/pd/bin/paydrill")).map(\.path),
+      ["/opt/pd/bin/paydrill-merge-junit", "/opt/pd/libexec/paydrill/paydrill-merge-junit"])
+    XCTAssertEqual(usageError(["merge-junit"])?.message, "merge-junit takes the JUnit reports to merge")
+    XCTAssertEqual(
+      usageError(["merge-junit", "a.xml", "--junit", "b.xml"])?.message,
+      "merge-junit does not take --junit (an option of play)")
   }
 
   func testSchemaTakesOneKnownName() throws {

@@ -15,10 +15,10 @@ final class CompletionScriptTests: XCTestCase {
     "paydrill-completion-\(UUID().uuidString)")
 
   override func setUpWithError() throws {
-    // What file completion can find: a tape, a JSON file, another file and a folder.
+    // What file completion can find: a tape, a JSON file, a JUnit report, another file and a folder.
     try FileManager.default.createDirectory(
       at: folder.appendingPathComponent("work/folder"), withIntermediateDirectories: true)
-    for file in ["flow.tape", "mine.json", "notes.txt"] {
+    for file in ["flow.tape", "mine.json", "tapes-1.xml", "notes.txt"] {
       try Data().write(to: folder.appendingPathComponent("work/\(file)"))
     }
   }
@@ -177,6 +177,10 @@ final class CompletionScriptTests: XCTestCase {
       Case(words: ["record", ""], offers: ["flow.tape"], refuses: ["mine.json"]),
       Case(words: ["check", ""], offers: ["flow.tape", "mine.json", "notes.txt"]),
       Case(words: ["play", "--junit", ""], offers: ["notes.txt"]),
+      Case(
+        words: ["merge-junit", ""], offers: ["tapes-1.xml", "folder/"], refuses: ["flow.tape", "notes.txt"]),
+      Case(words: ["merge-junit", "tapes-1.xml", "--output", ""], offers: ["notes.txt", "tapes-1.xml"]),
+      Case(words: ["mer"], offers: ["merge-junit"]),
       Case(words: ["play", "--screens", ""], offers: ["folder/"], refuses: ["notes.txt"]),
       Case(words: ["schema", ""], offers: Set(JSONSchemaDocument.names)),
       Case(words: ["completions", ""], offers: Set(CompletionScript.Shell.allCases.map(\.rawValue))),

@@ -38,7 +38,8 @@ final class ManPageTests: XCTestCase {
           section.contains("\\fB\(ManPage.escaped(option.name))\\fR"), "\(command.name) lists \(option.name)")
       }
       if let word = command.name.word {
-        XCTAssertTrue(page.contains("\\fBpaydrill \(word)\\fR"), "\(command.name) in the synopsis")
+        XCTAssertTrue(
+          page.contains("\\fBpaydrill \(ManPage.escaped(word))\\fR"), "\(command.name) in the synopsis")
       }
     }
     for option in CommandTable.options {

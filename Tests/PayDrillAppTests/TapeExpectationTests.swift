@@ -1,4 +1,5 @@
 import CheckoutEngine
+import JUnitReports
 import TerminalUI
 import XCTest
 
@@ -141,6 +142,8 @@ final class TapeExpectationTests: XCTestCase {
     XCTAssertEqual(
       failure.attribute(forName: "message")?.stringValue,
       "check.tape:2: Expect screen /<Paid & \"done\">/ did not hold within 0.05 seconds")
-    XCTAssertEqual(JUnitReport.escaped("a\u{07}b\tc\n", quotes: true), "a?b\tc&#10;", "XML 1.0 has no bell")
+    XCTAssertEqual(
+      JUnitElement.escaped("a\u{07}b\tc\n\r", quotes: true), "a?b&#9;c&#10;&#13;",
+      "XML 1.0 has no bell; a tab and a newline in an attribute read back as themselves")
   }
 }

@@ -12,6 +12,8 @@ public struct CommandLineOptions: Equatable, Sendable {
     case demo(tape: String)
     /// Replay one tape or a suite of them.
     case play(tapes: [String])
+    /// Merge the JUnit reports of a suite's shards (`paydrill merge-junit REPORT…`).
+    case mergeJUnit(MergeJUnitCommand.Options)
     case cards
     case scenarios
     /// The Apple Pay button gallery, interactive or printed.
@@ -92,6 +94,8 @@ public struct CommandLineOptions: Equatable, Sendable {
   var history = HistoryCommand.Options()
   /// The inputs of `paydrill fuzz` (its own `--seed` and `--scenario`).
   var fuzz = FuzzCommand.Options()
+  /// The reports `paydrill merge-junit` merges and its `--output`.
+  var mergeJUnit = MergeJUnitCommand.Options()
 
   /// A command line PayDrill cannot follow, said in one line; with the command's usage line when the
   /// command line's shape is wrong (an option it does not take, a missing tape), which is printed under it.
@@ -312,6 +316,11 @@ public struct CommandLineOptions: Equatable, Sendable {
         throw usageError("--screen and --events take one tape; for a suite of tapes use --junit FILE")
       }
       return .play(tapes: positional)
+    case .mergeJUnit:
+      guard !positional.isEmpty else { throw usageError("merge-junit takes the JUnit reports to merge") }
+      var merge = options.mergeJUnit
+      merge.reports = positional
+      return .mergeJUnit(merge)
     case .record:
       guard positional.count == 1 else { throw usageError("record takes one tape to write") }
       return .record(tape: positional[0])

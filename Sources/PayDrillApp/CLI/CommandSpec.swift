@@ -4,8 +4,11 @@
 public struct CommandSpec: Sendable {
   /// The commands. The checkout runs without a command word.
   public enum Name: String, CaseIterable, Sendable {
-    case checkout, play, record, demo, check, schema, buttons, scenarios, cards, sign, session, history, fuzz,
-      completions, man, help
+    case checkout, play
+    case mergeJUnit = "merge-junit"
+    case record, demo, check, schema, buttons, scenarios, cards, sign, session, history, fuzz, completions,
+      man,
+      help
 
     /// The word typed after `paydrill`; nil for the checkout.
     public var word: String? { self == .checkout ? nil : rawValue }

@@ -36,6 +36,22 @@ public enum CommandTable {
         input (a missing or bad tape, scenario or theme, a file that cannot be written)
         """),
     CommandSpec(
+      name: .mergeJUnit, arguments: "REPORT…",
+      summary: "merge the JUnit reports of a suite's shards (play --shard) into one report",
+      details: """
+        One testsuites with every suite and test case of the reports and the totals (tests, failures, \
+        errors, skipped, time) summed. A suite in several reports (play's "paydrill tapes") becomes one, its \
+        test cases in the order of their files; the result does not depend on the order the reports are \
+        named in. A file that is not a JUnit report, and a test case in two reports (shards that overlap), \
+        are errors, each with its file: nothing is written then. The merged report goes to standard output, \
+        or to --output FILE.
+        """,
+      examples: ["paydrill merge-junit tapes-*.xml --output tapes.xml"],
+      exitStatus: """
+        0 merged, whatever the tests' results; 2 usage or bad input (a missing file or one that is not a \
+        JUnit report, a test case in two reports, a file that cannot be written)
+        """),
+    CommandSpec(
       name: .record, arguments: "TAPE", summary: "run the checkout and write its keys as a tape",
       details: """
         The interactive checkout; when it ends, its keys are written to TAPE with a header that replays \
@@ -307,6 +323,12 @@ public enum CommandTable {
       }
       options.clockStart = date
     },
+
+    // merge-junit
+    OptionSpec(
+      "--output", "FILE", "write the merged report to FILE, not to standard output, and say what it holds",
+      for: [.mergeJUnit]
+    ) { options, queue, name in options.mergeJUnit.output = try queue.value(for: name) },
 
     // demo
     OptionSpec(

@@ -106,7 +106,8 @@ struct CompletionModel {
   }
 
   /// What a command's arguments can be, read from how its usage writes them: `TAPE…` (tapes, repeated),
-  /// `FILE…`, `[COMMAND]`, `scenario|theme` (these words), `[show ID]` (the word show, then an id).
+  /// `REPORT…` (JUnit reports: XML files), `FILE…`, `[COMMAND]`, `scenario|theme` (these words), `[show ID]`
+  /// (the word show, then an id).
   private static func arguments(_ usage: String, commandWords: [Word]) -> ([Value], repeats: Bool) {
     let placeholders = usage.split(separator: " ").map {
       $0.filter { !"[]…".contains($0) }
@@ -114,6 +115,7 @@ struct CompletionModel {
     let values = placeholders.map { placeholder -> Value in
       switch placeholder {
       case "TAPE": return Value(files: .suffix("tape"), placeholder: placeholder)
+      case "REPORT": return Value(files: .suffix("xml"), placeholder: placeholder)
       case "FILE", "PATH": return Value(files: .any, placeholder: placeholder)
       case "DIR": return Value(files: .directories, placeholder: placeholder)
       case "COMMAND": return Value(words: commandWords, placeholder: placeholder)

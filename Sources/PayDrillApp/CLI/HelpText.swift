@@ -57,9 +57,8 @@ public enum HelpText {
     (
       "2",
       "usage or bad input: an unknown command or option, an option the command does not take, a bad value, a "
-        + "missing or broken file (scenario, theme, tape, ledger), a file that cannot be written, "
-        + "no terminal, "
-        + "a problem paydrill check found"
+        + "missing or broken file (scenario, theme, tape, ledger, JUnit report), a file that cannot be "
+        + "written, no terminal, a problem paydrill check found, shards whose reports overlap (merge-junit)"
     ),
     ("128+N", "the interactive checkout was ended by signal N (SIGTERM 143, SIGHUP 129)"),
   ]

@@ -92,6 +92,8 @@ public enum PayDrillCommand {
       return CheckCommand.run(files)
     case .play(let tapes):
       return PlayCommand.run(tapes, arguments: arguments, options: options)
+    case .mergeJUnit(let merge):
+      return MergeJUnitCommand.run(merge)
     case .history(let history):
       let outcome = HistoryCommand.run(history)
       print(outcome.output, terminator: "")
