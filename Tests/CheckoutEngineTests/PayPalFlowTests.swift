@@ -31,6 +31,24 @@ final class PayPalFlowTests: XCTestCase {
       receipt.paidWith, "Pay Later · \(order.orderId)", "the receipt names the funding and order")
   }
 
+  /// drop-in-implementation.md, DropInTransactionData: "`.ecom`: E-commerce transaction (required for PayPal)".
+  /// A `.moto` transaction is refused when PayPal is tapped: onError(.paypal, …) on the method list, before
+  /// onBeforeSubmit and with no order and no attempt.
+  func testAMotoTransactionCannotPayByPayPal() {
+    var scenario = Scenario.acmeElectronics
+    scenario.entryType = "moto"
+    let runtime = makeRuntime(scenario)
+    runtime.settle(after: .selectMethod(.paypal))
+    let state = runtime.checkout
+    XCTAssertEqual(state.screen, .methodList)
+    XCTAssertEqual(state.events.map(\.name), [.onError])
+    XCTAssertEqual(state.events.last?.method, .paypal)
+    XCTAssertEqual(state.events.last?["errorCode"], .string("PAYPAL_ECOM_REQUIRED"))
+    XCTAssertEqual(
+      state.notice, "PayPal requires an e-commerce transaction (entryType .ecom); this one is .moto")
+    XCTAssertEqual(state.attempts, 0)
+  }
+
   func testADeclinedFundingSourceFiresOnError() {
     let runtime = makeRuntime()
     runtime.settle(after: .selectMethod(.paypal))

@@ -35,6 +35,24 @@ final class PazeFlowTests: XCTestCase {
     XCTAssertEqual(error.shopperMessage, "Paze payment failed. Please try again.")
   }
 
+  /// drop-in-implementation.md, onError: "SDK1203", "SDK1204", "SDK1205" are each produced, by a display field
+  /// of their own, at its limit accepted and one past it refused.
+  func testEachDisplayFieldAtItsLimitIsAccepted() {
+    var scenario = paze
+    scenario.session.allowedFundingTypes.wallets.paze?.merchantDisplayName = String(repeating: "A", count: 64)
+    scenario.session.allowedFundingTypes.wallets.paze?.cobrandName = String(repeating: "C", count: 64)
+    scenario.session.allowedFundingTypes.wallets.paze?.transactionDescription = String(
+      repeating: "D", count: 100)
+    XCTAssertNil(PazeRules.violation(in: scenario))
+    scenario.session.allowedFundingTypes.wallets.paze?.transactionDescription = String(
+      repeating: "D", count: 101)
+    XCTAssertEqual(
+      PazeRules.violation(in: scenario),
+      SdkError(
+        errorCode: "SDK1205", errorMessage: "The Paze transaction description is 101 characters; at most 100")
+    )
+  }
+
   func testEveryRuleHasItsCode() {
     let cases: [(String, (inout Scenario) -> Void)] = [
       ("SDK1122", { $0.session.allowedFundingTypes.wallets.paze?.available = false }),
@@ -46,6 +64,17 @@ final class PazeFlowTests: XCTestCase {
         "SDK1203",
         {
           $0.session.allowedFundingTypes.wallets.paze?.merchantDisplayName = String(repeating: "A", count: 65)
+        }
+      ),
+      (
+        "SDK1204",
+        { $0.session.allowedFundingTypes.wallets.paze?.cobrandName = String(repeating: "C", count: 65) }
+      ),
+      (
+        "SDK1205",
+        {
+          $0.session.allowedFundingTypes.wallets.paze?.transactionDescription = String(
+            repeating: "D", count: 101)
         }
       ),
       ("SDK1209", { $0.session.allowedFundingTypes.wallets.paze?.shopper?.email = "jane.example.com" }),

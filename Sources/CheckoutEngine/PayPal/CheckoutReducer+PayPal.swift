@@ -2,12 +2,24 @@
 /// tapped; Drop-in enters processing and creates the order (`onPreAuthorisation`); the buyer approves on
 /// PayPal.com; then `onSuccess` or `onError(.paypal, …)`. PayPal never fires `onSubmit`.
 extension CheckoutReducer {
-  /// The PayPal button: the merchant's `onBeforeSubmit` first (an expired session fails at once).
+  /// The PayPal button: the merchant's `onBeforeSubmit` first (an expired session, or a transaction that is
+  /// not e-commerce, fails at once).
   static func activatePayPal(_ state: inout CheckoutState, context: ReduceContext) -> [CheckoutEffect] {
-    if let expired = sessionExpired(state, context: context) {
-      return reportOnMethodList(expired, method: .paypal, in: &state, context: context)
+    if let refused = sessionExpired(state, context: context) ?? payPalEntryTypeRefusal(state.scenario) {
+      return reportOnMethodList(refused, method: .paypal, in: &state, context: context)
     }
     return askBeforeSubmit(.paypal, in: &state)
+  }
+
+  /// The seed's `entryType`: "`.ecom`: E-commerce transaction (required for PayPal)". The seed gives no code
+  /// for a `.moto` transaction paying by PayPal; `PAYPAL_ECOM_REQUIRED` is PayDrill's, in the style of the
+  /// SDK's PayPal codes.
+  static func payPalEntryTypeRefusal(_ scenario: Scenario) -> SdkError? {
+    guard scenario.entryType != "ecom" else { return nil }
+    return SdkError(
+      errorCode: "PAYPAL_ECOM_REQUIRED",
+      errorMessage:
+        "PayPal requires an e-commerce transaction (entryType .ecom); this one is .\(scenario.entryType)")
   }
 
   /// The merchant allowed it: processing, and the order is created.

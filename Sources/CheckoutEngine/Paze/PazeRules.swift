@@ -2,11 +2,17 @@ import Foundation
 
 /// The seed's Paze rules, each with its code: the service is unavailable (SDK1122), the transaction is not
 /// in USD (SDK1213) or not e-commerce (SDK1124), the session lacks a client id (SDK0118) or a merchant
-/// category code (SDK1202A), the merchant's display configuration is too long (SDK1203), or the shopper's
-/// details are invalid (SDK1209 email, SDK1210 phone, SDK1211 first name, SDK1212 last name).
+/// category code (SDK1202A), the merchant's display configuration is too long (SDK1203 the display name,
+/// SDK1204 the co-brand name, SDK1205 the transaction description: the seed groups the three codes under one
+/// message, and which field each stands for is PayDrill's reading), or the shopper's details are invalid
+/// (SDK1209 email, SDK1210 phone, SDK1211 first name, SDK1212 last name).
 public enum PazeRules {
   /// The longest merchant display name Paze takes.
   public static let maximumDisplayName = 64
+  /// The longest co-brand name Paze takes.
+  public static let maximumCobrandName = 64
+  /// The longest transaction description Paze takes.
+  public static let maximumTransactionDescription = 100
 
   /// The first rule the checkout breaks, as the error Drop-in reports; nil when Paze can go ahead.
   public static func violation(in scenario: Scenario) -> SdkError? {
@@ -32,12 +38,19 @@ public enum PazeRules {
     if (paze.merchantCategoryCode ?? "").isEmpty {
       return SdkError(errorCode: "SDK1202A", errorMessage: "The session has no Paze merchantCategoryCode")
     }
-    let displayName = paze.merchantDisplayName ?? scenario.merchantName
-    if displayName.count > maximumDisplayName {
+    let displayFields: [(code: String, name: String, text: String?, maximum: Int)] = [
+      (
+        "SDK1203", "merchant display name", paze.merchantDisplayName ?? scenario.merchantName,
+        maximumDisplayName
+      ),
+      ("SDK1204", "co-brand name", paze.cobrandName, maximumCobrandName),
+      ("SDK1205", "transaction description", paze.transactionDescription, maximumTransactionDescription),
+    ]
+    for field in displayFields {
+      guard let text = field.text, text.count > field.maximum else { continue }
       return SdkError(
-        errorCode: "SDK1203",
-        errorMessage:
-          "The Paze merchant display name is \(displayName.count) characters; at most \(maximumDisplayName)")
+        errorCode: field.code,
+        errorMessage: "The Paze \(field.name) is \(text.count) characters; at most \(field.maximum)")
     }
     return shopperViolation(paze.shopper)
   }

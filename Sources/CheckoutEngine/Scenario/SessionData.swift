@@ -149,8 +149,14 @@ public struct ApplePayWallet: Codable, Equatable, Sendable {
 public struct PazeWallet: Codable, Equatable, Sendable {
   public var clientId: String?
   public var merchantCategoryCode: String?
-  /// The merchant's name on the Paze checkout (at most 64 characters).
+  /// The merchant's name on the Paze checkout (at most 64 characters; longer is SDK1203).
   public var merchantDisplayName: String?
+  /// The co-brand name Paze shows beside the merchant's (at most 64 characters; longer is SDK1204). The seed
+  /// names SDK1204 only as "display configuration is too long": this field is PayDrill's reading of it.
+  public var cobrandName: String?
+  /// The line describing the purchase on the Paze checkout (at most 100 characters; longer is SDK1205),
+  /// PayDrill's reading of the seed's SDK1205 like `cobrandName` of SDK1204.
+  public var transactionDescription: String?
   /// Whether the Paze service is reachable (false gives SDK1122).
   public var available: Bool?
   /// The shopper's details sent to Paze.
@@ -158,11 +164,14 @@ public struct PazeWallet: Codable, Equatable, Sendable {
 
   public init(
     clientId: String? = nil, merchantCategoryCode: String? = nil, merchantDisplayName: String? = nil,
-    available: Bool? = nil, shopper: PazeShopper? = nil
+    cobrandName: String? = nil, transactionDescription: String? = nil, available: Bool? = nil,
+    shopper: PazeShopper? = nil
   ) {
     self.clientId = clientId
     self.merchantCategoryCode = merchantCategoryCode
     self.merchantDisplayName = merchantDisplayName
+    self.cobrandName = cobrandName
+    self.transactionDescription = transactionDescription
     self.available = available
     self.shopper = shopper
   }

@@ -807,6 +807,8 @@ extension JSONSchemaDocument {
                         "clientId": {"type": "string", "description": "Missing or empty: SDK0118."},
                         "merchantCategoryCode": {"type": "string", "description": "Missing or empty: SDK1202A."},
                         "merchantDisplayName": {"type": "string", "description": "Over 64 characters: SDK1203."},
+                        "cobrandName": {"type": "string", "description": "Over 64 characters: SDK1204."},
+                        "transactionDescription": {"type": "string", "description": "Over 100 characters: SDK1205."},
                         "available": {"type": "boolean", "description": "false: SDK1122.", "default": true},
                         "shopper": {
                           "type": "object",
