@@ -16,7 +16,7 @@ enum SessionProbe {
     ),
     (PseudoTerminal.enter, KeystrokeProbe.firstFrameMarker),
     ("3", "Face"),
-    (PseudoTerminal.up + PseudoTerminal.enter + "save10" + PseudoTerminal.enter, "SAVE10"),
+    (PseudoTerminal.up + PseudoTerminal.enter + "SAVE10" + PseudoTerminal.enter, "SAVE10"),
     (PseudoTerminal.down + PseudoTerminal.enter, "Confirm"),
     (PseudoTerminal.enter, "successful"),
   ]

@@ -280,12 +280,13 @@ final class ApplePayConfigurationTests: XCTestCase {
         SummaryItem(label: "Kyoto Tea", amount: yen(1695)),
       ])
     let payment = driver.authorise()
-    XCTAssertEqual(payment.names, [.onSubmit, .onPreAuthorisation, .onPostAuthorisation, .onSuccess])
+    XCTAssertEqual(
+      payment.names, [.onSubmit, .onPreAuthorisation, .sessionUpdate, .onPostAuthorisation, .onSuccess])
     XCTAssertEqual(payment.events[0]["amount"], .string("1695"))
     XCTAssertEqual(payment.events[0]["currency"], .string("JPY"))
     XCTAssertEqual(driver.authorisations.map(\.amount), [yen(1695)])
-    XCTAssertEqual(payment.events[2]["shippingContact.postalCode"], .string("100-0001"))
-    XCTAssertEqual(payment.events[3]["amount"], .string("1695"))
+    XCTAssertEqual(payment.events[3]["shippingContact.postalCode"], .string("100-0001"))
+    XCTAssertEqual(payment.events[4]["amount"], .string("1695"))
   }
 
   func testDinarSectionDecodesAndPricesExactly() throws {
@@ -309,7 +310,7 @@ final class ApplePayConfigurationTests: XCTestCase {
         SummaryItem(label: "Brass Lamp", amount: fils(12348)),
         SummaryItem(label: "Shipping (Aramex)", amount: fils(1500)),
         SummaryItem(label: "Tax", amount: fils(617)), SummaryItem(label: "Credit Fee", amount: fils(250)),
-        SummaryItem(label: "Discount (NOOR)", amount: fils(-1544)),
+        SummaryItem(label: "Discount (noor)", amount: fils(-1544)),
         SummaryItem(label: "Manama Lamps", amount: fils(13171)),
       ])
     let payment = driver.authorise()

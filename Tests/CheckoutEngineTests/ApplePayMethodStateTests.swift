@@ -176,6 +176,74 @@ final class ApplePayOutcomeTests: XCTestCase {
     }
     XCTAssertEqual(clientError?["outcome"], .string("failed"))
     XCTAssertEqual(driver.state.applePayState?.name, "PARTNER_UI_FATAL_ERROR")
+    // apple-pay-plugin-purse.md: `failed(PurseError)` when "the sheet could not present", reported to the
+    // merchant as the plugin's other failures are: onError(.applePay, …), last, after the state change.
+    XCTAssertEqual(
+      driver.state.events.suffix(3).map(\.name), [.clientError, .methodStateChanged, .onError])
+    let onError = driver.state.events.last
+    XCTAssertEqual(onError?.method, .applePay)
+    XCTAssertEqual(onError?["errorCode"], .string("PARTNER_UI_ERROR"))
+    XCTAssertEqual(onError?["error.domain"], .string(ApplePayError.sdkDomain))
+    XCTAssertEqual(onError?["error.code"], .integer(1004))
+    XCTAssertEqual(driver.state.notice, "Apple Pay failed: \(message)")
+  }
+
+  /// apple-pay-plugin-purse.md: `failed(PurseError)` when "the token could not be read", reported as the
+  /// plugin event clientError; the method moves into PARTNER_UI_FATAL_ERROR. The shopper authorised, but
+  /// nothing reaches the gateway: no onSubmit, no attempt, the sheet closes onto the method list.
+  func testATokenThatCannotBeReadFailsAfterAuthorising() {
+    var scenario = Scenario.acmeElectronics
+    scenario.applePay?.device.tokenUnreadable = true
+    let driver = SheetDriver(scenario: scenario)
+    driver.openSheet()
+    let payment = driver.send(.requestAuthorisation)
+    let step = driver.send(.authenticate(.recognised))
+    XCTAssertEqual(payment.names + step.names, [.clientError, .methodStateChanged, .onError])
+    XCTAssertNil(driver.sheet)
+    XCTAssertEqual(driver.state.screen, .methodList)
+    XCTAssertEqual(driver.authorisations, [], "nothing was submitted")
+    XCTAssertEqual(driver.state.attempts, 0)
+    XCTAssertEqual(driver.state.applePayState?.name, "PARTNER_UI_FATAL_ERROR")
+    XCTAssertEqual(
+      step.events.last?["errorMessage"],
+      .string("The Apple Pay payment token could not be read; no payment was submitted"))
+    XCTAssertEqual(step.events.last?["outcome"], .string("failed"))
+  }
+
+  /// apple-pay-events.md, onError: the error carries `domain`, an integer `code` and a `localizedDescription`
+  /// that the seed's own checks match: `contains("Network")` for the network's failures,
+  /// `contains("Merchant validation")` for merchant validation.
+  func testOnErrorCarriesWhatTheSeedsHandlersRead() {
+    let lost = ApplePayError(SdkError(errorCode: "NETWORK_ERROR", errorMessage: "the connection was lost"))
+    XCTAssertEqual(lost.domain, "NSURLErrorDomain")
+    XCTAssertEqual(lost.code, -1005)
+    XCTAssertTrue(lost.localizedDescription.contains("Network"))
+    let timeout = ApplePayError(SdkError(errorCode: "GATEWAY_TIMEOUT", errorMessage: "no answer"))
+    XCTAssertEqual(timeout.code, -1001)
+    XCTAssertTrue(timeout.localizedDescription.contains("Network"))
+    let validation = ApplePayError(SdkError(errorCode: "MERCHANT_VALIDATION_FAILED", errorMessage: "refused"))
+    XCTAssertTrue(validation.localizedDescription.contains("Merchant validation"))
+    XCTAssertFalse(validation.localizedDescription.contains("Network"))
+    let declined = ApplePayError(SdkError(errorCode: "CARD_DECLINED", errorMessage: "The card was declined."))
+    XCTAssertEqual(
+      declined,
+      ApplePayError(
+        domain: ApplePayError.sdkDomain, code: 2001, localizedDescription: "The card was declined."))
+
+    // Through the checkout: a declined Wallet card's onError has the three fields, and the card form's has not.
+    let driver = SheetDriver()
+    driver.openSheet()
+    // The Wallet's fifth eligible card is the declining Visa (••••0002).
+    driver.send(.selectCard(4))
+    let payment = driver.authorise()
+    XCTAssertEqual(payment.events.last?.name, .onError)
+    XCTAssertEqual(
+      payment.events.last?.details.map(\.key),
+      ["errorCode", "errorMessage", "error.domain", "error.code", "error.localizedDescription"])
+    XCTAssertEqual(payment.events.last?["error.code"], .integer(2001))
+    XCTAssertEqual(
+      SdkError(errorCode: "CARD_DECLINED", errorMessage: "x").eventDetails(for: .card).map(\.key),
+      ["errorCode", "errorMessage"])
   }
 
   func testReturnedFromRedirectOutcome() {

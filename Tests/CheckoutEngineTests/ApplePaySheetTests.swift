@@ -290,16 +290,26 @@ final class ApplePaySheetTests: XCTestCase {
         idempotencyKey: request.idempotencyKey, method: .applePay, amount: request.amount)
       $0.applePaySheet?.authorisingSince = at(7)
       $0.events.append(self.event(7, at(7), .onPreAuthorisation, self.preAuthorisationDetails))
+      // drop-in-implementation.md, Callback timeline, Apple Pay: "Session update with allowTransaction: true".
+      $0.events.append(
+        self.event(
+          8, at(7), .sessionUpdate,
+          [EventDetail("allowTransaction", .bool(true))]
+            + self.strings(["amount": "54.11", "currency": "USD"])))
     }
 
     XCTAssertEqual(ScriptedGateway.testCardOutcome(request), .approved(systemTransactionId: "tx-1"))
     let concluded = [
       event(
-        8, at(8), .onPostAuthorisation,
-        strings(["submitResultType": "Authorised", "transactionId": "tx-1"]) + janeFullDetails
+        9, at(8), .onPostAuthorisation,
+        // apple-pay-events.md, onPostAuthorisation: `result.timestamp`, and the example's `provider.code`.
+        strings([
+          "submitResultType": "Authorised", "transactionId": "tx-1", "provider.code": "tx-1",
+          "timestamp": "2026-03-14T09:30:08.000Z",
+        ]) + janeFullDetails
           + strings(["outcome": "completed"])),
       event(
-        9, at(8), .onSuccess,
+        10, at(8), .onSuccess,
         strings([
           "systemTransactionId": "tx-1", "merchantTransactionId": Acme.transactionId, "amount": "54.11",
           "currency": "USD",
@@ -317,7 +327,7 @@ final class ApplePaySheetTests: XCTestCase {
         .success(Receipt(result: result, method: .applePay, paidWith: "Visa ••••5556", amount: .usd(5411))))
       $0.events += concluded
       $0.attempt = nil
-      $0.attemptEventsStart = 9
+      $0.attemptEventsStart = 10
     }
     XCTAssertEqual(store.state.paidAmount, .usd(5411), "the Paid screen shows what the sheet charged")
     XCTAssertEqual(store.state.paidMethodName, "Apple Pay")
@@ -333,7 +343,8 @@ final class ApplePaySheetTests: XCTestCase {
         .onBeforeSubmit, .onShippingContactSelected, .sheetUpdated, .onPaymentMethodSelected, .sheetUpdated,
       ])
     let payment = driver.authorise()
-    XCTAssertEqual(payment.names, [.onSubmit, .onPreAuthorisation, .onPostAuthorisation, .onSuccess])
+    XCTAssertEqual(
+      payment.names, [.onSubmit, .onPreAuthorisation, .sessionUpdate, .onPostAuthorisation, .onSuccess])
     assertAllApplePay(driver.state.events)
     XCTAssertEqual(driver.authorisations, [applePayRequest(number: "4000056655665556", cents: 5411)])
     XCTAssertEqual(driver.updates.count, 2)
@@ -349,16 +360,25 @@ final class ApplePaySheetTests: XCTestCase {
     XCTAssertEqual(driver.sheet?.summaryItems.last, Acme.total(5710))
 
     let payment = driver.authorise()
-    XCTAssertEqual(payment.names, [.onSubmit, .onPreAuthorisation, .onPostAuthorisation, .onError])
+    XCTAssertEqual(
+      payment.names, [.onSubmit, .onPreAuthorisation, .sessionUpdate, .onPostAuthorisation, .onError])
     assertAllApplePay(payment.events)
     XCTAssertEqual(driver.authorisations, [applePayRequest(number: "4000000000000002", cents: 5710)])
     XCTAssertEqual(
-      payment.events[2].details,
-      strings(["submitResultType": "Declined", "errorReason": "The card was declined."]) + janeFullDetails
+      payment.events[3].details,
+      strings([
+        "submitResultType": "Declined", "errorReason": "The card was declined.",
+        "timestamp": Date.ISO8601FormatStyle(includingFractionalSeconds: true).format(payment.events[3].time),
+      ]) + janeFullDetails
         + strings(["outcome": "failed"]))
     XCTAssertEqual(
-      payment.events[3].details,
-      strings(["errorCode": "CARD_DECLINED", "errorMessage": "The card was declined."]))
+      payment.events[4].details,
+      strings(["errorCode": "CARD_DECLINED", "errorMessage": "The card was declined."])
+        + [
+          EventDetail("error.domain", .string(ApplePayError.sdkDomain)),
+          EventDetail("error.code", .integer(2001)),
+          EventDetail("error.localizedDescription", .string("The card was declined.")),
+        ])
     let error = SdkError(errorCode: "CARD_DECLINED", errorMessage: "The card was declined.")
     // The failure screen says what was not charged: the sheet's total when the shopper authorised.
     XCTAssertEqual(
@@ -374,11 +394,12 @@ final class ApplePaySheetTests: XCTestCase {
       errorCode: "PROCESSING_ERROR", errorMessage: "An error occurred while processing the card.")
     driver.gateway = { _ in .declined(failure) }
     let payment = driver.authorise()
-    XCTAssertEqual(payment.names, [.onSubmit, .onPreAuthorisation, .onPostAuthorisation, .onError])
-    XCTAssertEqual(payment.events[2]["submitResultType"], .string("Exception"))
-    XCTAssertEqual(payment.events[2]["errorReason"], .string("An error occurred while processing the card."))
-    XCTAssertEqual(payment.events[3]["errorCode"], .string("PROCESSING_ERROR"))
-    XCTAssertEqual(payment.events[3].method, .applePay)
+    XCTAssertEqual(
+      payment.names, [.onSubmit, .onPreAuthorisation, .sessionUpdate, .onPostAuthorisation, .onError])
+    XCTAssertEqual(payment.events[3]["submitResultType"], .string("Exception"))
+    XCTAssertEqual(payment.events[3]["errorReason"], .string("An error occurred while processing the card."))
+    XCTAssertEqual(payment.events[4]["errorCode"], .string("PROCESSING_ERROR"))
+    XCTAssertEqual(payment.events[4].method, .applePay)
     XCTAssertEqual(
       driver.state.screen, .result(.failure(method: .applePay, error: failure, amount: .usd(5411))))
   }
@@ -452,13 +473,14 @@ final class ApplePaySheetTests: XCTestCase {
       [Acme.line("Wireless Headphones", 4999), Acme.line("Shipping (International)", 1999), Acme.total(6998)])
 
     let payment = driver.authorise()
-    XCTAssertEqual(payment.names, [.onSubmit, .onPreAuthorisation, .onPostAuthorisation, .onSuccess])
+    XCTAssertEqual(
+      payment.names, [.onSubmit, .onPreAuthorisation, .sessionUpdate, .onPostAuthorisation, .onSuccess])
     let chris = scenario.applePay!.wallet.contacts[chrisIndex]
     // #1 onBeforeSubmit, #2-#5 the opening updates and their timers, #6-#9 two contact changes.
     XCTAssertTrue(driver.effects.contains(.preAuthorise(RequestID(10), shippingContact: chris)))
     XCTAssertEqual(driver.authorisations.map(\.card?.holderName), ["Chris Tremblay"])
     XCTAssertEqual(
-      Array(payment.events[2].details.dropFirst(2)),
+      Array(payment.events[3].details.dropFirst(4)),
       strings([
         "shippingContact.name": "Chris Tremblay", "shippingContact.street": "80 Wellington Street",
         "shippingContact.city": "Ottawa", "shippingContact.state": "ON",
@@ -570,7 +592,7 @@ final class ApplePaySheetTests: XCTestCase {
       [
         Acme.line("Wireless Headphones", 4999), Acme.line("Shipping (Standard Shipping)", 0),
         Acme.line("Tax", 412),
-        Acme.line("Discount (SAVE10)", -500), Acme.total(4911),
+        Acme.line("Discount (save10)", -500), Acme.total(4911),
       ])
     // The discount survives other changes, and clearing the code removes it.
     driver.send(.selectShippingMethod("express"))
@@ -589,7 +611,8 @@ final class ApplePaySheetTests: XCTestCase {
     XCTAssertEqual(driver.sheet?.summaryItems, Acme.janeSummary)
     XCTAssertNil(driver.sheet?.authorisationBlocker(driver.configuration))
     let payment = driver.authorise()
-    XCTAssertEqual(payment.names, [.onSubmit, .onPreAuthorisation, .onPostAuthorisation, .onSuccess])
+    XCTAssertEqual(
+      payment.names, [.onSubmit, .onPreAuthorisation, .sessionUpdate, .onPostAuthorisation, .onSuccess])
     XCTAssertEqual(driver.authorisations.map(\.amount), [.usd(5411)])
   }
 
@@ -626,7 +649,7 @@ final class ApplePaySheetTests: XCTestCase {
       strings([
         "callback": "onCouponCodeChanged", "total": "49.11", "currency": "USD",
         "items":
-          "Wireless Headphones 49.99; Shipping (Standard Shipping) 0.00; Tax 4.12; Discount (SAVE10) -5.00",
+          "Wireless Headphones 49.99; Shipping (Standard Shipping) 0.00; Tax 4.12; Discount (save10) -5.00",
         "shippingMethods": "standard 0.00; express 12.99",
       ]))
     // An update with errors lists them, with the kind PassKit gets.
@@ -690,7 +713,7 @@ final class ApplePaySheetTests: XCTestCase {
         .onBeforeSubmit, .onShippingContactSelected, .sheetUpdated, .onPaymentMethodSelected, .sheetUpdated,
         .onShippingContactSelected, .sheetUpdated, .onShippingMethodSelected, .sheetUpdated,
         .onCouponCodeChanged, .sheetUpdated, .onCouponCodeChanged, .sheetUpdated, .onPaymentMethodSelected,
-        .sheetUpdated, .onSubmit, .onPreAuthorisation, .onPostAuthorisation, .onSuccess,
+        .sheetUpdated, .onSubmit, .onPreAuthorisation, .sessionUpdate, .onPostAuthorisation, .onSuccess,
       ])
     assertAllApplePay(driver.state.events)
     XCTAssertEqual(driver.state.events.last?["amount"], .string("68.97"))
@@ -761,7 +784,8 @@ final class ApplePaySheetTests: XCTestCase {
     driver.send(.selectShippingContact(Acme.jane))
     XCTAssertEqual(driver.sheet?.errors, [])
     let retry = driver.authorise()
-    XCTAssertEqual(retry.names, [.onSubmit, .onPreAuthorisation, .onPostAuthorisation, .onSuccess])
+    XCTAssertEqual(
+      retry.names, [.onSubmit, .onPreAuthorisation, .sessionUpdate, .onPostAuthorisation, .onSuccess])
     XCTAssertEqual(driver.authorisations, [applePayRequest(number: "4000056655665556", cents: 5411)])
   }
 
@@ -836,7 +860,8 @@ final class ApplePaySheetTests: XCTestCase {
         .attempt(applePayAttempt().telling(events + [submitEvent(6)])),
         .preAuthorise(RequestID(6), shippingContact: Acme.contact(Acme.jane)),
       ])
-    XCTAssertEqual(step.names, [.onSubmit, .onPreAuthorisation, .onPostAuthorisation, .onSuccess])
+    XCTAssertEqual(
+      step.names, [.onSubmit, .onPreAuthorisation, .sessionUpdate, .onPostAuthorisation, .onSuccess])
   }
 
   func testPasscodeAfterNotRecognised() {
@@ -846,7 +871,8 @@ final class ApplePaySheetTests: XCTestCase {
     driver.send(.authenticate(.usePasscode))
     XCTAssertEqual(driver.sheet?.phase, .authenticating(.passcode))
     let step = driver.send(.authenticate(.passcode("1234")))
-    XCTAssertEqual(step.names, [.onSubmit, .onPreAuthorisation, .onPostAuthorisation, .onSuccess])
+    XCTAssertEqual(
+      step.names, [.onSubmit, .onPreAuthorisation, .sessionUpdate, .onPostAuthorisation, .onSuccess])
   }
 
   func testPasscodeOfSixDigitsProceedsAndShortOrLetteredOnesAreRefused() {
@@ -868,7 +894,8 @@ final class ApplePaySheetTests: XCTestCase {
         .attempt(applePayAttempt().telling(events + [submitEvent(6)])),
         .preAuthorise(RequestID(6), shippingContact: Acme.contact(Acme.jane)),
       ])
-    XCTAssertEqual(step.names, [.onSubmit, .onPreAuthorisation, .onPostAuthorisation, .onSuccess])
+    XCTAssertEqual(
+      step.names, [.onSubmit, .onPreAuthorisation, .sessionUpdate, .onPostAuthorisation, .onSuccess])
     XCTAssertEqual(driver.authorisations.count, 1)
   }
 

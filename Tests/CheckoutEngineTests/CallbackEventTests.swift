@@ -114,7 +114,8 @@ final class CallbackEventTests: XCTestCase {
         "onBeforeSubmit", "onSubmit", "onSuccess", "onError", "onPreAuthorisation", "onPostAuthorisation",
         "onCancel", "onShippingContactSelected", "onShippingMethodSelected", "onPaymentMethodSelected",
         "onCouponCodeChanged", "methodStateChanged", "applePayInit", "initFailed", "clientError",
-        "addressVerification", "threeDSecure", "merchantHookFailed", "answerDropped", "sheetUpdated",
+        "addressVerification", "threeDSecure", "sessionUpdate", "merchantHookFailed", "answerDropped",
+        "sheetUpdated",
       ])
     XCTAssertEqual(DropInPaymentMethod.allCases.map(\.rawValue), ["card", "paypal", "applePay", "paze"])
   }

@@ -115,7 +115,7 @@ final class InteractiveTerminalTests: XCTestCase {
     try session.press("3")
     try session.waitFor("Pay with Face ID")
     try session.press("Up", "Enter")
-    try session.type("save10")
+    try session.type("SAVE10")
     try session.press("Enter")
     try session.waitFor("Discount (SAVE10)")
     try session.press("Down", "Enter")

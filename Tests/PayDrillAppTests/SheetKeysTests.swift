@@ -34,21 +34,27 @@ final class SheetKeysTests: XCTestCase {
     XCTAssertEqual(model.checkout.events.suffix(2).map(\.name), [.onShippingMethodSelected, .sheetUpdated])
   }
 
-  func testCouponIsTypedUppercasedAndEscapeDiscardsTheDraft() {
+  /// apple-pay-events.md, onCouponCodeChanged: "`couponCode` String — The coupon code entered by the customer":
+  /// the code reaches the merchant as typed (the scenario's codes match whatever the case), and the seed's
+  /// example labels the discount with it.
+  func testCouponIsSentAsTypedAndEscapeDiscardsTheDraft() {
     var model = openSheet()
     Fixture.settle([.key(.up), .key(.enter)] + Fixture.type("save") + [.key(.escape)], in: &model)
     XCTAssertNil(model.couponDraft)
     XCTAssertEqual(model.checkout.applePaySheet?.couponCode, "")
     Fixture.settle([.key(.enter)] + Fixture.type("save10x") + [.key(.backspace), .key(.enter)], in: &model)
-    XCTAssertEqual(model.checkout.applePaySheet?.couponCode, "SAVE10")
+    XCTAssertEqual(model.checkout.applePaySheet?.couponCode, "save10")
+    XCTAssertEqual(
+      model.checkout.events.last(where: { $0.name == .onCouponCodeChanged })?["couponCode"], .string("save10")
+    )
     XCTAssertTrue(
-      model.checkout.applePaySheet?.summaryItems.contains { $0.label == "Discount (SAVE10)" } ?? false)
+      model.checkout.applePaySheet?.summaryItems.contains { $0.label == "Discount (save10)" } ?? false)
   }
 
   func testLettersTypedIntoTheCouponAreNotCommands() {
     var model = openSheet()
     Fixture.settle([.key(.up), .key(.enter)] + Fixture.type("e?t"), in: &model)
-    XCTAssertEqual(model.couponDraft, "E?T")
+    XCTAssertEqual(model.couponDraft, "e?t")
     XCTAssertTrue(model.showsEventPane)
     XCTAssertFalse(model.showsHelp)
     XCTAssertEqual(model.checkout.applePaySheet?.authentication, .faceID)
@@ -61,7 +67,8 @@ final class SheetKeysTests: XCTestCase {
     Fixture.settle([.key(.character("p"))] + Fixture.type("12a34") + [.key(.enter)], in: &model)
     XCTAssertEqual(
       model.checkout.applePaySheet?.phase, .processing, "a 4-digit passcode passes; letters are ignored")
-    XCTAssertEqual(model.checkout.events.map(\.name).suffix(2), [.onSubmit, .onPreAuthorisation])
+    XCTAssertEqual(
+      model.checkout.events.map(\.name).suffix(3), [.onSubmit, .onPreAuthorisation, .sessionUpdate])
   }
 
   func testTSwitchesTheDevicesAuthentication() {

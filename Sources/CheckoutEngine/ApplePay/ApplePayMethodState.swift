@@ -24,18 +24,22 @@ public struct ApplePayDevice: Equatable, Sendable, Codable {
   public var initFault: InitFault?
   /// PassKit refuses to present the sheet (entitlement, certificate or request unusable).
   public var sheetFailsToPresent: Bool
+  /// The shopper authorises, but the plugin cannot read the payment token PassKit returns.
+  public var tokenUnreadable: Bool
   /// The PSP variant that shapes `/init`: `default`, `adyen` or `worldline`.
   public var gatewayProfile: String
 
   public init(
     canMakePayments: Bool = true, walletHasCards: Bool = true, module: Module = .configured,
-    initFault: InitFault? = nil, sheetFailsToPresent: Bool = false, gatewayProfile: String = "default"
+    initFault: InitFault? = nil, sheetFailsToPresent: Bool = false, tokenUnreadable: Bool = false,
+    gatewayProfile: String = "default"
   ) {
     self.canMakePayments = canMakePayments
     self.walletHasCards = walletHasCards
     self.module = module
     self.initFault = initFault
     self.sheetFailsToPresent = sheetFailsToPresent
+    self.tokenUnreadable = tokenUnreadable
     self.gatewayProfile = gatewayProfile
   }
 
@@ -48,6 +52,7 @@ public struct ApplePayDevice: Equatable, Sendable, Codable {
     module = try container.decodeIfPresent(Module.self, forKey: .module) ?? .configured
     initFault = try container.decodeIfPresent(InitFault.self, forKey: .initFault)
     sheetFailsToPresent = try container.decodeIfPresent(Bool.self, forKey: .sheetFailsToPresent) ?? false
+    tokenUnreadable = try container.decodeIfPresent(Bool.self, forKey: .tokenUnreadable) ?? false
     gatewayProfile = try container.decodeIfPresent(String.self, forKey: .gatewayProfile) ?? "default"
     guard Self.gatewayProfiles.contains(gatewayProfile) else {
       throw DecodingError.dataCorrupted(

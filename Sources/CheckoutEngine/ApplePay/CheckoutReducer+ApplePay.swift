@@ -12,8 +12,7 @@ extension CheckoutReducer {
   static func openSheet(in state: inout CheckoutState, context: ReduceContext) -> [CheckoutEffect] {
     guard let configuration = state.scenario.applePay else { return [] }
     if state.device.sheetFailsToPresent {
-      sheetFailedToPresent(configuration, in: &state, context: context)
-      return []
+      return sheetFailedToPresent(configuration, in: &state, context: context)
     }
     let contact =
       configuration.requiredShippingContactFields.isEmpty ? nil : configuration.wallet.contacts.first
@@ -41,24 +40,36 @@ extension CheckoutReducer {
       + "\(sum.plainString) \(currency.code)"
   }
 
-  /// PassKit refused to present and does not say why: `failed` with the list to work down, the plugin's
-  /// `clientError`, and the method unavailable for the session.
+  /// PassKit refused to present and does not say why: `failed` with the list to work down.
   static func sheetFailedToPresent(
     _ configuration: ApplePayConfiguration, in state: inout CheckoutState, context: ReduceContext
-  ) {
+  ) -> [CheckoutEffect] {
     let merchantId =
       state.scenario.session.allowedFundingTypes.wallets.applePay?.merchantId ?? "your merchant id"
     let message =
       "PassKit could not present the Apple Pay sheet. Check the In-App Payments entitlement lists \(merchantId), "
       + "a payment processing certificate exists for it with this PSP, and the request's country "
       + "(\(configuration.countryCode)), currency (\(configuration.currencyCode.code)) and networks are usable on this device"
+    return pluginFailed(message, reason: "the sheet could not present", in: &state, context: context)
+  }
+
+  /// The plugin's `failed(PurseError)` for the sheet (it could not present, or the token could not be read):
+  /// the plugin's `clientError`, the method unavailable for the session (`PARTNER_UI_FATAL_ERROR`), and, as
+  /// for the plugin's other failures, `onError(.applePay, …)` on the method list. Nothing is charged.
+  static func pluginFailed(
+    _ message: String, reason: String, in state: inout CheckoutState, context: ReduceContext
+  ) -> [CheckoutEffect] {
+    let error = SdkError(errorCode: "PARTNER_UI_ERROR", errorMessage: message)
     record(
       .clientError, method: .applePay,
-      details: SdkError(errorCode: "PARTNER_UI_ERROR", errorMessage: message).eventDetails
-        + [EventDetail("outcome", .string("failed"))], in: &state, context: context)
-    setApplePayState(
-      .partnerUIFatalError(message), reason: "the sheet could not present", in: &state, context: context)
-    state.notice = "Apple Pay failed: \(message)"
+      details: error.eventDetails + [EventDetail("outcome", .string("failed"))],
+      in: &state, context: context)
+    setApplePayState(.partnerUIFatalError(message), reason: reason, in: &state, context: context)
+    let closed = closeSheetRequests(in: &state)
+    return closed
+      + reportOnMethodList(
+        error, method: .applePay, outcome: "failed", notice: "Apple Pay failed: \(message)", in: &state,
+        context: context)
   }
 
   /// The configuration's total must be the sum of its items; a mismatch is the developer's to fix.
@@ -221,6 +232,10 @@ extension CheckoutReducer {
     // The merchant's own checks travel with the payment: its AVS address, and 3-D Secure it already ran.
     request.addressVerification = answer.data?.addressVerification
     request.threeDSecureData = answer.data?.threeDSecureData
+    record(
+      .sessionUpdate, method: .applePay,
+      details: [EventDetail("allowTransaction", .bool(true))] + amountDetails(amount), in: &state,
+      context: context)
     return [.authorise(state.requests.issue(.gateway(.applePay)), request)]
   }
 
@@ -242,6 +257,13 @@ extension CheckoutReducer {
 
   /// The shopper authenticated: `onSubmit(.applePay)` as pre-authorisation starts, then `onPreAuthorisation`.
   private static func authorised(in state: inout CheckoutState, context: ReduceContext) -> [CheckoutEffect] {
+    if state.device.tokenUnreadable {
+      // PassKit authorised, but the plugin cannot read the payment token it got: nothing to submit.
+      return pluginFailed(
+        "The Apple Pay payment token could not be read; no payment was submitted",
+        reason: "the token could not be read",
+        in: &state, context: context)
+    }
     state.applePaySheet?.phase = .processing
     guard let sheet = state.applePaySheet else { return [] }
     var details: [EventDetail] = []
@@ -277,9 +299,11 @@ extension CheckoutReducer {
     switch outcome.decision {
     case .approved(let transactionId), .approvedAfterRedirect(let transactionId, _),
       .approvedWithThreeDSecure(let transactionId, _):
+      // The seed's handler reads the authorised result's `provider.code` as the transaction id.
       details = [
         EventDetail("submitResultType", .string("Authorised")),
         EventDetail("transactionId", .string(transactionId)),
+        EventDetail("provider.code", .string(transactionId)),
       ]
     case .declined(let error) where error.errorCode == "PROCESSING_ERROR":
       details = [
@@ -298,6 +322,10 @@ extension CheckoutReducer {
         EventDetail("errorReason", .string("unexpected 3-D Secure challenge")),
       ]
     }
+    // `result.timestamp`: "The date and time of the transaction", on the checkout's clock.
+    details.append(
+      EventDetail(
+        "timestamp", .string(Date.ISO8601FormatStyle(includingFractionalSeconds: true).format(context.now))))
     details += sheet.shippingContact?.eventDetails(prefix: "shippingContact") ?? []
     // The plugin's outcome, as the seed names it: completed(ValidationResult) or failed(PurseError).
     switch outcome.decision {

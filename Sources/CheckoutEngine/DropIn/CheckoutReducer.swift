@@ -206,7 +206,8 @@ public enum CheckoutReducer {
       // Nobody knows whether a timed-out payment was charged: it stays open, and a retry keeps its key.
       if !OpenPayment.unknownOutcomeCodes.contains(error.errorCode) { state.openPayment = nil }
       record(
-        .onError, method: method, details: error.eventDetails + reportDetails, in: &state, context: context)
+        .onError, method: method, details: error.eventDetails(for: method) + reportDetails, in: &state,
+        context: context)
       state.screen = .result(.failure(method: method, error: error, amount: amount))
       return endAttempt(
         ending(after: error), of: method, resultCode: outcome.report?.resultCode, in: &state, context: context
@@ -328,7 +329,8 @@ public enum CheckoutReducer {
   ) -> [CheckoutEffect] {
     let outcomeDetail = outcome.map { [EventDetail("outcome", .string($0))] } ?? []
     record(
-      .onError, method: method, details: outcomeDetail + error.eventDetails, in: &state, context: context)
+      .onError, method: method, details: outcomeDetail + error.eventDetails(for: method), in: &state,
+      context: context)
     state.screen = .methodList
     state.notice = notice ?? error.errorMessage
     return endAttempt(ending ?? Self.ending(after: error), of: method, in: &state, context: context)

@@ -13,6 +13,12 @@ public struct SdkError: Equatable, Sendable, Error {
     [EventDetail("errorCode", .string(errorCode)), EventDetail("errorMessage", .string(errorMessage))]
   }
 
+  /// `onError`'s payload for a method: for Apple Pay, the configuration's `onError` also reads the error's
+  /// `domain`, `code` and `localizedDescription` (`ApplePayError`).
+  public func eventDetails(for method: DropInPaymentMethod?) -> [EventDetail] {
+    eventDetails + (method == .applePay ? ApplePayError(self).eventDetails : [])
+  }
+
   /// The message a merchant following the seed's `onError` example shows the shopper for this code.
   public var shopperMessage: String { shopperMessage(in: .english) }
 

@@ -25,6 +25,9 @@ public enum CallbackName: String, Sendable, Codable, CaseIterable {
   case addressVerification
   /// 3-D Secure's result (`transStatus`, ECI) or its challenge.
   case threeDSecure
+  /// The seed's Apple Pay timeline step "Session update with `allowTransaction: true`": once pre-authorisation
+  /// let the payment through, Drop-in updates the session before the gateway authorises.
+  case sessionUpdate
   /// PayDrill's own: the merchant hook process gave no usable answer to a callback (it crashed, hung past
   /// the callback's limit or answered garbage).
   case merchantHookFailed

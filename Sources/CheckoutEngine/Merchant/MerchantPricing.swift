@@ -163,7 +163,9 @@ public struct MerchantPricing: Sendable {
     }
     switch couponResult(selections.couponCode, goods: goods) {
     case .success(let applied?):
-      appendCredit("Discount (\(applied.0.code))", applied.1.minorUnits, to: &items)
+      // The seed's example labels the line with the code as the customer typed it: "Discount (\(couponCode))".
+      appendCredit(
+        "Discount (\(selections.couponCode.trimmingWhitespace()))", applied.1.minorUnits, to: &items)
     case .success(nil): break
     case .failure(let error): errors.append(error)
     }

@@ -5,7 +5,8 @@ import TerminalUI
 /// runs. Each change creates the checkout again on the changed device.
 enum DevicePanel {
   static let rows = [
-    "canMakePayments()", "Wallet cards", "ApplePayModule", "/init fault", "Sheet presents", "Gateway profile",
+    "canMakePayments()", "Wallet cards", "ApplePayModule", "/init fault", "Sheet presents", "Payment token",
+    "Gateway profile",
   ]
 
   /// A row's value as the panel shows it.
@@ -16,6 +17,7 @@ enum DevicePanel {
     case 2: return device.module.rawValue
     case 3: return device.initFault?.rawValue ?? "none"
     case 4: return device.sheetFailsToPresent ? "no (entitlement, certificate or request unusable)" : "yes"
+    case 5: return device.tokenUnreadable ? "cannot be read (failed after authorising)" : "readable"
     default: return device.gatewayProfile
     }
   }
@@ -33,6 +35,7 @@ enum DevicePanel {
       let all: [ApplePayDevice.InitFault?] = [nil] + ApplePayDevice.InitFault.allCases
       device.initFault = all[((all.firstIndex(of: device.initFault) ?? 0) + 1) % all.count]
     case 4: device.sheetFailsToPresent.toggle()
+    case 5: device.tokenUnreadable.toggle()
     default:
       let all = ApplePayDevice.gatewayProfiles
       device.gatewayProfile = all[((all.firstIndex(of: device.gatewayProfile) ?? 0) + 1) % all.count]

@@ -81,7 +81,8 @@ enum SheetKeys {
       model.couponDraft = nil
       return .enterCouponCode(code)
     case .character(let character) where !character.isNewline && (model.couponDraft ?? "").count < 24:
-      model.couponDraft = (model.couponDraft ?? "") + String(character).uppercased()
+      // As typed: onCouponCodeChanged receives "the coupon code entered by the customer".
+      model.couponDraft = (model.couponDraft ?? "") + String(character)
     default: break
     }
     return nil

@@ -593,6 +593,11 @@ extension JSONSchemaDocument {
               "description": "PassKit refuses to present the sheet.",
               "default": false
             },
+            "tokenUnreadable": {
+              "type": "boolean",
+              "description": "The shopper authorises, but the payment token cannot be read.",
+              "default": false
+            },
             "gatewayProfile": {
               "enum": ["default", "adyen", "worldline"],
               "description": "The PSP variant that shapes /init's answer.",
