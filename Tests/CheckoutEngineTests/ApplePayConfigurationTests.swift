@@ -34,8 +34,9 @@ final class ApplePayConfigurationTests: XCTestCase {
       "identifier": "yamato", "label": "Yamato", "detail": "Next day", "amount": "500",
     ]
     return [
-      "merchantDisplayName": "Kyoto Tea", "currencyCode": "JPY", "countryCode": "JP",
-      "supportedNetworks": ["jcb", "visa"],
+      "merchantDisplayName": "Kyoto Tea", "paymentDescription": "Tea order", "currencyCode": "JPY",
+      "countryCode": "JP", "supportedNetworks": ["jcb", "visa"],
+      "merchantCapabilities": ["threeDSecure", "credit", "debit"],
       "paymentItems": [["label": "Matcha Set", "amount": "1235"]],
       "totalPaymentItem": ["label": "Total", "amount": "1235"],
       "requiredShippingContactFields": ["postalAddress"],
@@ -69,8 +70,8 @@ final class ApplePayConfigurationTests: XCTestCase {
       "identifier": "aramex", "label": "Aramex", "detail": "2 days", "amount": "1.5",
     ]
     return [
-      "merchantDisplayName": "Manama Lamps", "currencyCode": "BHD", "countryCode": "BH",
-      "supportedNetworks": ["visa"],
+      "merchantDisplayName": "Manama Lamps", "paymentDescription": "Lamp order", "currencyCode": "BHD",
+      "countryCode": "BH", "supportedNetworks": ["visa"], "merchantCapabilities": ["threeDSecure", "credit"],
       "paymentItems": [["label": "Brass Lamp", "amount": "12.348"]],
       "requiredShippingContactFields": ["postalAddress"],
       "shippingMethods": [aramex],
@@ -331,14 +332,32 @@ final class ApplePayConfigurationTests: XCTestCase {
       message: "expected the transaction's currency USD, found EUR")
   }
 
-  func testCurrencyCodeIsCaseInsensitiveAndDefaultsToTheTransactionCurrency() throws {
+  func testCurrencyCodeIsCaseInsensitive() throws {
     var applePay = dinarApplePay
     applePay["currencyCode"] = "bhd"
     XCTAssertEqual(
       try decode(smallScenario(currency: "BHD", price: "1", applePay: applePay)).applePay?.currencyCode, .bhd)
-    applePay["currencyCode"] = nil
-    XCTAssertEqual(
-      try decode(smallScenario(currency: "BHD", price: "1", applePay: applePay)).applePay?.currencyCode, .bhd)
+  }
+
+  /// apple-pay-customisation.md, ApplePayButtonComponentConfig: `merchantDisplayName`, `paymentDescription`,
+  /// `currencyCode`, `countryCode`, `supportedNetworks` and `merchantCapabilities` are declared without a
+  /// default. A configuration without one of them is refused, naming it (it used to be filled in).
+  func testTheConfigurationsRequiredFieldsAreRequired() {
+    for field in [
+      "merchantDisplayName", "paymentDescription", "currencyCode", "countryCode", "supportedNetworks",
+      "merchantCapabilities",
+    ] {
+      var applePay = dinarApplePay
+      applePay[field] = nil
+      XCTAssertThrowsError(try decode(smallScenario(currency: "BHD", price: "1", applePay: applePay)), field)
+      {
+        guard case DecodingError.keyNotFound(let key, let context) = $0 else {
+          return XCTFail("\(field): \($0)")
+        }
+        XCTAssertEqual(key.stringValue, field)
+        XCTAssertEqual(context.codingPath.map(\.stringValue), ["applePay"])
+      }
+    }
   }
 
   func testAmountsFollowTheCurrencysExponent() {

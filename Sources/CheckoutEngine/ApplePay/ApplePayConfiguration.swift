@@ -93,12 +93,15 @@ public struct ApplePayConfiguration: Equatable, Sendable, Encodable {
     try container.encode(device, forKey: .device)
   }
 
-  /// Decodes the section in the scenario's currency; `currencyCode` must be that currency.
+  /// Decodes the section in the scenario's currency; `currencyCode` must be that currency. The seed's
+  /// `ApplePayButtonComponentConfig` declares `merchantDisplayName`, `paymentDescription`, `currencyCode`,
+  /// `countryCode`, `supportedNetworks` and `merchantCapabilities` without defaults: each is required, and a
+  /// missing one is a configuration error naming it.
   public init(from decoder: Decoder, scenarioCurrency: Currency) throws {
     let container = try decoder.container(keyedBy: CodingKeys.self)
     merchantDisplayName = try container.decode(String.self, forKey: .merchantDisplayName)
-    paymentDescription = try container.decodeIfPresent(String.self, forKey: .paymentDescription) ?? ""
-    let code = try container.decodeIfPresent(String.self, forKey: .currencyCode) ?? scenarioCurrency.code
+    paymentDescription = try container.decode(String.self, forKey: .paymentDescription)
+    let code = try container.decode(String.self, forKey: .currencyCode)
     guard code.uppercased() == scenarioCurrency.code else {
       throw DecodingError.dataCorrupted(
         .init(
@@ -106,11 +109,9 @@ public struct ApplePayConfiguration: Equatable, Sendable, Encodable {
           debugDescription: "expected the transaction's currency \(scenarioCurrency.code), found \(code)"))
     }
     currencyCode = scenarioCurrency
-    countryCode = try container.decodeIfPresent(String.self, forKey: .countryCode) ?? "US"
+    countryCode = try container.decode(String.self, forKey: .countryCode)
     supportedNetworks = try container.decode([PaymentNetwork].self, forKey: .supportedNetworks)
-    merchantCapabilities =
-      try container.decodeIfPresent([MerchantCapability].self, forKey: .merchantCapabilities)
-      ?? [.threeDSecure, .credit, .debit]
+    merchantCapabilities = try container.decode([MerchantCapability].self, forKey: .merchantCapabilities)
     totalPaymentItem = try container.decodeIfPresent(
       SummaryItem.self, forKey: .totalPaymentItem, currency: scenarioCurrency)
     paymentItems = try container.decodeList(

@@ -608,26 +608,28 @@ extension JSONSchemaDocument {
         "applePay": {
           "type": "object",
           "description": "The Apple Pay component's configuration, the simulated Wallet and the merchant's rules.",
-          "required": ["merchantDisplayName", "supportedNetworks", "wallet"],
+          "required": [
+            "merchantDisplayName", "paymentDescription", "currencyCode", "countryCode", "supportedNetworks",
+            "merchantCapabilities", "wallet"
+          ],
           "properties": {
             "merchantDisplayName": {
               "type": "string",
               "description": "The name on the total line: \"Pay <merchantDisplayName>\"."
             },
-            "paymentDescription": {"type": "string", "description": "The sheet's title.", "default": ""},
+            "paymentDescription": {"type": "string", "description": "The sheet's title."},
             "currencyCode": {
               "$ref": "#/$defs/currencyCode",
-              "description": "Must be the transaction's currency (case-insensitive)."
+              "description": "Must be the transaction's currency."
             },
-            "countryCode": {"type": "string", "description": "Sent to POST /init.", "default": "US"},
+            "countryCode": {"type": "string", "description": "Sent to POST /init."},
             "supportedNetworks": {
               "type": "array",
               "items": {"enum": ["visa", "masterCard", "amex", "discover", "jcb", "maestro"]}
             },
             "merchantCapabilities": {
               "type": "array",
-              "items": {"enum": ["threeDSecure", "emv", "credit", "debit"]},
-              "default": ["threeDSecure", "credit", "debit"]
+              "items": {"enum": ["threeDSecure", "emv", "credit", "debit"]}
             },
             "totalPaymentItem": {
               "$ref": "#/$defs/summaryItem",
