@@ -119,6 +119,37 @@ final class ApplePayMethodStateTests: XCTestCase {
     XCTAssertEqual(initEvent?["networksFallback"], .bool(true))
   }
 
+  /// apple-pay-plugin-purse.md: "the SDK shapes the request per PSP variant (Adyen, Ingenico/Worldline, or the
+  /// default)". The applePayInit event shows the /init request as each variant sends it.
+  func testPrepareShapesTheInitRequestPerPSPVariant() {
+    let expected: [String: [EventDetail]] = [
+      "default": [
+        EventDetail("request.countryCode", .string("US")),
+        EventDetail("request.currencyCode", .string("USD")),
+        EventDetail("request.supportedNetworks", .string("visa,masterCard,amex,discover")),
+      ],
+      "adyen": [
+        EventDetail("request.countryCode", .string("US")),
+        EventDetail("request.amount.currency", .string("USD")),
+        EventDetail("request.channel", .string("iOS")),
+        EventDetail("request.allowedPaymentMethods", .string("applepay")),
+        EventDetail("request.brands", .string("visa,mc,amex,discover")),
+      ],
+      "worldline": [
+        EventDetail("request.countryCode", .string("US")),
+        EventDetail("request.currencyCode", .string("USD")),
+        EventDetail("request.paymentProductId", .integer(302)),
+      ],
+    ]
+    for profile in ApplePayDevice.gatewayProfiles {
+      var (state, effects) = created(ApplePayDevice(gatewayProfile: profile))
+      answerInit(&state, effects)
+      let initEvent = state.events.first { $0.name == .applePayInit }
+      XCTAssertEqual(
+        initEvent?.details.filter { $0.key.hasPrefix("request.") }, expected[profile], profile)
+    }
+  }
+
   func testNoCardForTheNetworksShowsTheSetUpScreen() {
     var (state, effects) = created(ApplePayDevice(walletHasCards: false))
     answerInit(&state, effects)

@@ -180,4 +180,32 @@ public struct ApplePayInitRequest: Equatable, Sendable {
     self.networks = networks
     self.fault = fault
   }
+
+  /// The body `prepare()` posts to `/init`, shaped per PSP variant as the seed says the SDK does (its field
+  /// names are PayDrill's reading of each PSP's own API): Adyen's names the amount's currency, the channel,
+  /// the method and its brands (`mc` for Mastercard); Worldline's names Apple Pay's payment product (302);
+  /// the default sends the country, the currency and the networks. Shown, prefixed `request.`, in the
+  /// `applePayInit` event.
+  public var sentFields: [EventDetail] {
+    let fields: [(String, EventValue)]
+    switch gatewayProfile {
+    case "adyen":
+      fields = [
+        ("countryCode", .string(countryCode)), ("amount.currency", .string(currencyCode)),
+        ("channel", .string("iOS")), ("allowedPaymentMethods", .string("applepay")),
+        ("brands", .string(networks.map { $0 == "masterCard" ? "mc" : $0 }.joined(separator: ","))),
+      ]
+    case "worldline":
+      fields = [
+        ("countryCode", .string(countryCode)), ("currencyCode", .string(currencyCode)),
+        ("paymentProductId", .integer(302)),
+      ]
+    default:
+      fields = [
+        ("countryCode", .string(countryCode)), ("currencyCode", .string(currencyCode)),
+        ("supportedNetworks", .string(networks.joined(separator: ","))),
+      ]
+    }
+    return fields.map { EventDetail("request." + $0.0, $0.1) }
+  }
 }

@@ -29,13 +29,19 @@ extension CheckoutReducer {
     }
     setApplePayState(next, reason: reason, in: &state, context: context)
     guard next == .preparing else { return [] }
+    return [.prepareApplePay(state.requests.issue(.applePayInit), initRequest(configuration, state: state))]
+  }
+
+  /// What `prepare()` posts to `/init` for the current device and `create()`.
+  static func initRequest(_ configuration: ApplePayConfiguration, state: CheckoutState) -> ApplePayInitRequest
+  {
     var request = ApplePayInitRequest(
-      gatewayProfile: device.gatewayProfile, countryCode: configuration.countryCode,
+      gatewayProfile: state.device.gatewayProfile, countryCode: configuration.countryCode,
       currencyCode: configuration.currencyCode.code,
       networks: configuration.supportedNetworks.map(\.rawValue),
-      fault: device.initFault)
+      fault: state.device.initFault)
     request.generation = state.applePayGeneration
-    return [.prepareApplePay(state.requests.issue(.applePayInit), request)]
+    return request
   }
 
   /// `/init` answered: ready, ready with the set-up button (no card for the networks), or
@@ -53,6 +59,8 @@ extension CheckoutReducer {
       EventDetail("networks", .string(response.effectiveNetworks.joined(separator: ","))),
     ]
     if response.networks.isEmpty { details.append(EventDetail("networksFallback", .bool(true))) }
+    // The request as sent: the answer is for this `create()`, so the device and configuration are its own.
+    details += initRequest(configuration, state: state).sentFields
     record(.applePayInit, method: .applePay, details: details, in: &state, context: context)
     if let problem = response.problem {
       record(
