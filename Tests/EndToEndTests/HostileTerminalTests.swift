@@ -2,8 +2,9 @@ import Foundation
 import XCTest
 
 /// Terminals that make a checkout hard (tmux, the real binary): one that cannot move the cursor or that
-/// terminfo does not know, no UTF-8, 8 colours, no colours, 1×1, 300×100 and a storm of resizes. Each works
-/// or says in one line why it cannot, and the terminal always comes back as it was.
+/// terminfo does not know, no UTF-8, 8 colours, no colours, 1×1, 300×100, a storm of resizes, and emoji
+/// that terminals draw at widths of their own. Each works or says in one line why it cannot, and the
+/// terminal always comes back as it was.
 final class HostileTerminalTests: XCTestCase {
   private var folder: URL!
   private var terminal: RestoredTerminal { RestoredTerminal(folder: folder) }
@@ -155,5 +156,47 @@ final class HostileTerminalTests: XCTestCase {
     try session.press("C-c")
     try session.waitFor("DONE status=0")
     try terminal.assertRestored(session)
+  }
+
+  /// A scenario full of the emoji clusters that terminals draw at widths of their own (ZWJ families, flags,
+  /// skin tones, VS16): after every redraw, partial or whole, no stray joiner, selector or regional indicator
+  /// is left, and every frame's sides stand in their columns.
+  func testEmojiClustersLeaveBordersInTheirColumnsAfterEveryRedraw() throws {
+    let scenario = PayDrillBinary.packageRoot
+      .appendingPathComponent("Tests/PayDrillAppTests/Fixtures/terminals/emoji-clusters.json").path
+    let session = try TmuxSession(
+      command: try terminal.wrapped("--scenario '\(scenario)' --latency 0 --no-ledger"))
+    assertIntact(try session.waitFor("Choose a payment method"), "the method list")
+    try session.press("2")
+    assertIntact(try session.waitFor("Pay with Face ID"), "the sheet")
+    // The delivery methods open under their row (a partial redraw), and the drone is chosen.
+    try session.press("Up", "Up", "Up", "Enter")
+    assertIntact(try session.waitFor("Drone ✈ 👍"), "the delivery methods")
+    try session.press("Down", "Enter")
+    assertIntact(try session.waitFor("Delivery (Drone ✈ 👍)"), "the drone chosen")
+    for (columns, rows) in [(80, 24), (60, 20), (100, 32)] {
+      try session.resize(columns: columns, rows: rows)
+      // The screen has come at the new size when the bottom-right corner of a frame is in its last column.
+      let deadline = Date().addingTimeInterval(20)
+      var screen = CapturedScreen(try session.capture())
+      while screen.rows.count < rows - 1 || screen.rows[rows - 2][columns - 1] != "╯", Date() < deadline {
+        Thread.sleep(forTimeInterval: 0.05)
+        screen = CapturedScreen(try session.capture())
+      }
+      XCTAssertLessThan(Date(), deadline, "the screen did not come at \(columns)×\(rows): \(screen.text)")
+      assertIntact(screen.text, "after a resize to \(columns)×\(rows)")
+    }
+    try session.press("C-c")
+    XCTAssertTrue(try session.waitFor("DONE status=").contains("DONE status=0"))
+    try terminal.assertRestored(session)
+  }
+
+  private func assertIntact(
+    _ text: String, _ what: String, file: StaticString = #filePath, line: UInt = #line
+  ) {
+    let screen = CapturedScreen(text)
+    XCTAssertEqual(screen.strayEmojiScalars, [], "\(what): stray scalars on\n\(text)", file: file, line: line)
+    XCTAssertEqual(
+      screen.brokenBorders, [], "\(what): borders out of place on\n\(text)", file: file, line: line)
   }
 }

@@ -146,6 +146,13 @@ final class FuzzInvariantTests: XCTestCase {
       FuzzScreenCheck.check(buffer, size: size)?.message, "row 2, column 6: a control character \"\\u{1B}\"")
     buffer[5, 1] = Cell(grapheme: "漢", width: 1, role: .normal)
     XCTAssertEqual(FuzzScreenCheck.check(buffer, size: size)?.invariant, .screen)
+    buffer[4, 1] = Cell(grapheme: "🇫🇷", width: 2, role: .normal)
+    XCTAssertEqual(
+      FuzzScreenCheck.check(buffer, size: size)?.message,
+      "row 2, column 5: \"🇫🇷\" is an emoji cluster terminals draw at a width of their own")
+    buffer = ScreenBuffer(size: size)
+    buffer.write("🇫🇷👍🏽", x: 0, y: 1, role: .normal)
+    XCTAssertNil(FuzzScreenCheck.check(buffer, size: size), "written, the clusters are their fallbacks")
   }
 
   func testTheShrinkerKeepsOnlyTheStepsThatMatter() {

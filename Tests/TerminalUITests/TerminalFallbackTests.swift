@@ -23,12 +23,13 @@ final class TerminalFallbackTests: XCTestCase {
   }
 
   /// Every character of every golden screen maps to printable ASCII, and every symbol to a stand-in rather
-  /// than "?": a new glyph in a view needs its line in `AsciiGlyphs`.
+  /// than "?": a new glyph in a view needs its line in `AsciiGlyphs`. The `emoji-clusters-` screens are left
+  /// out: their emoji (☺, ❤, ✈) are a scenario's text, not the views' glyphs.
   func testEveryGlyphOfTheGoldenScreensHasAStandIn() throws {
     let folder = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
       .appendingPathComponent("../PayDrillAppTests/__Snapshots__").standardized
     let names = try FileManager.default.contentsOfDirectory(atPath: folder.path).filter {
-      $0.hasSuffix(".txt") && !$0.hasSuffix(".roles.txt")
+      $0.hasSuffix(".txt") && !$0.hasSuffix(".roles.txt") && !$0.hasPrefix("emoji-clusters-")
     }
     XCTAssertGreaterThan(names.count, 20)
     var symbols: Set<Character> = []

@@ -1,7 +1,8 @@
 import TerminalUI
 
 /// The screen's invariants: the buffer has the terminal's size, every cell holds one grapheme of the width it
-/// claims, a wide grapheme is followed by its continuation on the same row (never split, never at the last
+/// claims (never an emoji cluster that terminals draw at a width of their own: its `EmojiFallback` instead),
+/// a wide grapheme is followed by its continuation on the same row (never split, never at the last
 /// column), so every row is exactly as wide as the screen; and no control character reaches the terminal.
 public enum FuzzScreenCheck {
   public static func check(_ buffer: ScreenBuffer, size: Size) -> FuzzViolation? {
@@ -47,6 +48,9 @@ public enum FuzzScreenCheck {
     }
     if character.unicodeScalars.contains(where: { $0.value < 0x20 || (0x7F..<0xA0).contains($0.value) }) {
       return "a control character \(cell.grapheme.debugDescription)"
+    }
+    if EmojiFallback.replacement(for: character) != nil {
+      return "\(cell.grapheme.debugDescription) is an emoji cluster terminals draw at a width of their own"
     }
     guard DisplayWidth.of(character) == Int(cell.width) else {
       return

@@ -1,5 +1,7 @@
 /// How many terminal columns a grapheme takes: 0 for combining marks and controls, 2 for East Asian wide
-/// and emoji presentation, 1 otherwise.
+/// and emoji presentation, 1 otherwise; an emoji cluster that terminals draw at widths of their own (a ZWJ
+/// sequence, a flag, a skin tone, a variation selector) takes what its `EmojiFallback` takes, since that is
+/// what `ScreenBuffer` stores and the terminal draws.
 ///
 /// Screens measure every character of every frame, and the Unicode property look-ups are costly: the ranges
 /// that are one column whatever their properties (ASCII, Latin, box drawing, common punctuation) answer
@@ -28,6 +30,7 @@ public enum DisplayWidth {
 
   /// The width from the character's Unicode properties.
   static func measured(_ character: Character) -> Int {
+    if let fallback = EmojiFallback.replacement(for: character) { return of(fallback) }
     guard let first = character.unicodeScalars.first else { return 0 }
     if first.value < 0x20 || (0x7F..<0xA0).contains(first.value) { return 0 }
     if first.properties.generalCategory == .nonspacingMark
@@ -35,11 +38,7 @@ public enum DisplayWidth {
     {
       return 0
     }
-    if isWide(first) { return 2 }
-    if character.unicodeScalars.contains(where: { $0.value == 0xFE0F }) && first.properties.isEmoji {
-      return 2
-    }
-    return 1
+    return isWide(first) ? 2 : 1
   }
 
   /// Columns taken by a whole string.

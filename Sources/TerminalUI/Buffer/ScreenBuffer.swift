@@ -82,7 +82,8 @@ public struct ScreenBuffer: Equatable, Sendable {
   }
 
   /// Writes text from a position, clipped to `maxWidth` columns and to the screen; a wide grapheme that does
-  /// not fit whole is left out. Returns the columns written.
+  /// not fit whole is left out, and an emoji cluster that terminals disagree on is written as its
+  /// `EmojiFallback`. Returns the columns written.
   @discardableResult
   public mutating func write(_ text: String, x: Int, y: Int, role: StyleRole, maxWidth: Int? = nil) -> Int {
     if text.utf8.allSatisfy({ $0 < 0x80 }) {
@@ -92,8 +93,10 @@ public struct ScreenBuffer: Equatable, Sendable {
         text.utf8.lazy.map { (Self.asciiGraphemes[Int($0)], $0 < 0x20 || $0 == 0x7F ? 0 : 1) }, x: x, y: y,
         role: role, maxWidth: maxWidth)
     }
+    // An emoji cluster that terminals draw at widths of their own is stored as its fallback (🇫🇷 as F and R).
     return place(
-      text.lazy.map { (String($0), DisplayWidth.of($0)) }, x: x, y: y, role: role, maxWidth: maxWidth)
+      EmojiFallback.applied(to: text).lazy.map { (String($0), DisplayWidth.of($0)) }, x: x, y: y, role: role,
+      maxWidth: maxWidth)
   }
 
   /// Writes a character `count` times from a position, clipped as `write` clips (a frame's edges).
@@ -101,7 +104,11 @@ public struct ScreenBuffer: Equatable, Sendable {
   public mutating func write(
     repeating character: Character, count: Int, x: Int, y: Int, role: StyleRole, maxWidth: Int? = nil
   ) -> Int {
-    place(
+    if let replacement = EmojiFallback.replacement(for: character) {
+      return write(
+        String(repeating: replacement, count: max(0, count)), x: x, y: y, role: role, maxWidth: maxWidth)
+    }
+    return place(
       repeatElement((String(character), DisplayWidth.of(character)), count: max(0, count)), x: x, y: y,
       role: role, maxWidth: maxWidth)
   }

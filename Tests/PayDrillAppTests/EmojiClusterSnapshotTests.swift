@@ -1,0 +1,68 @@
+import CheckoutEngine
+import Foundation
+import TerminalUI
+import XCTest
+
+@testable import PayDrillApp
+
+/// Golden screens of a merchant, an order, a Wallet contact and shipping methods whose names hold the emoji
+/// that terminals draw at widths of their own (a ZWJ family, flags, skin tones, VS16): each is drawn as its
+/// `EmojiFallback`, and every frame keeps its borders.
+final class EmojiClusterSnapshotTests: XCTestCase {
+  static let scenarioPath = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+    .appendingPathComponent("Fixtures/terminals/emoji-clusters.json").path
+
+  /// Apple Pay is the second method of this scenario (cards and Apple Pay only).
+  static let open: [AppAction] = [.key(.character("2"))]
+
+  private func check(
+    _ name: String, _ actions: [AppAction], file: StaticString = #filePath, line: UInt = #line
+  )
+    throws
+  {
+    let scenario = try ScenarioLocator.scenario(named: Self.scenarioPath)
+    for size in ScreenSnapshotTests.sizes {
+      var model = Fixture.model(size, scenario: scenario)
+      Fixture.settle(actions, in: &model)
+      let buffer = RootView.render(model)
+      let named = "emoji-clusters-\(name)-\(size.columns)x\(size.rows)"
+      Snapshot.assert(buffer, named: named, file: file, line: line)
+      XCTAssertNil(FuzzScreenCheck.check(buffer, size: size)?.message, named, file: file, line: line)
+      assertBordersIntact(buffer, named: named, file: file, line: line)
+    }
+  }
+
+  /// Every frame's sides stand in the columns of its top corners, on every row down to its bottom corners.
+  private func assertBordersIntact(
+    _ buffer: ScreenBuffer, named name: String, file: StaticString, line: UInt
+  ) {
+    let top = (0..<buffer.height).first { y in (0..<buffer.width).contains { buffer[$0, y].grapheme == "╭" } }
+    guard let top else { return XCTFail("\(name): no frame", file: file, line: line) }
+    let corners = (0..<buffer.width).filter { ["╭", "╮"].contains(buffer[$0, top].grapheme) }
+    XCTAssertFalse(corners.isEmpty, name, file: file, line: line)
+    for x in corners {
+      let bottom = (top + 1..<buffer.height).first { ["╰", "╯"].contains(buffer[x, $0].grapheme) }
+      guard let bottom else {
+        return XCTFail("\(name): column \(x + 1) has no bottom", file: file, line: line)
+      }
+      for y in top + 1..<bottom where buffer[x, y].grapheme != "│" {
+        XCTFail(
+          "\(name): row \(y + 1), column \(x + 1) holds \(buffer[x, y].grapheme.debugDescription), not │",
+          file: file, line: line)
+      }
+    }
+  }
+
+  func testTheMethodList() throws {
+    try check("method-list", [])
+  }
+
+  func testTheApplePaySheet() throws {
+    try check("sheet", Self.open)
+  }
+
+  /// The delivery methods open under their row: the rates of the contact's country, with a plane and a flag.
+  func testTheApplePaySheetsDeliveryMethods() throws {
+    try check("sheet-methods", Self.open + Array(repeating: .key(.up), count: 3) + [.key(.enter)])
+  }
+}
