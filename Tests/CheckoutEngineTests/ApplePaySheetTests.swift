@@ -388,6 +388,23 @@ final class ApplePaySheetTests: XCTestCase {
     XCTAssertEqual(driver.state.screen, .methodList)
   }
 
+  /// Drop-in, callback timeline: the 3-D Secure the merchant ran in `onPreAuthorisation` is told (its
+  /// `threeDSecure` event) before the plugin's `onPostAuthorisation`, and once.
+  func testCallbackTimeline_MerchantThreeDSecureComesBeforeOnPostAuthorisation() {
+    let driver = openedDriver()
+    driver.gateway = { _ in
+      .approvedWithThreeDSecure(
+        systemTransactionId: "tx-3ds", ThreeDSecureResult(transStatus: "Y", eci: "05"))
+    }
+    let payment = driver.authorise()
+    XCTAssertEqual(
+      payment.names,
+      [.onSubmit, .onPreAuthorisation, .sessionUpdate, .threeDSecure, .onPostAuthorisation, .onSuccess])
+    XCTAssertEqual(payment.events[3].details, strings(["transStatus": "Y", "eci": "05"]))
+    XCTAssertEqual(payment.events[4]["submitResultType"], .string("Authorised"))
+    XCTAssertEqual(payment.events[5]["systemTransactionId"], .string("tx-3ds"))
+  }
+
   func testProcessingErrorIsAnException() {
     let driver = openedDriver()
     let failure = SdkError(

@@ -602,6 +602,13 @@ extension JSONSchemaDocument {
               "enum": ["default", "adyen", "worldline"],
               "description": "The PSP variant that shapes /init's answer.",
               "default": "default"
+            },
+            "deviceCheckDelayMs": {
+              "type": "integer",
+              "description": "Milliseconds before the device check lands; until then hasUI is false and submit does nothing.",
+              "minimum": 0,
+              "maximum": 600000,
+              "default": 0
             }
           }
         },

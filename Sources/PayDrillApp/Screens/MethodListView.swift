@@ -66,6 +66,7 @@ struct MethodListView {
     case .needsSetUp?:
       button.type = .setUp
       text = ""
+    case .checkingDevice?: text = "no button yet: device check pending (hasUI false)"
     case .preparing?: text = "preparing… (POST /init)"
     case .noUI?: text = "no button (hasUI false)"
     case .partnerUIFatalError?: text = "unavailable: PARTNER_UI_FATAL_ERROR"
