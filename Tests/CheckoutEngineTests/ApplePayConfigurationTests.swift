@@ -360,6 +360,42 @@ final class ApplePayConfigurationTests: XCTestCase {
     }
   }
 
+  /// Customisation, ApplePayButtonComponentConfig and the recurring request: `customContent`,
+  /// `applePayConsentComponent` and `tokenNotificationURL` are read, not ignored; `buttonRadius` takes any
+  /// non-negative value.
+  func testCustomisation_CustomContentConsentTokenNotificationURLAndAnyRadiusAreDecoded() throws {
+    var applePay = dinarApplePay
+    applePay["buttonRadius"] = 60
+    applePay["customContent"] = ["text": "Pay with Apple Pay"]
+    applePay["applePayConsentComponent"] = ["text": "I agree to data processing"]
+    applePay["recurringRequest"] = [
+      "paymentDescription": "Lamp oil monthly", "managementURL": "https://lamps.example/manage",
+      "tokenNotificationURL": "https://api.lamps.example/webhooks/token",
+      "regularBilling": ["label": "Oil", "amount": "1.5", "startDate": "2027-01-01"],
+    ]
+    let configuration = try XCTUnwrap(
+      try decode(smallScenario(currency: "BHD", price: "1", applePay: applePay)).applePay)
+    XCTAssertEqual(configuration.button.radius, 60)
+    XCTAssertEqual(configuration.button.customContent, ApplePayCustomContent(text: "Pay with Apple Pay"))
+    XCTAssertEqual(configuration.button.label, "Pay with Apple Pay")
+    XCTAssertEqual(configuration.button.consent, ApplePayConsentComponent(text: "I agree to data processing"))
+    let recurring = try XCTUnwrap(configuration.recurringRequest)
+    XCTAssertEqual(recurring.tokenNotificationURL, "https://api.lamps.example/webhooks/token")
+    XCTAssertEqual(
+      recurring.lines(MoneyFormatter()).last, "Token updates: https://api.lamps.example/webhooks/token")
+
+    applePay["buttonRadius"] = -1
+    assertDecodingFails(
+      smallScenario(currency: "BHD", price: "1", applePay: applePay), at: ["applePay", "buttonRadius"],
+      message: "0 points or more")
+    applePay["buttonRadius"] = 4
+    applePay["customContent"] = ["text": " "]
+    assertDecodingFails(
+      smallScenario(currency: "BHD", price: "1", applePay: applePay),
+      at: ["applePay", "customContent", "text"],
+      message: "not a blank")
+  }
+
   func testAmountsFollowTheCurrencysExponent() {
     var yen = yenApplePay
     edit(&yen, "paymentItems", 0) { $0["amount"] = "12.5" }

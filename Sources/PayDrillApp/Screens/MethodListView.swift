@@ -85,10 +85,10 @@ struct MethodListView {
   private func renderFooter(from top: Int, in rect: Rect, into buffer: inout ScreenBuffer) {
     let checkout = model.checkout
     var y = top + 1
-    if checkout.methods.indices.contains(model.highlightedMethod),
-      checkout.methods[model.highlightedMethod] == .applePay,
-      let state = checkout.applePayState, y < rect.maxY
-    {
+    let applePayHighlighted =
+      checkout.methods.indices.contains(model.highlightedMethod)
+      && checkout.methods[model.highlightedMethod] == .applePay
+    if applePayHighlighted, let state = checkout.applePayState, y < rect.maxY {
       let details = [
         state.name, "isReady \(state.isReady)", "hasUI \(state.hasUI)",
         "selfSubmitting \(state.selfSubmitting)",
@@ -96,6 +96,12 @@ struct MethodListView {
       for line in WrappedText.lines(packing: details, separator: " · ", width: rect.width - 2)
       where y < rect.maxY {
         buffer.write(line, x: rect.x + 2, y: y, role: .muted)
+        y += 1
+      }
+    }
+    if applePayHighlighted, let consent = checkout.scenario.applePay?.button.consent {
+      for line in WrappedText.lines("Consent: \(consent.text)", width: rect.width - 2) where y < rect.maxY {
+        buffer.write(line, x: rect.x + 2, y: y, role: .normal)
         y += 1
       }
     }
