@@ -163,6 +163,7 @@ final class ApplePayConfigurationTests: XCTestCase {
     XCTAssertNil(CheckoutReducer.totalProblem(configuration))
   }
 
+  /// Without a `totalPaymentItem`, the total is labelled with the merchant's display name.
   func testInitialSummaryKeepsPendingItemsAndLabelsTheTotalWithTheMerchant() {
     var configuration = Acme.configuration
     configuration.totalPaymentItem = nil
@@ -175,7 +176,7 @@ final class ApplePayConfigurationTests: XCTestCase {
       [
         Acme.line("Wireless Headphones", 4999),
         SummaryItem(label: "Gift wrap", amount: .usd(0), type: .pending),
-        Acme.total(4999),
+        Acme.line(Acme.merchantName, 4999),
       ])
     XCTAssertNil(CheckoutReducer.totalProblem(configuration))
   }
@@ -278,7 +279,7 @@ final class ApplePayConfigurationTests: XCTestCase {
         SummaryItem(label: "Tax", amount: yen(124)), SummaryItem(label: "Credit Fee", amount: yen(33)),
         SummaryItem(label: "JCB Reward", amount: yen(-12)),
         SummaryItem(label: "Discount (CHA15)", amount: yen(-185)),
-        SummaryItem(label: "Kyoto Tea", amount: yen(1695)),
+        SummaryItem(label: "Total", amount: yen(1695)),
       ])
     let payment = driver.authorise()
     XCTAssertEqual(

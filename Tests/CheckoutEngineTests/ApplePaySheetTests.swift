@@ -49,7 +49,8 @@ enum AcmeApplePay {
   }
 
   /// The total line, labelled with the merchant's name.
-  static func total(_ cents: Int64) -> SummaryItem { line(merchantName, cents) }
+  /// The total line, labelled as the demo's `totalPaymentItem` is ("Total", as in the seed's examples).
+  static func total(_ cents: Int64) -> SummaryItem { line("Total", cents) }
 
   /// What the sheet shows for Jane (Cupertino, CA: 8.25 % tax), standard shipping and the Visa debit card.
   static let janeSummary = [

@@ -164,14 +164,17 @@ public struct ApplePayConfiguration: Equatable, Sendable, Encodable {
       ?? MerchantRules()
   }
 
-  /// The summary the sheet opens with: the items, then the total labelled with the merchant's name.
+  /// The summary the sheet opens with: the items, then the total, with `totalPaymentItem`'s label ("Total"
+  /// in the seed's examples), or the merchant's name without one.
   public var initialSummary: [SummaryItem] {
     let total =
       totalPaymentItem
-      ?? SummaryItem(
-        label: merchantDisplayName, amount: MerchantPricing.sum(paymentItems, currency: currencyCode))
-    return paymentItems + [SummaryItem(label: merchantDisplayName, amount: total.amount, type: total.type)]
+      ?? SummaryItem(label: totalLabel, amount: MerchantPricing.sum(paymentItems, currency: currencyCode))
+    return paymentItems + [total]
   }
+
+  /// The total line's label: the configured total's, else the merchant's display name (as PassKit advises).
+  public var totalLabel: String { totalPaymentItem?.label ?? merchantDisplayName }
 
   /// Whether the shopper must choose a shipping address.
   public var requiresShippingAddress: Bool { requiredShippingContactFields.contains(.postalAddress) }
