@@ -67,6 +67,20 @@ final class ApplePaySheetTests: XCTestCase {
     pairs.map { EventDetail($0.key, .string($0.value)) }
   }
 
+  /// `onPaymentMethodSelected`'s payload for a Wallet card: the method, then `paymentPass` with the card's
+  /// last four and the simulated device account's (the same four, reversed).
+  private func methodDetails(_ displayName: String, _ network: String, _ type: String) -> [EventDetail] {
+    let suffix = String(displayName.suffix(4))
+    let device = String(suffix.reversed())
+    return strings(["displayName": displayName, "network": network, "type": type])
+      + strings([
+        "paymentPass.primaryAccountIdentifier": "simulated-\(network)-\(suffix)",
+        "paymentPass.primaryAccountNumberSuffix": suffix,
+        "paymentPass.deviceAccountIdentifier": "simulated-device-\(network)-\(device)",
+        "paymentPass.deviceAccountNumberSuffix": device,
+      ])
+  }
+
   private func event(_ sequence: Int, _ time: Date, _ name: CallbackName, _ details: [EventDetail])
     -> CallbackEvent
   {
@@ -256,7 +270,7 @@ final class ApplePaySheetTests: XCTestCase {
           3, at(3), .sheetUpdated, pricing.update(for: selections).eventDetails(for: .shippingContact)),
         self.event(
           4, at(3), .onPaymentMethodSelected,
-          self.strings(["displayName": "Visa ••••5556", "network": "visa", "type": "debit"])),
+          self.methodDetails("Visa ••••5556", "visa", "debit")),
       ]
     }
 
@@ -357,7 +371,7 @@ final class ApplePaySheetTests: XCTestCase {
     XCTAssertEqual(choose.names, [.onPaymentMethodSelected, .sheetUpdated])
     XCTAssertEqual(
       choose.events.first?.details,
-      strings(["displayName": "Visa ••••0002", "network": "visa", "type": "credit"]))
+      methodDetails("Visa ••••0002", "visa", "credit"))
     XCTAssertEqual(driver.sheet?.summaryItems.last, Acme.total(5710))
 
     let payment = driver.authorise()
@@ -681,7 +695,7 @@ final class ApplePaySheetTests: XCTestCase {
     let step = driver.send(.selectCard(Acme.visaCredit))
     XCTAssertEqual(step.names, [.onPaymentMethodSelected, .sheetUpdated])
     XCTAssertEqual(
-      step.events[0].details, strings(["displayName": "Visa ••••4242", "network": "visa", "type": "credit"]))
+      step.events[0].details, methodDetails("Visa ••••4242", "visa", "credit"))
     XCTAssertEqual(driver.sheet?.card, Acme.card(Acme.visaCredit))
     XCTAssertEqual(
       driver.sheet?.summaryItems,
@@ -699,7 +713,7 @@ final class ApplePaySheetTests: XCTestCase {
     let driver = openedDriver()
     let step = driver.send(.selectCard(Acme.amexCredit))
     XCTAssertEqual(
-      step.events[0].details, strings(["displayName": "Amex ••••0005", "network": "amex", "type": "credit"]))
+      step.events[0].details, methodDetails("Amex ••••0005", "amex", "credit"))
     XCTAssertEqual(
       driver.sheet?.summaryItems,
       [

@@ -385,7 +385,7 @@ extension CheckoutReducer {
             EventDetail("displayName", .string(card.displayName)),
             EventDetail("network", .string(card.network.rawValue)),
             EventDetail("type", .string(card.type.rawValue)),
-          ], in: &state, context: context)
+          ] + PaymentPass(card: card).eventDetails, in: &state, context: context)
       }
     case .couponCode:
       record(
