@@ -17,7 +17,7 @@ public enum JSONReadError: Error, Equatable, Sendable, CustomStringConvertible {
 
   /// The words for a duplicated key, without its path.
   public static func duplicateProblem(firstLine: Int, secondLine: Int) -> String {
-    "the key is written twice (lines \(firstLine) and \(secondLine)); readers disagree on which value counts, "
-      + "so keep one"
+    let place = firstLine == secondLine ? "on line \(firstLine)" : "lines \(firstLine) and \(secondLine)"
+    return "the key is written twice (\(place)); readers disagree on which value counts, so keep one"
   }
 }

@@ -49,9 +49,8 @@ struct SessionRequest: Decodable {
       return try StrictJSONDecoder().decode(SessionRequest.self, from: body)
     } catch let error as JSONReadError {
       switch error {
-      case .syntax(let line, let column, let problem):
-        throw SessionRequestError(
-          field: "body", message: "expected a JSON object: \(problem) at line \(line), column \(column)")
+      case .syntax:
+        throw SessionRequestError(field: "body", message: "\(error)")
       case .duplicateKey(let path, let first, let second):
         throw SessionRequestError(
           field: path, message: JSONReadError.duplicateProblem(firstLine: first, secondLine: second))
