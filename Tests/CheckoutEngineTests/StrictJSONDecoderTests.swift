@@ -132,4 +132,55 @@ final class StrictJSONDecoderTests: XCTestCase {
     // too (a billing request's schedule).
     XCTAssertEqual(open, ["Swift._DictionaryCodingKey", "CheckoutEngine.PathKey"])
   }
+
+  /// Every stored property of a type whose `Codable` is synthesized has its key listed: a property added
+  /// without one would be neither read nor written, and a file holding it would be refused.
+  func testEverySynthesizedTypeListsAKeyForEachStoredProperty() throws {
+    func assertKeys<Value, Keys: CodingKey & CaseIterable>(
+      _ value: Value?, _ keys: Keys.Type, file: StaticString = #filePath, line: UInt = #line
+    ) throws {
+      let value = try XCTUnwrap(value, "\(Value.self)", file: file, line: line)
+      XCTAssertEqual(
+        Set(Mirror(reflecting: value).children.compactMap(\.label)), Set(Keys.allCases.map(\.stringValue)),
+        "\(Value.self)", file: file, line: line)
+    }
+    let acme = Scenario.acmeElectronics
+    let applePay = try XCTUnwrap(acme.applePay)
+    try assertKeys(applePay.device, ApplePayDevice.CodingKeys.self)
+    try assertKeys(applePay.wallet, Wallet.CodingKeys.self)
+    try assertKeys(applePay.wallet.contacts.first, Contact.CodingKeys.self)
+    try assertKeys(applePay.wallet.contacts.first?.postalAddress, PostalAddress.CodingKeys.self)
+    try assertKeys(applePay.rules.taxRates.first, TaxRate.CodingKeys.self)
+    let initData = ApplePayTransactionInitData(
+      threeDSecureData: .init(
+        threeDSecureVersion: "2.2.0", electronicCommerceIndicator: "05",
+        cardHolderAuthenticationVerificationValue: "c", directoryServerTransactionId: "d",
+        threeDSecureTransactionStatus: "Y"),
+      addressVerification: .init(countryCode: "US", houseNumberOrName: "1", postalCode: "1"),
+      identityVerification: .init(nameVerification: true),
+      riskScreeningData: .init(performRiskScreening: true, deviceSessionId: "s"))
+    try assertKeys(initData, ApplePayTransactionInitData.CodingKeys.self)
+    try assertKeys(initData.threeDSecureData, ApplePayTransactionInitData.ThreeDSecureData.CodingKeys.self)
+    try assertKeys(
+      initData.addressVerification, ApplePayTransactionInitData.AddressVerification.CodingKeys.self)
+    try assertKeys(
+      initData.identityVerification, ApplePayTransactionInitData.IdentityVerification.CodingKeys.self)
+    try assertKeys(initData.riskScreeningData, ApplePayTransactionInitData.RiskScreeningData.CodingKeys.self)
+    try assertKeys(acme.beforeSubmit, BeforeSubmitRule.CodingKeys.self)
+    try assertKeys(acme.session, SessionData.CodingKeys.self)
+    try assertKeys(acme.session.allowedFundingTypes, AllowedFundingTypes.CodingKeys.self)
+    try assertKeys(acme.session.allowedFundingTypes.wallets, Wallets.CodingKeys.self)
+    try assertKeys(acme.session.allowedFundingTypes.wallets.paypal, PayPalWallet.CodingKeys.self)
+    try assertKeys(acme.session.allowedFundingTypes.wallets.applePay, ApplePayWallet.CodingKeys.self)
+    try assertKeys(PazeWallet(), PazeWallet.CodingKeys.self)
+    try assertKeys(PazeShopper(), PazeShopper.CodingKeys.self)
+  }
+
+  /// What PayDrill writes, it reads strictly: each built-in scenario encoded and decoded again is itself.
+  func testEveryBuiltInScenarioRoundTripsThroughTheStrictDecoder() throws {
+    for scenario in Scenario.builtIn {
+      let data = try JSONEncoder().encode(scenario)
+      XCTAssertEqual(try StrictJSONDecoder().decode(Scenario.self, from: data), scenario, scenario.name)
+    }
+  }
 }
