@@ -66,6 +66,7 @@ struct MethodListView {
     case .needsSetUp?:
       button.type = .setUp
       text = ""
+    case .checkingDevice?: text = "no button yet: device check pending (hasUI false)"
     case .preparing?: text = "preparing… (POST /init)"
     case .noUI?: text = "no button (hasUI false)"
     case .partnerUIFatalError?: text = "unavailable: PARTNER_UI_FATAL_ERROR"
@@ -84,10 +85,10 @@ struct MethodListView {
   private func renderFooter(from top: Int, in rect: Rect, into buffer: inout ScreenBuffer) {
     let checkout = model.checkout
     var y = top + 1
-    if checkout.methods.indices.contains(model.highlightedMethod),
-      checkout.methods[model.highlightedMethod] == .applePay,
-      let state = checkout.applePayState, y < rect.maxY
-    {
+    let applePayHighlighted =
+      checkout.methods.indices.contains(model.highlightedMethod)
+      && checkout.methods[model.highlightedMethod] == .applePay
+    if applePayHighlighted, let state = checkout.applePayState, y < rect.maxY {
       let details = [
         state.name, "isReady \(state.isReady)", "hasUI \(state.hasUI)",
         "selfSubmitting \(state.selfSubmitting)",
@@ -95,6 +96,12 @@ struct MethodListView {
       for line in WrappedText.lines(packing: details, separator: " · ", width: rect.width - 2)
       where y < rect.maxY {
         buffer.write(line, x: rect.x + 2, y: y, role: .muted)
+        y += 1
+      }
+    }
+    if applePayHighlighted, let consent = checkout.scenario.applePay?.button.consent {
+      for line in WrappedText.lines("Consent: \(consent.text)", width: rect.width - 2) where y < rect.maxY {
+        buffer.write(line, x: rect.x + 2, y: y, role: .normal)
         y += 1
       }
     }
