@@ -103,6 +103,36 @@ final class HeadlessCommandTests: XCTestCase {
     XCTAssertTrue(result.standardError.contains("Choose a payment method"))
   }
 
+  /// Hardening: a tape that fails on the card form leaves no full card number in `--screen`, the JUnit file
+  /// or the report on stderr (they go to CI artefacts), as screenshot bundles already masked it.
+  func testAFailureOnTheCardFormLeavesNoCardNumberInTheArtefacts() throws {
+    let tape = folder.appendingPathComponent("card-form.tape")
+    try """
+    Wait /Choose a payment method/
+    Enter
+    Type "4242 4242 4242 4242"
+    Tab
+    Type "12/34"
+    Wait@300ms /Never shown/
+
+    """.write(to: tape, atomically: true, encoding: .utf8)
+    let screen = folder.appendingPathComponent("screen.txt")
+    let junit = folder.appendingPathComponent("report.xml")
+    let result = try PayDrillBinary.run([
+      "play", tape.path, "--no-ledger", "--screen", screen.path, "--junit", junit.path,
+    ])
+    XCTAssertEqual(result.status, 1, result.standardError)
+    let artefacts = [
+      ("stderr", result.standardError), ("--screen", try String(contentsOf: screen, encoding: .utf8)),
+      ("--junit", try String(contentsOf: junit, encoding: .utf8)),
+    ]
+    for (name, text) in artefacts {
+      XCTAssertFalse(text.contains("4242 4242 4242 4242"), "\(name): \(text)")
+      XCTAssertFalse(text.contains("4242424242424242"), name)
+      XCTAssertTrue(text.contains("•••• •••• •••• 4242"), "\(name) shows the last four: \(text)")
+    }
+  }
+
   func testBadTapeExitsTwoNamingFileAndLine() throws {
     let tape = folder.appendingPathComponent("bad.tape")
     try "Enter\nTypo \"x\"\n".write(to: tape, atomically: true, encoding: .utf8)

@@ -50,11 +50,8 @@ public enum JSONLinesFailure: Error, Equatable, Sendable {
     return quoted ? "\"\(short)\"" : short
   }
 
-  /// `text` with every run of 12 to 19 digits (a card number, perhaps) cut to its last four.
-  static func masked(_ text: String) -> String {
-    text.replacingOccurrences(
-      of: #"(?<![0-9])[0-9]{8,15}([0-9]{4})(?![0-9])"#, with: "••••$1", options: .regularExpression)
-  }
+  /// `text` with every card number in it cut to its last four (`CardNumberMask`).
+  static func masked(_ text: String) -> String { CardNumberMask.masked(text) }
 
   /// A duration in seconds as people write it: "5", "0.5".
   public static func seconds(_ duration: Duration) -> String {

@@ -191,6 +191,13 @@ public struct PluginGateway: PaymentGateway {
   private func settle(_ answer: Result<PluginAnswer, SdkError>, request: AuthorisationRequest) async
     -> AuthorisationOutcome
   {
+    // What the plugin said never carries the card it was sent.
+    CardDataMask(request.card).masking(await decide(answer, request: request))
+  }
+
+  private func decide(_ answer: Result<PluginAnswer, SdkError>, request: AuthorisationRequest) async
+    -> AuthorisationOutcome
+  {
     let outcome: AuthorisationOutcome
     switch answer {
     case .success(let answer): outcome = answer.outcome(for: request)

@@ -79,7 +79,7 @@ enum PlayCommand {
     checkout.finishAttempts()
     save("end")
     let run = TapeRun(tape: tape, outcome: outcome, duration: duration, events: runtime.model.checkout.events)
-    return (run, runtime.render().text, screenshotFailure)
+    return (run, TapePlayer.reportedScreen(runtime), screenshotFailure)
   }
 
   /// Writes `--screen` and `--events`; returns an error message when a file cannot be written.

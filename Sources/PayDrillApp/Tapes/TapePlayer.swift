@@ -37,13 +37,13 @@ public struct TapePlayer {
         runtime.advance(by: duration)
       case .wait(let pattern, let timeout):
         guard waitUntil(timeout: timeout, TapeExpectation.screen(pattern: pattern)) else {
-          return .waitTimedOut(step: step, screen: runtime.render().text)
+          return .waitTimedOut(step: step, screen: Self.reportedScreen(runtime))
         }
         afterWait?(step)
       case .expect(let expectation, let timeout):
         guard waitUntil(timeout: timeout, expectation) else {
           return .expectationFailed(
-            step: step, seen: expectation.seen(in: runtime.model), screen: runtime.render().text)
+            step: step, seen: expectation.seen(in: runtime.model), screen: Self.reportedScreen(runtime))
         }
         afterWait?(step)
       case .caption:
@@ -65,5 +65,11 @@ public struct TapePlayer {
       checkedRevision = runtime.revision
       return expectation.isMet(by: runtime.model, screen: runtime.render().text)
     }
+  }
+
+  /// The screen as a report, `--screen` or a JUnit file shows it: a card number being typed keeps only its last
+  /// four digits, as in a screenshot bundle (these files go to CI logs and artefacts).
+  static func reportedScreen(_ runtime: CheckoutRuntime) -> String {
+    SecretRedaction.masking(runtime.render()).text
   }
 }

@@ -45,7 +45,8 @@ public struct TapeRun: Sendable {
     lines.append("the last events:")
     let last = events.suffix(Self.reportedEvents)
     lines += last.isEmpty ? ["  (none)"] : last.map { "  " + $0.jsonLine() }
-    return lines.joined(separator: "\n")
+    // The report goes to CI logs and JUnit files: no card number in it, whatever the tape typed or matched.
+    return CardNumberMask.masked(lines.joined(separator: "\n"))
   }
 
   /// The one-line summary `play` prints for each tape of a suite.

@@ -1,0 +1,25 @@
+import CheckoutEngine
+import XCTest
+
+@testable import GatewaySimulator
+
+/// Hardening: what a gateway plugin says back never carries the card it was sent: the number whole or
+/// grouped, the security code, the expiry and the holder's name.
+final class CardDataMaskTests: XCTestCase {
+  private let card = CardDetails(
+    number: CardNumber(digits: "4242424242424242"), expiryMonth: 3, expiryYear: 2034, securityCode: "737",
+    holderName: "Jane Doe")
+
+  func testTheCardIsTakenOutOfAPluginsMessage() {
+    let mask = CardDataMask(card)
+    XCTAssertEqual(
+      mask.masking("card 4242 4242 4242 4242 exp 03/34 cvc 737 for JANE DOE refused"),
+      "card ••••4242 exp ••• cvc ••• for ••• refused")
+    XCTAssertEqual(mask.masking("pan=4242424242424242;exp=03/2034"), "pan=••••4242;exp=•••")
+    XCTAssertEqual(
+      mask.masking("order 17370 of 5 items"), "order 17370 of 5 items", "737 inside a number stays")
+    XCTAssertEqual(
+      mask.masking(.declined(SdkError(errorCode: "X", errorMessage: "4000-0000-0000-0002 737"))),
+      .declined(SdkError(errorCode: "X", errorMessage: "••••0002 •••")))
+  }
+}
