@@ -234,7 +234,7 @@ public enum CheckoutReducer {
     if let message = verdict.message { details.append(EventDetail("message", .string(message))) }
     record(.onBeforeSubmit, method: method, details: details, in: &state, context: context)
     guard verdict.allowed else {
-      state.notice = verdict.message ?? "The merchant did not allow this payment to be submitted."
+      state.notice = verdict.message ?? state.localisation.text(.merchantDidNotAllow)
       return []
     }
     if method == .applePay { return openSheet(in: &state, context: context) }

@@ -23,9 +23,12 @@ extension CheckoutReducer {
       return [.authorise(state.requests.issue(.gateway(.paze)), request)]
     case .cancelPaze:
       state.screen = .methodList
-      let notice = "Paze was closed; nothing was charged."
-      state.notice = notice
-      return endAttempt(.cancelled(code: nil, message: notice), of: .paze, in: &state, context: context)
+      // The shopper reads the notice in their language; the run history keeps the English.
+      state.notice = state.localisation.text(.walletClosed, "Paze")
+      return endAttempt(
+        .cancelled(code: nil, message: Localisation.english.text(.walletClosed, "Paze")), of: .paze,
+        in: &state,
+        context: context)
     default:
       return []
     }

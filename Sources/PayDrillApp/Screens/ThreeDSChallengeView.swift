@@ -8,18 +8,21 @@ struct ThreeDSChallengeView {
 
   func render(in rect: Rect, into buffer: inout ScreenBuffer) {
     let money = MoneyFormatter(locale: model.checkout.scenario.locale)
+    let text = model.checkout.localisation
+    // The issuer's page is in the shopper's language; what the simulator adds for the developer is not.
     var y = rect.y + 1
     buffer.write(
-      truncating: "\(challenge.scheme.displayName) issuer · simulated ACS", x: rect.x, y: y, role: .muted,
+      truncating: text.text(.threeDSIssuer, challenge.scheme.displayName), x: rect.x, y: y, role: .muted,
       maxWidth: rect.width)
     y += 2
     LabeledValue(
-      "Confirm \(money.string(for: challenge.request.amount)) to \(model.checkout.scenario.merchantName)",
+      text.text(
+        .threeDSConfirm, money.string(for: challenge.request.amount), model.checkout.scenario.merchantName),
       challenge.request.card?.number.masked ?? "", labelRole: .title
     ).render(in: Rect(x: rect.x, y: y, width: rect.width, height: 1), into: &buffer)
     y += 2
     for line in WrappedText.lines(
-      "Enter the one-time code we sent to your phone. In this simulator 1234 passes; any other code fails.",
+      text.text(.threeDSEnterCode) + " In this simulator 1234 passes; any other code fails.",
       width: rect.width)
     where y < rect.maxY - 3 {
       buffer.write(line, x: rect.x, y: y, role: .normal)
@@ -31,7 +34,7 @@ struct ThreeDSChallengeView {
     buffer.write(model.challengeDraft + "▁", x: rect.x + 1, y: y, role: .focused, maxWidth: boxWidth - 2)
     y += 2
     buffer.write(
-      truncating: "Enter submits · Esc cancels (onError THREE_DS_CANCELLED)", x: rect.x,
+      truncating: text.text(.threeDSKeys) + " (onError THREE_DS_CANCELLED)", x: rect.x,
       y: min(y, rect.maxY - 1),
       role: .muted, maxWidth: rect.width)
   }
