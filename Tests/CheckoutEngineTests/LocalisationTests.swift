@@ -18,7 +18,56 @@ final class LocalisationTests: XCTestCase {
         XCTAssertEqual(
           text.components(separatedBy: "%@").count, english.components(separatedBy: "%@").count,
           "\(locale).\(key): \(text)")
+        XCTAssertFalse(text.trimmingCharacters(in: .whitespaces).isEmpty, "\(locale).\(key) is blank")
+        XCTAssertEqual(text, text.trimmingCharacters(in: .whitespaces), "\(locale).\(key): \(text)")
       }
+    }
+  }
+
+  /// en-GB is British English and en-US American English where the two differ; elsewhere they agree.
+  func testBritishAndAmericanEnglishDifferWhereTheyDo() throws {
+    let american = try XCTUnwrap(Localisation.catalog["en-US"])
+    let british = try XCTUnwrap(Localisation.catalog["en-GB"])
+    let spellings = [
+      ("postcode", "ZIP code"), ("recognised", "recognized"), ("colour", "color"), ("cancelled", "canceled"),
+      ("authorise", "authorize"), ("Collection", "Pickup"),
+    ]
+    for key in ShopperText.allCases {
+      for (britishWord, americanWord) in spellings {
+        XCTAssertFalse(
+          american[key]!.localizedCaseInsensitiveContains(britishWord), "en-US.\(key): \(american[key]!)")
+        XCTAssertFalse(
+          british[key]!.localizedCaseInsensitiveContains(americanWord), "en-GB.\(key): \(british[key]!)")
+      }
+    }
+    let differing = ShopperText.allCases.filter { american[$0] != british[$0] }
+    XCTAssertTrue(
+      Set(differing).isSuperset(of: [
+        .billingPostcode, .cardTypeNotRecognised, .notRecognised, .storePickupLabel,
+      ]),
+      "\(differing)")
+    XCTAssertEqual(Localisation(locale: "en-GB").text(.notRecognised, "Face ID"), "Face ID not recognised")
+    XCTAssertEqual(Localisation(locale: "en-US").text(.notRecognised, "Face ID"), "Face ID not recognized")
+  }
+
+  /// The simulated Apple Pay sheet speaks the locale, as PassKit's does on a device; brands keep their names.
+  func testTheSheetAndTheMethodNamesSpeakTheLocale() {
+    let expected: [String: [String]] = [
+      "en-US": ["Pay with Face ID", "Card", "Shipping method", "Pay Acme", "Pay with Passcode"],
+      "en-GB": ["Pay with Face ID", "Card", "Delivery method", "Pay Acme", "Pay with Passcode"],
+      "es-ES": ["Pagar con Face ID", "Tarjeta", "Método de envío", "Pagar a Acme", "Pagar con código"],
+      "fr-FR": ["Payer avec Face ID", "Carte", "Mode d'expédition", "Payer Acme", "Payer avec code"],
+      "de-DE": ["Mit Face ID bezahlen", "Karte", "Versandart", "An Acme zahlen", "Mit Code bezahlen"],
+      "ja-JP": ["Face IDで支払う", "カード", "配送方法", "Acme に支払う", "パスコードで支払う"],
+    ]
+    for (locale, texts) in expected {
+      let text = Localisation(locale: locale)
+      XCTAssertEqual(
+        [
+          text.text(.payWith, text.name(of: .faceID)), text.name(of: .card), text.methodLabel(for: .shipping),
+          text.text(.payMerchant, "Acme"), text.text(.payWith, text.name(of: .passcode)),
+        ], texts, locale)
+      XCTAssertEqual(text.name(of: DropInPaymentMethod.applePay), "Apple Pay", locale)
     }
   }
 
