@@ -300,7 +300,10 @@ struct ApplePaySheetView {
         model.passcodeProblem.map { ($0, StyleRole.error) } ?? (text.text(.passcodeDigits), .normal), cancel,
       ]
     }
-    let width = min(rect.width, 34)
+    // As wide as its longest line needs (a translation may be longer than the English), never narrower
+    // than the English prompt's box.
+    let widest = lines.map { DisplayWidth.of($0.0) }.max() ?? 0
+    let width = min(rect.width, max(34, widest + 4))
     let box = Rect(
       x: rect.x + (rect.width - width) / 2, y: rect.maxY - lines.count - 2, width: width,
       height: lines.count + 2)
