@@ -6,28 +6,9 @@ public enum ApplePayButtonType: String, Codable, Sendable, CaseIterable {
   /// PassKit's `.continue`; the SDK's table does not list it.
   case `continue`
 
-  /// PassKit's label. `plain` is the Apple Pay mark alone, written out: terminal fonts lack Apple's logo glyph.
-  public var label: String {
-    switch self {
-    case .plain: return "Apple Pay"
-    case .buy: return "Buy with Apple Pay"
-    case .setUp: return "Set up Apple Pay"
-    case .inStore: return "Pay with Apple Pay"
-    case .donate: return "Donate with Apple Pay"
-    case .checkout: return "Check out with Apple Pay"
-    case .book: return "Book with Apple Pay"
-    case .subscribe: return "Subscribe with Apple Pay"
-    case .reload: return "Reload with Apple Pay"
-    case .addMoney: return "Add Money with Apple Pay"
-    case .topUp: return "Top Up with Apple Pay"
-    case .order: return "Order with Apple Pay"
-    case .rent: return "Rent with Apple Pay"
-    case .support: return "Support with Apple Pay"
-    case .contribute: return "Contribute with Apple Pay"
-    case .tip: return "Tip with Apple Pay"
-    case .continue: return "Continue with Apple Pay"
-    }
-  }
+  /// PassKit's label in English (`Localisation.label(of:)` has it in each locale). `plain` is the Apple Pay
+  /// mark alone, written out: terminal fonts lack Apple's logo glyph.
+  public var label: String { Localisation.english.label(of: self) }
 
   /// The seed's use cases for the type.
   public var useCases: String {

@@ -60,6 +60,29 @@ extension Localisation {
     more == 1 ? text(.oneMoreItem, String(all)) : text(.moreItems, String(more), String(all))
   }
 
+  /// The Apple Pay button's words for its type ("Buy with Apple Pay", "Mit Apple Pay kaufen").
+  public func label(of type: ApplePayButtonType) -> String {
+    switch type {
+    case .plain: return text(.applePayButtonPlain)
+    case .buy: return text(.applePayButtonBuy)
+    case .setUp: return text(.applePayButtonSetUp)
+    case .inStore: return text(.applePayButtonInStore)
+    case .donate: return text(.applePayButtonDonate)
+    case .checkout: return text(.applePayButtonCheckout)
+    case .book: return text(.applePayButtonBook)
+    case .subscribe: return text(.applePayButtonSubscribe)
+    case .reload: return text(.applePayButtonReload)
+    case .addMoney: return text(.applePayButtonAddMoney)
+    case .topUp: return text(.applePayButtonTopUp)
+    case .order: return text(.applePayButtonOrder)
+    case .rent: return text(.applePayButtonRent)
+    case .support: return text(.applePayButtonSupport)
+    case .contribute: return text(.applePayButtonContribute)
+    case .tip: return text(.applePayButtonTip)
+    case .`continue`: return text(.applePayButtonContinue)
+    }
+  }
+
   /// An option of the simulated PayPal approval page.
   public func label(of funding: PayPalFunding) -> String {
     switch funding {

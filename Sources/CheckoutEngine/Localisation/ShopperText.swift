@@ -126,4 +126,22 @@ public enum ShopperText: String, CaseIterable, Codable, Sendable {
   case moreItems
   case oneItem
   case items
+  // The Apple Pay button's words, by type (PassKit's button is localised on a device).
+  case applePayButtonPlain
+  case applePayButtonBuy
+  case applePayButtonSetUp
+  case applePayButtonInStore
+  case applePayButtonDonate
+  case applePayButtonCheckout
+  case applePayButtonBook
+  case applePayButtonSubscribe
+  case applePayButtonReload
+  case applePayButtonAddMoney
+  case applePayButtonTopUp
+  case applePayButtonOrder
+  case applePayButtonRent
+  case applePayButtonSupport
+  case applePayButtonContribute
+  case applePayButtonTip
+  case applePayButtonContinue
 }

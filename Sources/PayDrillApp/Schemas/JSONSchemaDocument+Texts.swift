@@ -223,7 +223,24 @@ extension JSONSchemaDocument {
             "oneMoreItem": {"type": "string"},
             "moreItems": {"type": "string"},
             "oneItem": {"type": "string"},
-            "items": {"type": "string"}
+            "items": {"type": "string"},
+            "applePayButtonPlain": {"type": "string"},
+            "applePayButtonBuy": {"type": "string"},
+            "applePayButtonSetUp": {"type": "string"},
+            "applePayButtonInStore": {"type": "string"},
+            "applePayButtonDonate": {"type": "string"},
+            "applePayButtonCheckout": {"type": "string"},
+            "applePayButtonBook": {"type": "string"},
+            "applePayButtonSubscribe": {"type": "string"},
+            "applePayButtonReload": {"type": "string"},
+            "applePayButtonAddMoney": {"type": "string"},
+            "applePayButtonTopUp": {"type": "string"},
+            "applePayButtonOrder": {"type": "string"},
+            "applePayButtonRent": {"type": "string"},
+            "applePayButtonSupport": {"type": "string"},
+            "applePayButtonContribute": {"type": "string"},
+            "applePayButtonTip": {"type": "string"},
+            "applePayButtonContinue": {"type": "string"}
           },
           "additionalProperties": false
         }

@@ -78,7 +78,9 @@ struct MethodListView {
       buffer.write(truncating: text, x: area.x, y: y, role: role, maxWidth: area.width)
       return
     }
-    ApplePayButtonView(appearance: button, darkAppearance: model.darkAppearance).button
+    ApplePayButtonView(
+      appearance: button, darkAppearance: model.darkAppearance, localisation: model.checkout.localisation
+    ).button
       .renderCompact(in: area, into: &buffer)
   }
 
