@@ -107,6 +107,33 @@ final class LocalisationTests: XCTestCase {
     XCTAssertEqual(CardField.expiry.label(in: Localisation(locale: "fr-FR")), "Expiration (MM/AA)")
   }
 
+  /// The sheet's recurring and deferred lines, their dates in each locale's own format and never broken.
+  func testTheBillingLinesSpeakTheLocale() throws {
+    let subscription = try XCTUnwrap(
+      Scenario.builtIn(named: "streammax-subscription")?.applePay?.recurringRequest)
+    let trial = try XCTUnwrap(Scenario.builtIn(named: "photovault-trial")?.applePay?.deferredPaymentRequest)
+    let expected: [String: (String, String)] = [
+      "en-US": ("$14.99 every month starting Dec 29", "Pay $2.99 on Dec 13, 2026"),
+      "en-GB": ("US$14.99 every month starting 29 Dec", "Pay US$2.99 on 13 Dec 2026"),
+      "de-DE": ("14,99 $ monatlich ab 29. Dez.", "2,99 $ am 13. Dez. 2026 zahlen"),
+      "ja-JP": ("$14.99（毎月、12月29日から）", "$2.99 を 2026年12月13日 に支払う"),
+    ]
+    for (locale, (recurring, deferred)) in expected {
+      let text = Localisation(locale: locale)
+      let money = MoneyFormatter(locale: locale)
+      XCTAssertEqual(
+        subscription.billing.summary(money, text).replacingOccurrences(of: "\u{00A0}", with: " "), recurring,
+        locale)
+      XCTAssertEqual(
+        trial.billing.summary(money, text).replacingOccurrences(of: "\u{00A0}", with: " "), deferred, locale)
+      XCTAssertFalse(
+        subscription.billing.summary(money, text).hasSuffix(" 29"), "a no-break space in \(locale)")
+    }
+    XCTAssertEqual(
+      subscription.lines(MoneyFormatter(locale: "fr-FR"), Localisation(locale: "fr-FR")).last,
+      "Gérer : https://streammax.com/manage-subscription")
+  }
+
   func testTheSameAmountsInEachLocale() {
     let amounts = [
       Money(minorUnits: 123_456, currency: .usd),

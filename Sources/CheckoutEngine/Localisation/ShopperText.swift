@@ -144,4 +144,20 @@ public enum ShopperText: String, CaseIterable, Codable, Sendable {
   case applePayButtonContribute
   case applePayButtonTip
   case applePayButtonContinue
+  // The sheet's recurring, deferred and automatic reload requests.
+  case recurringBilling
+  case deferredBilling
+  case automaticReloadBilling
+  case everyDay
+  case everyDays
+  case everyWeek
+  case everyWeeks
+  case everyMonth
+  case everyMonths
+  case everyYear
+  case everyYears
+  case recurringSchedule
+  case deferredSchedule
+  case automaticReloadSchedule
+  case manageAt
 }

@@ -240,7 +240,22 @@ extension JSONSchemaDocument {
             "applePayButtonSupport": {"type": "string"},
             "applePayButtonContribute": {"type": "string"},
             "applePayButtonTip": {"type": "string"},
-            "applePayButtonContinue": {"type": "string"}
+            "applePayButtonContinue": {"type": "string"},
+            "recurringBilling": {"type": "string"},
+            "deferredBilling": {"type": "string"},
+            "automaticReloadBilling": {"type": "string"},
+            "everyDay": {"type": "string"},
+            "everyDays": {"type": "string"},
+            "everyWeek": {"type": "string"},
+            "everyWeeks": {"type": "string"},
+            "everyMonth": {"type": "string"},
+            "everyMonths": {"type": "string"},
+            "everyYear": {"type": "string"},
+            "everyYears": {"type": "string"},
+            "recurringSchedule": {"type": "string"},
+            "deferredSchedule": {"type": "string"},
+            "automaticReloadSchedule": {"type": "string"},
+            "manageAt": {"type": "string"}
           },
           "additionalProperties": false
         }

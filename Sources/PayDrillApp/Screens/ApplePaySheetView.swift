@@ -102,7 +102,7 @@ struct ApplePaySheetView {
     for (label, lines) in billingRequests(configuration, money: money) where y < rect.maxY - 3 {
       y += 1
       buffer.write(label, x: rect.x + 2, y: y, role: .muted, maxWidth: Self.labelWidth)
-      // A short terminal shows the schedule alone ("$14.99 every month starting 29 Dec").
+      // A short terminal shows the schedule alone ("$14.99 every month starting Dec 29").
       let shownLines =
         rect.height < 14 ? Array(lines.enumerated()).filter { $0.offset == 1 } : Array(lines.enumerated())
       for (offset, line) in shownLines {
@@ -151,14 +151,19 @@ struct ApplePaySheetView {
   }
 
   /// Recurring, deferred and automatic-reload requests as the sheet shows them: the description, the
-  /// schedule ("$14.99 every month starting 29 Dec"), the billing agreement and where to manage it.
+  /// schedule ("$14.99 every month starting Dec 29"), the billing agreement and where to manage it.
   private func billingRequests(_ configuration: ApplePayConfiguration, money: MoneyFormatter)
     -> [(String, [String])]
   {
-    let recurring = configuration.recurringRequest.map { (RecurringBilling.kind, $0.lines(money)) }
-    let deferred = configuration.deferredPaymentRequest.map { (DeferredBilling.kind, $0.lines(money)) }
+    let text = model.checkout.localisation
+    let recurring = configuration.recurringRequest.map {
+      (text.text(RecurringBilling.kind), $0.lines(money, text))
+    }
+    let deferred = configuration.deferredPaymentRequest.map {
+      (text.text(DeferredBilling.kind), $0.lines(money, text))
+    }
     let reload = configuration.automaticReloadPaymentRequest.map {
-      (AutomaticReloadBilling.kind, $0.lines(money))
+      (text.text(AutomaticReloadBilling.kind), $0.lines(money, text))
     }
     return [recurring, deferred, reload].compactMap { $0 }
   }
