@@ -104,13 +104,15 @@ public enum CheckoutReducer {
 
     case .submitChallengeCode(let code):
       guard case .threeDSChallenge(let challenge) = state.screen else { return [] }
-      state.screen = .processing(Submission(challenge.request, since: context.now))
+      state.screen = .processing(
+        Submission(challenge.request, since: context.now, localisation: state.localisation))
       let id = state.requests.issue(.gateway(challenge.request.method))
       return [.completeChallenge(id, challenge, code: code)]
 
     case .cancelChallenge:
       guard case .threeDSChallenge(let challenge) = state.screen else { return [] }
-      state.screen = .processing(Submission(challenge.request, since: context.now))
+      state.screen = .processing(
+        Submission(challenge.request, since: context.now, localisation: state.localisation))
       let id = state.requests.issue(.gateway(challenge.request.method))
       return [.completeChallenge(id, challenge, code: nil)]
 
@@ -378,7 +380,7 @@ public enum CheckoutReducer {
       amount: state.total,
       in: &state, context: context)
     var request = authorisationRequest(method, card: card, amount: state.total, state: &state)
-    state.screen = .processing(Submission(request, since: context.now))
+    state.screen = .processing(Submission(request, since: context.now, localisation: state.localisation))
     if state.cardFields.contains(.postalCode) {
       request.addressVerification = ApplePayTransactionInitData.AddressVerification(
         countryCode: "", houseNumberOrName: "", postalCode: form.postalCode)

@@ -110,6 +110,7 @@ public enum ShopperText: String, CaseIterable, Codable, Sendable {
   case passcodeTooShort
   // The PayPal, Paze and 3-D Secure pages.
   case payPalSandboxBalance
+  case payPalBalance
   case payPalPayLater
   case payPalDeclinedSource
   case payPalPageKeys

@@ -19,7 +19,7 @@ extension CheckoutReducer {
       var request = authorisationRequest(.paze, card: nil, amount: state.total, state: &state)
       request.paze = card
       state.attempt?.paidWith = card.label
-      state.screen = .processing(Submission(request, since: context.now))
+      state.screen = .processing(Submission(request, since: context.now, localisation: state.localisation))
       return [.authorise(state.requests.issue(.gateway(.paze)), request)]
     case .cancelPaze:
       state.screen = .methodList

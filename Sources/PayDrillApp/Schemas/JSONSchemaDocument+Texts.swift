@@ -209,6 +209,7 @@ extension JSONSchemaDocument {
             "passcodeDigits": {"type": "string"},
             "passcodeTooShort": {"type": "string"},
             "payPalSandboxBalance": {"type": "string"},
+            "payPalBalance": {"type": "string"},
             "payPalPayLater": {"type": "string"},
             "payPalDeclinedSource": {"type": "string"},
             "payPalPageKeys": {"type": "string"},
