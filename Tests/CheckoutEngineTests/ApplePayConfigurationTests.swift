@@ -163,6 +163,7 @@ final class ApplePayConfigurationTests: XCTestCase {
     XCTAssertNil(CheckoutReducer.totalProblem(configuration))
   }
 
+  /// Without a `totalPaymentItem`, the total is labelled with the merchant's display name.
   func testInitialSummaryKeepsPendingItemsAndLabelsTheTotalWithTheMerchant() {
     var configuration = Acme.configuration
     configuration.totalPaymentItem = nil
@@ -175,7 +176,7 @@ final class ApplePayConfigurationTests: XCTestCase {
       [
         Acme.line("Wireless Headphones", 4999),
         SummaryItem(label: "Gift wrap", amount: .usd(0), type: .pending),
-        Acme.total(4999),
+        Acme.line(Acme.merchantName, 4999),
       ])
     XCTAssertNil(CheckoutReducer.totalProblem(configuration))
   }
@@ -278,7 +279,7 @@ final class ApplePayConfigurationTests: XCTestCase {
         SummaryItem(label: "Tax", amount: yen(124)), SummaryItem(label: "Credit Fee", amount: yen(33)),
         SummaryItem(label: "JCB Reward", amount: yen(-12)),
         SummaryItem(label: "Discount (CHA15)", amount: yen(-185)),
-        SummaryItem(label: "Kyoto Tea", amount: yen(1695)),
+        SummaryItem(label: "Total", amount: yen(1695)),
       ])
     let payment = driver.authorise()
     XCTAssertEqual(
@@ -358,6 +359,42 @@ final class ApplePayConfigurationTests: XCTestCase {
         XCTAssertEqual(context.codingPath.map(\.stringValue), ["applePay"])
       }
     }
+  }
+
+  /// Customisation, ApplePayButtonComponentConfig and the recurring request: `customContent`,
+  /// `applePayConsentComponent` and `tokenNotificationURL` are read, not ignored; `buttonRadius` takes any
+  /// non-negative value.
+  func testCustomisation_CustomContentConsentTokenNotificationURLAndAnyRadiusAreDecoded() throws {
+    var applePay = dinarApplePay
+    applePay["buttonRadius"] = 60
+    applePay["customContent"] = ["text": "Pay with Apple Pay"]
+    applePay["applePayConsentComponent"] = ["text": "I agree to data processing"]
+    applePay["recurringRequest"] = [
+      "paymentDescription": "Lamp oil monthly", "managementURL": "https://lamps.example/manage",
+      "tokenNotificationURL": "https://api.lamps.example/webhooks/token",
+      "regularBilling": ["label": "Oil", "amount": "1.5", "startDate": "2027-01-01"],
+    ]
+    let configuration = try XCTUnwrap(
+      try decode(smallScenario(currency: "BHD", price: "1", applePay: applePay)).applePay)
+    XCTAssertEqual(configuration.button.radius, 60)
+    XCTAssertEqual(configuration.button.customContent, ApplePayCustomContent(text: "Pay with Apple Pay"))
+    XCTAssertEqual(configuration.button.label, "Pay with Apple Pay")
+    XCTAssertEqual(configuration.button.consent, ApplePayConsentComponent(text: "I agree to data processing"))
+    let recurring = try XCTUnwrap(configuration.recurringRequest)
+    XCTAssertEqual(recurring.tokenNotificationURL, "https://api.lamps.example/webhooks/token")
+    XCTAssertEqual(
+      recurring.lines(MoneyFormatter()).last, "Token updates: https://api.lamps.example/webhooks/token")
+
+    applePay["buttonRadius"] = -1
+    assertDecodingFails(
+      smallScenario(currency: "BHD", price: "1", applePay: applePay), at: ["applePay", "buttonRadius"],
+      message: "0 points or more")
+    applePay["buttonRadius"] = 4
+    applePay["customContent"] = ["text": " "]
+    assertDecodingFails(
+      smallScenario(currency: "BHD", price: "1", applePay: applePay),
+      at: ["applePay", "customContent", "text"],
+      message: "not a blank")
   }
 
   func testAmountsFollowTheCurrencysExponent() {

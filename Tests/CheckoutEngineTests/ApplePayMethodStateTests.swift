@@ -179,10 +179,49 @@ final class ApplePayMethodStateTests: XCTestCase {
     XCTAssertEqual(activate(&state), [], "the in-flight activation stands: one payment, one onSuccess")
   }
 
+  /// Apple Pay plugin, when the device cannot pay: "An element built before that check lands has `hasUI`
+  /// `false` and submit does nothing: no button, no outcome."
+  func testWhenTheDeviceCannotPay_AnElementBuiltBeforeTheCheckLandsHasNoUIAndSubmitDoesNothing() {
+    var (state, effects) = created(ApplePayDevice(canMakePayments: false, deviceCheckDelayMs: 3000))
+    XCTAssertEqual(effects, [.checkDevice(RequestID(1), after: .milliseconds(3000))])
+    XCTAssertEqual(state.applePayState, .checkingDevice)
+    XCTAssertFalse(state.applePayState!.hasUI)
+    XCTAssertFalse(state.applePayState!.isReady)
+    XCTAssertEqual(state.events.last?["state"], .string("CHECKING_DEVICE"))
+    XCTAssertEqual(state.events.last?["hasUI"], .bool(false))
+    XCTAssertTrue(state.methods.contains(.applePay), "listed until the check lands")
+    let before = state
+    XCTAssertEqual(activate(&state), [], "submit does nothing")
+    XCTAssertEqual(state, before, "no event, no notice, no outcome")
+
+    XCTAssertEqual(
+      CheckoutReducer.reduce(&state, .answered(RequestID(1), .deviceChecked), context: context), [])
+    XCTAssertEqual(state.applePayState, .pluginIncompatible)
+    XCTAssertFalse(state.methods.contains(.applePay), "filtered once the check lands")
+
+    // A device that can pay: prepare() starts when the check lands.
+    (state, effects) = created(ApplePayDevice(deviceCheckDelayMs: 3000))
+    let landed = CheckoutReducer.reduce(&state, .answered(RequestID(1), .deviceChecked), context: context)
+    XCTAssertEqual(state.applePayState, .preparing)
+    XCTAssertEqual(landed.map(\.requestID), [RequestID(2)])
+  }
+
+  func testChangingTheDeviceWhileItsCheckIsPendingStopsTheCheck() {
+    var (state, _) = created(ApplePayDevice(deviceCheckDelayMs: 3000))
+    let effects = CheckoutReducer.reduce(&state, .changeDevice(ApplePayDevice()), context: context)
+    XCTAssertEqual(effects.first, .cancel(RequestID(1)), "the earlier check's timer stops")
+    XCTAssertEqual(state.applePayState, .preparing)
+    let store = CheckoutTestStore(state: state)
+    store.assertDrops(.deviceChecked, for: RequestID(1), at: context.now)
+  }
+
   func testDeviceDecodesFromTheScenarioWithDefaults() throws {
-    let json = #"{"canMakePayments": false, "gatewayProfile": "adyen"}"#
+    let json = #"{"canMakePayments": false, "gatewayProfile": "adyen", "deviceCheckDelayMs": 250}"#
     let device = try JSONDecoder().decode(ApplePayDevice.self, from: Data(json.utf8))
-    XCTAssertEqual(device, ApplePayDevice(canMakePayments: false, gatewayProfile: "adyen"))
+    XCTAssertEqual(
+      device, ApplePayDevice(canMakePayments: false, gatewayProfile: "adyen", deviceCheckDelayMs: 250))
+    XCTAssertThrowsError(
+      try JSONDecoder().decode(ApplePayDevice.self, from: Data(#"{"deviceCheckDelayMs": -1}"#.utf8)))
     XCTAssertThrowsError(
       try JSONDecoder().decode(ApplePayDevice.self, from: Data(#"{"gatewayProfile": "x"}"#.utf8)))
   }

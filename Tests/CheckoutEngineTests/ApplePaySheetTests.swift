@@ -49,7 +49,8 @@ enum AcmeApplePay {
   }
 
   /// The total line, labelled with the merchant's name.
-  static func total(_ cents: Int64) -> SummaryItem { line(merchantName, cents) }
+  /// The total line, labelled as the demo's `totalPaymentItem` is ("Total", as in the seed's examples).
+  static func total(_ cents: Int64) -> SummaryItem { line("Total", cents) }
 
   /// What the sheet shows for Jane (Cupertino, CA: 8.25 % tax), standard shipping and the Visa debit card.
   static let janeSummary = [
@@ -64,6 +65,20 @@ final class ApplePaySheetTests: XCTestCase {
 
   private func strings(_ pairs: KeyValuePairs<String, String>) -> [EventDetail] {
     pairs.map { EventDetail($0.key, .string($0.value)) }
+  }
+
+  /// `onPaymentMethodSelected`'s payload for a Wallet card: the method, then `paymentPass` with the card's
+  /// last four and the simulated device account's (the same four, reversed).
+  private func methodDetails(_ displayName: String, _ network: String, _ type: String) -> [EventDetail] {
+    let suffix = String(displayName.suffix(4))
+    let device = String(suffix.reversed())
+    return strings(["displayName": displayName, "network": network, "type": type])
+      + strings([
+        "paymentPass.primaryAccountIdentifier": "simulated-\(network)-\(suffix)",
+        "paymentPass.primaryAccountNumberSuffix": suffix,
+        "paymentPass.deviceAccountIdentifier": "simulated-device-\(network)-\(device)",
+        "paymentPass.deviceAccountNumberSuffix": device,
+      ])
   }
 
   private func event(_ sequence: Int, _ time: Date, _ name: CallbackName, _ details: [EventDetail])
@@ -255,7 +270,7 @@ final class ApplePaySheetTests: XCTestCase {
           3, at(3), .sheetUpdated, pricing.update(for: selections).eventDetails(for: .shippingContact)),
         self.event(
           4, at(3), .onPaymentMethodSelected,
-          self.strings(["displayName": "Visa ••••5556", "network": "visa", "type": "debit"])),
+          self.methodDetails("Visa ••••5556", "visa", "debit")),
       ]
     }
 
@@ -356,7 +371,7 @@ final class ApplePaySheetTests: XCTestCase {
     XCTAssertEqual(choose.names, [.onPaymentMethodSelected, .sheetUpdated])
     XCTAssertEqual(
       choose.events.first?.details,
-      strings(["displayName": "Visa ••••0002", "network": "visa", "type": "credit"]))
+      methodDetails("Visa ••••0002", "visa", "credit"))
     XCTAssertEqual(driver.sheet?.summaryItems.last, Acme.total(5710))
 
     let payment = driver.authorise()
@@ -386,6 +401,23 @@ final class ApplePaySheetTests: XCTestCase {
 
     driver.send(.tryAgain)
     XCTAssertEqual(driver.state.screen, .methodList)
+  }
+
+  /// Drop-in, callback timeline: the 3-D Secure the merchant ran in `onPreAuthorisation` is told (its
+  /// `threeDSecure` event) before the plugin's `onPostAuthorisation`, and once.
+  func testCallbackTimeline_MerchantThreeDSecureComesBeforeOnPostAuthorisation() {
+    let driver = openedDriver()
+    driver.gateway = { _ in
+      .approvedWithThreeDSecure(
+        systemTransactionId: "tx-3ds", ThreeDSecureResult(transStatus: "Y", eci: "05"))
+    }
+    let payment = driver.authorise()
+    XCTAssertEqual(
+      payment.names,
+      [.onSubmit, .onPreAuthorisation, .sessionUpdate, .threeDSecure, .onPostAuthorisation, .onSuccess])
+    XCTAssertEqual(payment.events[3].details, strings(["transStatus": "Y", "eci": "05"]))
+    XCTAssertEqual(payment.events[4]["submitResultType"], .string("Authorised"))
+    XCTAssertEqual(payment.events[5]["systemTransactionId"], .string("tx-3ds"))
   }
 
   func testProcessingErrorIsAnException() {
@@ -663,7 +695,7 @@ final class ApplePaySheetTests: XCTestCase {
     let step = driver.send(.selectCard(Acme.visaCredit))
     XCTAssertEqual(step.names, [.onPaymentMethodSelected, .sheetUpdated])
     XCTAssertEqual(
-      step.events[0].details, strings(["displayName": "Visa ••••4242", "network": "visa", "type": "credit"]))
+      step.events[0].details, methodDetails("Visa ••••4242", "visa", "credit"))
     XCTAssertEqual(driver.sheet?.card, Acme.card(Acme.visaCredit))
     XCTAssertEqual(
       driver.sheet?.summaryItems,
@@ -681,7 +713,7 @@ final class ApplePaySheetTests: XCTestCase {
     let driver = openedDriver()
     let step = driver.send(.selectCard(Acme.amexCredit))
     XCTAssertEqual(
-      step.events[0].details, strings(["displayName": "Amex ••••0005", "network": "amex", "type": "credit"]))
+      step.events[0].details, methodDetails("Amex ••••0005", "amex", "credit"))
     XCTAssertEqual(
       driver.sheet?.summaryItems,
       [

@@ -8,9 +8,13 @@ final class MerchantHookFailureTests: XCTestCase {
   private let context = ReduceContext(now: Date(timeIntervalSince1970: 1_796_140_598))
   private let crash = SdkError(errorCode: "MERCHANT_HOOK_CRASHED", errorMessage: "The merchant hook exited")
 
+  private let unusable = SdkError(
+    errorCode: "MERCHANT_HOOK_PROTOCOL_ERROR",
+    errorMessage: "The merchant hook's answer to onShippingContactSelected is unusable: USD 1.999")
+
   /// The hook's failure, as the answer to request `id`.
-  private func failure(of id: RequestID) -> CheckoutAction {
-    .answered(id, .merchantHookFailed(crash))
+  private func failure(of id: RequestID, _ error: SdkError? = nil) -> CheckoutAction {
+    .answered(id, .merchantHookFailed(error ?? crash))
   }
 
   func testAFailedOnBeforeSubmitRefusesTheSubmissionWithANotice() {
@@ -52,5 +56,21 @@ final class MerchantHookFailureTests: XCTestCase {
       error.errorMessage,
       "Payment could not be completed: onShippingContactSelected did not answer (The merchant hook exited)")
     XCTAssertEqual(state.events.suffix(2).map(\.name), [.merchantHookFailed, .onError])
+  }
+
+  func testAnUnusableSheetUpdateEndsThePaymentWithTheHooksReasonNotATimeout() {
+    var state = CheckoutState(scenario: .acmeElectronics)
+    _ = CheckoutReducer.reduce(&state, .selectMethod(.applePay), context: context)
+    _ = CheckoutReducer.reduce(
+      &state, .answered(RequestID(1), .beforeSubmit(BeforeSubmitVerdict(allowed: true))), context: context)
+    let effects = CheckoutReducer.reduce(&state, failure(of: RequestID(2), unusable), context: context)
+    XCTAssertEqual(effects, [.cancel(RequestID(3))], "the update's timer stops")
+    guard case .result(.failure(.applePay, let error, _)) = state.screen else {
+      return XCTFail("\(state.screen)")
+    }
+    XCTAssertEqual(error, unusable)
+    XCTAssertEqual(state.events.suffix(2).map(\.name), [.merchantHookFailed, .onError])
+    XCTAssertEqual(state.events.last?["errorCode"], .string("MERCHANT_HOOK_PROTOCOL_ERROR"))
+    XCTAssertEqual(state.attempts, 0)
   }
 }

@@ -124,12 +124,12 @@ final class SheetDriver {
 
   /// The last line of a summary is the sum of the others and is labelled with the merchant's name.
   static func assertTotalIsTheSum(
-    _ items: [SummaryItem], merchant: String, file: StaticString = #filePath, line: UInt = #line
+    _ items: [SummaryItem], label: String, file: StaticString = #filePath, line: UInt = #line
   ) {
     guard let total = items.last else {
       return XCTFail("an update without summary items", file: file, line: line)
     }
-    XCTAssertEqual(total.label, merchant, "the total's label", file: file, line: line)
+    XCTAssertEqual(total.label, label, "the total's label", file: file, line: line)
     let sum = items.dropLast().reduce(Int64(0)) { $0 + $1.amount.minorUnits }
     XCTAssertEqual(total.amount.minorUnits, sum, "the total of \(items.map(\.label))", file: file, line: line)
   }
@@ -164,7 +164,7 @@ final class SheetDriver {
     if case .checkout(.answered(let id, .sheetUpdate(let update))) = action {
       updates.append(update)
       Self.assertTotalIsTheSum(
-        update.paymentSummaryItems, merchant: configuration.merchantDisplayName, file: file, line: line)
+        update.paymentSummaryItems, label: configuration.totalLabel, file: file, line: line)
       if bookBefore.awaited(id) != nil, !update.paymentSummaryItems.isEmpty {
         XCTAssertEqual(
           sheet?.summaryItems, update.paymentSummaryItems, "the sheet shows the update's lines", file: file,

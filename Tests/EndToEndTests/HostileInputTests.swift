@@ -96,7 +96,20 @@ final class HostileInputTests: XCTestCase {
       try write("huge.tape", [("Enter\n", fifty / 6)]), kind: "tape",
       containing: "the file is larger than 1 MB")
     try assertOneClearLine(
-      "/dev/zero", kind: "scenario", containing: "/dev/zero: the file is larger than 4 MB", check: false)
+      "/dev/zero", kind: "scenario", containing: "/dev/zero: is a device, not a regular file", check: false)
+  }
+
+  /// Hardening: a FIFO or a device given as a scenario, theme or tape is refused at once with the usual
+  /// one-line error; before, opening a FIFO waited forever for a writer.
+  func testAFIFOOrADeviceIsRefusedAtOnceInsteadOfWaitingForAWriter() throws {
+    for (kind, name) in [("scenario", "fifo.json"), ("theme", "fifo.json"), ("tape", "fifo.tape")] {
+      let fifo = folder.appendingPathComponent(name).path
+      if !FileManager.default.fileExists(atPath: fifo) { XCTAssertEqual(mkfifo(fifo, 0o600), 0, "mkfifo") }
+      try assertOneClearLine(
+        fifo, kind: kind, containing: "is a FIFO (a named pipe or a process substitution)")
+    }
+    try assertOneClearLine(
+      "/dev/null", kind: "theme", containing: "is a device, not a regular file", check: false)
   }
 
   func testTenMegabyteStringsAndAThreeMegabyteOne() throws {

@@ -9,8 +9,10 @@ struct MeasuredRun {
   /// The child's peak resident memory, in bytes.
   var maximumResidentBytes: Int
 
-  /// Runs paydrill with `arguments`, standard input from /dev/null, standard output discarded.
-  static func paydrill(_ arguments: [String], in folder: URL) throws -> MeasuredRun {
+  /// Runs paydrill with `arguments`, standard input from /dev/null, standard output discarded; killed (status
+  /// 137) when it runs longer than `limit` seconds.
+  static func paydrill(_ arguments: [String], in folder: URL, limit: TimeInterval = 60) throws -> MeasuredRun
+  {
     let binary = try PayDrillBinary.path()
     let errors = folder.appendingPathComponent("stderr-\(UUID().uuidString).txt").path
     var actions = posix_spawn_file_actions_t()
@@ -31,7 +33,19 @@ struct MeasuredRun {
     guard spawned == 0 else { throw XCTSkip("posix_spawn failed: \(spawned)") }
     var status: Int32 = 0
     var usage = rusage()
-    while wait4(pid, &status, 0, &usage) == -1 && errno == EINTR {}
+    // A run that hangs (a file that waits for a writer) is killed after the limit and fails as killed,
+    // rather than hanging the suite.
+    let deadline = Date().addingTimeInterval(limit)
+    while true {
+      let reaped = wait4(pid, &status, WNOHANG, &usage)
+      if reaped == pid || (reaped == -1 && errno != EINTR) { break }
+      if Date() > deadline {
+        kill(pid, SIGKILL)
+        while wait4(pid, &status, 0, &usage) == -1 && errno == EINTR {}
+        break
+      }
+      usleep(10_000)
+    }
     let exitStatus = status & 0x7f == 0 ? (status >> 8) & 0xff : 128 + (status & 0x7f)
     return MeasuredRun(
       status: exitStatus, standardError: (try? String(contentsOfFile: errors, encoding: .utf8)) ?? "",

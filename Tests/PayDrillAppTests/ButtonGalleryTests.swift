@@ -78,8 +78,8 @@ final class ButtonGalleryTests: XCTestCase {
       │        Buy with Apple Pay        │
       ╰──────────────────────────────────╯
 
-      type .buy ("Buy with Apple Pay")
-      style whiteOutline: white fill, black outline and text
+      type .buy ("Buy with Apple Pay"): Standard purchase button.
+      style whiteOutline: White background with a black border and text.
       radius 8.0 (rounded corners)
       use cases: E-commerce, Retail
 
@@ -90,7 +90,37 @@ final class ButtonGalleryTests: XCTestCase {
     let square = ButtonPrintout.text(
       ApplePayButtonAppearance(type: .plain, style: .automatic, radius: 0), darkAppearance: false)
     XCTAssertTrue(square.hasPrefix("┌"), square)
-    XCTAssertTrue(square.contains("style automatic → black (light theme)"), square)
+    XCTAssertTrue(
+      square.contains("style automatic → black (light theme): Adapts to the system's appearance (iOS 13+)."),
+      square)
+  }
+
+  /// Customisation, ApplePayButtonComponentConfig: `customContent` and `applePayConsentComponent` are shown
+  /// and pasted; `buttonRadius` is any CGFloat from 0 (the drawing is rounded from 2 on, whatever the value).
+  func testCustomisation_CustomContentConsentAndAnyRadiusAreShownAndPasted() {
+    let appearance = ApplePayButtonAppearance(
+      type: .subscribe, style: .black, radius: 100,
+      customContent: ApplePayCustomContent(text: "Join \"Premium\""),
+      consent: ApplePayConsentComponent(text: "I agree to data processing"))
+    let text = ButtonPrintout.text(appearance, darkAppearance: true)
+    XCTAssertTrue(text.contains("│          Join \"Premium\"          │"), text)
+    XCTAssertTrue(text.contains("radius 100.0 (rounded corners)"), text)
+    XCTAssertTrue(
+      text.contains("custom content: \"Join \"Premium\"\" (drawn instead of PassKit's label)"), text)
+    XCTAssertTrue(text.contains("consent component: \"I agree to data processing\""), text)
+    XCTAssertTrue(
+      text.hasSuffix(
+        """
+        config.buttonRadius = 100.0
+        config.customContent = { AnyView(Text("Join \\"Premium\\"")) }
+        config.applePayConsentComponent = consentComponent  // "I agree to data processing"
+        """), text)
+    var gallery = ButtonGallery(appearance: appearance)
+    gallery.stepRadius(by: 1)
+    XCTAssertEqual(gallery.appearance.radius, 100, "the gallery does not clamp a configured radius up")
+    gallery.stepRadius(by: -1)
+    XCTAssertEqual(gallery.appearance.radius, 99)
+    XCTAssertEqual(ApplePayButtonAppearance.radiusText(1e20), "1e+20")
   }
 
   func testCommandLine() throws {
@@ -99,7 +129,25 @@ final class ButtonGalleryTests: XCTestCase {
     ])
     XCTAssertEqual(options.command, .buttons(print: true))
     XCTAssertEqual(options.button, ApplePayButtonAppearance(type: .donate, style: .white, radius: 12))
-    XCTAssertThrowsError(try CommandLineOptions.parse(["buttons", "--radius", "25"]))
+    XCTAssertEqual(try CommandLineOptions.parse(["buttons", "--radius", "40"]).button.radius, 40)
+    XCTAssertThrowsError(try CommandLineOptions.parse(["buttons", "--radius", "-1"]))
+    XCTAssertThrowsError(try CommandLineOptions.parse(["buttons", "--radius", "inf"]))
     XCTAssertThrowsError(try CommandLineOptions.parse(["buttons", "--style", "pink"]))
+  }
+
+  /// The consent component shows under the highlighted Apple Pay method, and the custom content is the
+  /// button the method list draws.
+  func testTheMethodListShowsTheConsentAndTheCustomContent() {
+    var scenario = Scenario.acmeElectronics
+    scenario.applePay?.button.customContent = ApplePayCustomContent(text: "Acme Pay")
+    scenario.applePay?.button.consent = ApplePayConsentComponent(text: "I agree to data processing")
+    var model = Fixture.model(Size(columns: 100, rows: 32), scenario: scenario)
+    model.checkout.applePayState = nil
+    let index = model.checkout.methods.firstIndex(of: .applePay)!
+    XCTAssertFalse(RootView.render(model).text.contains("Consent:"), "only while Apple Pay is highlighted")
+    model.highlightedMethod = index
+    let text = RootView.render(model).text
+    XCTAssertTrue(text.contains("Consent: I agree to data processing"), text)
+    XCTAssertTrue(text.contains("Acme Pay"), text)
   }
 }

@@ -130,4 +130,31 @@ final class HistoryCommandTests: XCTestCase {
     XCTAssertEqual(HistoryCommand.run(options).status, 1)
     XCTAssertEqual(HistoryCommand.run(HistoryCommand.Options(ledger: .off)).status, 2)
   }
+
+  /// Hardening: a scenario name or a plugin's error code with ESC in it reaches `paydrill history` and
+  /// `history show` as visible text, never as an escape sequence the terminal would obey.
+  func testEscapeSequencesFromTheLedgerArePrintedAsVisibleText() throws {
+    let folder = FileManager.default.temporaryDirectory.appendingPathComponent(
+      "paydrill-history-\(UUID().uuidString)")
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let path = folder.appendingPathComponent("ledger.sqlite3").path
+    let ledger = try SQLiteLedger(path: path)
+    var attempt = HistoryPanelTests.attempts[3]
+    attempt.id = nil
+    attempt.scenario = "evil\u{1B}]0;owned\u{07}"
+    attempt.errorCode = "\u{1B}[2JWIPED"
+    attempt.errorMessage = "line\nbreak \u{9B}31m"
+    attempt.eventLines = ["{\"event\":\"onError\",\"note\":\"\u{1B}[5m\"}"]
+    try ledger.record(attempt)
+    let table = HistoryCommand.run(HistoryCommand.Options(ledger: .file(path))).output
+    let shown = HistoryCommand.run(HistoryCommand.Options(showID: 1, ledger: .file(path))).output
+    for output in [table, shown] {
+      XCTAssertFalse(
+        output.unicodeScalars.contains { $0.value == 0x1B || $0.value == 0x07 || $0.value == 0x9B }, output)
+    }
+    XCTAssertTrue(table.contains("evil\\u{1B}]0;owned\\u{7}"), table)
+    XCTAssertTrue(table.contains("\\u{1B}[2JWIPED"), table)
+    XCTAssertTrue(shown.contains("  errorMessage           line\\u{A}break \\u{9B}31m\n"), shown)
+    XCTAssertTrue(shown.contains("\\u{1B}[5m"), shown)
+  }
 }

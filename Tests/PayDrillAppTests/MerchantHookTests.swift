@@ -190,14 +190,32 @@ final class MerchantHookTests: XCTestCase {
     XCTAssertEqual(
       coupon.model.checkout.events.last { $0.name == .merchantHookFailed }?["errorCode"],
       .string("MERCHANT_HOOK_PROTOCOL_ERROR"))
-    XCTAssertEqual(try failedPayment(coupon).errorCode, "APPLE_PAY_UPDATE_TIMEOUT")
+    XCTAssertEqual(
+      try failedPayment(coupon).errorCode, "MERCHANT_HOOK_PROTOCOL_ERROR",
+      "the hook answered: the payment ends on its unusable answer, not on a timeout")
     try send(.tryAgain, to: coupon)
     try pay(byCardIn: coupon)
   }
 
+  /// Apple Pay events, sheet updates: a summary item's amount is in the checkout's currency; one that the
+  /// currency cannot have (USD 12.999) is refused with that reason, not `APPLE_PAY_UPDATE_TIMEOUT`.
+  func testApplePayEvents_AnUpdateWithAnAmountItsCurrencyCannotHaveEndsWithThatReason() throws {
+    let runtime = try applePaySheet(on: misbehavingHook(.subcent, on: "onShippingMethodSelected"))
+    try send(.selectShippingMethod("express"), to: runtime, settled: false)
+    try settle(runtime) { $0.screen.isResult }
+    let error = try failedPayment(runtime)
+    XCTAssertEqual(error.errorCode, "MERCHANT_HOOK_PROTOCOL_ERROR")
+    XCTAssertTrue(
+      error.errorMessage.contains("USD 12.999 has more decimals than USD allows (2)"), error.errorMessage)
+    XCTAssertTrue(error.errorMessage.contains("as an amount USD can have"), error.errorMessage)
+    XCTAssertEqual(runtime.model.checkout.attempts, 0, "nothing charged")
+    XCTAssertEqual(
+      runtime.model.checkout.events.suffix(2).map(\.name), [.merchantHookFailed, .onError])
+  }
+
   // MARK: - Helpers
 
-  private enum Misbehaviour: String { case crash, hang, garbage }
+  private enum Misbehaviour: String { case crash, hang, garbage, subcent }
 
   /// Ends a test whose failure is already reported.
   private struct Unexpected: Error {}
@@ -238,6 +256,10 @@ final class MerchantHookTests: XCTestCase {
                 sys.exit(3)
             if "\(misbehaviour)" == "hang":
                 time.sleep(600)
+            if "\(misbehaviour)" == "subcent":
+                items = [{"label": "Acme Electronics Store", "amount": "12.999"}]
+                print(json.dumps({"id": request["id"], "paymentSummaryItems": items}), flush=True)
+                continue
             print("<html>502 Bad Gateway</html>", flush=True)
             continue
         answer = {"allow": True} if request["type"] == "onBeforeSubmit" else {}

@@ -648,8 +648,11 @@ final class SchemaTests: XCTestCase {
         name: "button style red", changes: [("applePay.buttonStyle", "red")],
         verdict: .bothRefuse(at: "/applePay/buttonStyle")),
       Mistake(
-        name: "button radius 30", changes: [("applePay.buttonRadius", 30)],
+        name: "button radius -1", changes: [("applePay.buttonRadius", -1)],
         verdict: .bothRefuse(at: "/applePay/buttonRadius")),
+      Mistake(
+        name: "custom content without text", changes: [("applePay.customContent", [String: String]())],
+        verdict: .bothRefuse(at: "/applePay/customContent")),
       Mistake(
         name: "authentication pin", changes: [("applePay.authentication", "pin")],
         verdict: .bothRefuse(at: "/applePay/authentication")),

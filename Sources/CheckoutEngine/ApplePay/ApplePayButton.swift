@@ -10,6 +10,29 @@ public enum ApplePayButtonType: String, Codable, Sendable, CaseIterable {
   /// mark alone, written out: terminal fonts lack Apple's logo glyph.
   public var label: String { Localisation.english.label(of: self) }
 
+  /// What the type is, in the seed's words (its table's Description column).
+  public var purpose: String {
+    switch self {
+    case .plain: return "Apple Pay logo only."
+    case .buy: return "Standard purchase button."
+    case .setUp: return "Setup button."
+    case .inStore: return "In-store payment button."
+    case .donate: return "Donation button."
+    case .checkout: return "Checkout button."
+    case .book: return "Booking button."
+    case .subscribe: return "Subscribe button."
+    case .reload: return "Reload button."
+    case .addMoney: return "Add money button."
+    case .topUp: return "Top-up button."
+    case .order: return "Order button."
+    case .rent: return "Rent button."
+    case .support: return "Support button."
+    case .contribute: return "Contribution button."
+    case .tip: return "Tip button."
+    case .continue: return "Continue button (PassKit's; not in the SDK's table)."
+    }
+  }
+
   /// The seed's use cases for the type.
   public var useCases: String {
     switch self {
@@ -38,13 +61,13 @@ public enum ApplePayButtonType: String, Codable, Sendable, CaseIterable {
 public enum ApplePayButtonStyle: String, Codable, Sendable, CaseIterable {
   case black, white, whiteOutline, automatic
 
-  /// The seed's description of the style.
+  /// The seed's description of the style, in its words.
   public var summary: String {
     switch self {
-    case .black: return "black fill, white text"
-    case .white: return "white fill, black text"
-    case .whiteOutline: return "white fill, black outline and text"
-    case .automatic: return "follows the system's appearance"
+    case .black: return "Black background with white text."
+    case .white: return "White background with black text."
+    case .whiteOutline: return "White background with a black border and text."
+    case .automatic: return "Adapts to the system's appearance (iOS 13+)."
     }
   }
 
@@ -54,25 +77,46 @@ public enum ApplePayButtonStyle: String, Codable, Sendable, CaseIterable {
   }
 }
 
-/// A button's type, style and corner radius, as a developer configures them.
+/// What a developer configures of the button: type, style, corner radius, and the custom content and
+/// consent component that the SDK's button configuration also takes.
 public struct ApplePayButtonAppearance: Equatable, Sendable, Codable {
   public var type: ApplePayButtonType
   public var style: ApplePayButtonStyle
-  /// The corner radius in points (`buttonRadius`, default 4.0).
+  /// The corner radius in points (`buttonRadius`, default 4.0): any finite value from 0, as CGFloat takes.
   public var radius: Double
+  /// `customContent`: drawn in place of PassKit's words for the type.
+  public var customContent: ApplePayCustomContent?
+  /// `applePayConsentComponent`: shown beside the button.
+  public var consent: ApplePayConsentComponent?
 
-  public init(type: ApplePayButtonType = .plain, style: ApplePayButtonStyle = .black, radius: Double = 4.0) {
+  public init(
+    type: ApplePayButtonType = .plain, style: ApplePayButtonStyle = .black, radius: Double = 4.0,
+    customContent: ApplePayCustomContent? = nil, consent: ApplePayConsentComponent? = nil
+  ) {
     self.type = type
     self.style = style
     self.radius = radius
+    self.customContent = customContent
+    self.consent = consent
   }
 
   /// Radii below this look square at terminal resolution; from it on, corners are drawn rounded.
   public static let roundedFrom = 2.0
-  /// The largest radius the gallery offers.
+  /// The largest radius the gallery's keys step to; a configuration may give any larger one.
   public static let maximumRadius = 24.0
+  /// The radii a configuration may give: from 0, finite.
+  public static let radii = 0...Double.greatestFiniteMagnitude
 
   public var isRounded: Bool { radius >= Self.roundedFrom }
+
+  /// The words on the button: the custom content's, or PassKit's for the type.
+  public var label: String { label(in: .english) }
+
+  /// The button's words in a locale: the custom content as the merchant wrote it, else PassKit's words for
+  /// the type in that locale.
+  public func label(in localisation: Localisation) -> String {
+    customContent?.text ?? localisation.label(of: type)
+  }
 
   /// The configuration a developer pastes.
   public var snippet: [String] {
@@ -80,12 +124,13 @@ public struct ApplePayButtonAppearance: Equatable, Sendable, Codable {
       "config.buttonType = .\(type.rawValue)",
       "config.buttonStyle = .\(style.rawValue)",
       "config.buttonRadius = \(Self.radiusText(radius))",
-    ]
+    ] + [customContent?.snippet, consent?.snippet].compactMap { $0 }
   }
 
-  /// "8.0", "4.5".
+  /// "8.0", "4.5"; a radius too large for tenths is written as Swift writes it.
   public static func radiusText(_ radius: Double) -> String {
-    let tenths = Int((radius * 10).rounded())
+    guard radius < 1e15 else { return "\(radius)" }
+    let tenths = Int64((radius * 10).rounded())
     return "\(tenths / 10).\(tenths % 10)"
   }
 }

@@ -64,7 +64,7 @@ public struct ApplePayConfiguration: Equatable, Sendable, Encodable {
       shippingMethods,
       shippingType, recurringRequest, deferredPaymentRequest, automaticReloadPaymentRequest, authentication,
       wallet,
-      rules, buttonType, buttonStyle, buttonRadius, device
+      rules, buttonType, buttonStyle, buttonRadius, customContent, applePayConsentComponent, device
   }
 
   public func encode(to encoder: Encoder) throws {
@@ -88,6 +88,8 @@ public struct ApplePayConfiguration: Equatable, Sendable, Encodable {
     try container.encode(button.type, forKey: .buttonType)
     try container.encode(button.style, forKey: .buttonStyle)
     try container.encode(button.radius, forKey: .buttonRadius)
+    try container.encodeIfPresent(button.customContent, forKey: .customContent)
+    try container.encodeIfPresent(button.consent, forKey: .applePayConsentComponent)
     try container.encode(wallet, forKey: .wallet)
     try container.encode(rules, forKey: .rules)
     try container.encode(device, forKey: .device)
@@ -142,16 +144,19 @@ public struct ApplePayConfiguration: Equatable, Sendable, Encodable {
     authentication =
       try container.decodeIfPresent(AuthenticationKind.self, forKey: .authentication) ?? .faceID
     let radius = try container.decodeIfPresent(Double.self, forKey: .buttonRadius) ?? 4.0
-    guard (0...ApplePayButtonAppearance.maximumRadius).contains(radius) else {
+    guard ApplePayButtonAppearance.radii.contains(radius) else {
       throw DecodingError.dataCorrupted(
         .init(
           codingPath: container.codingPath + [CodingKeys.buttonRadius],
-          debugDescription: "expected 0 to 24 points"))
+          debugDescription: "expected a radius of 0 points or more"))
     }
     button = ApplePayButtonAppearance(
       type: try container.decodeIfPresent(ApplePayButtonType.self, forKey: .buttonType) ?? .plain,
       style: try container.decodeIfPresent(ApplePayButtonStyle.self, forKey: .buttonStyle) ?? .black,
-      radius: radius)
+      radius: radius,
+      customContent: try container.decodeIfPresent(ApplePayCustomContent.self, forKey: .customContent),
+      consent: try container.decodeIfPresent(ApplePayConsentComponent.self, forKey: .applePayConsentComponent)
+    )
     device = try container.decodeIfPresent(ApplePayDevice.self, forKey: .device) ?? ApplePayDevice()
     wallet = try container.decode(Wallet.self, forKey: .wallet)
     rules =
@@ -159,14 +164,17 @@ public struct ApplePayConfiguration: Equatable, Sendable, Encodable {
       ?? MerchantRules()
   }
 
-  /// The summary the sheet opens with: the items, then the total labelled with the merchant's name.
+  /// The summary the sheet opens with: the items, then the total, with `totalPaymentItem`'s label ("Total"
+  /// in the seed's examples), or the merchant's name without one.
   public var initialSummary: [SummaryItem] {
     let total =
       totalPaymentItem
-      ?? SummaryItem(
-        label: merchantDisplayName, amount: MerchantPricing.sum(paymentItems, currency: currencyCode))
-    return paymentItems + [SummaryItem(label: merchantDisplayName, amount: total.amount, type: total.type)]
+      ?? SummaryItem(label: totalLabel, amount: MerchantPricing.sum(paymentItems, currency: currencyCode))
+    return paymentItems + [total]
   }
+
+  /// The total line's label: the configured total's, else the merchant's display name (as PassKit advises).
+  public var totalLabel: String { totalPaymentItem?.label ?? merchantDisplayName }
 
   /// Whether the shopper must choose a shipping address.
   public var requiresShippingAddress: Bool { requiredShippingContactFields.contains(.postalAddress) }

@@ -28,11 +28,14 @@ public struct ApplePayDevice: Equatable, Sendable, Codable {
   public var tokenUnreadable: Bool
   /// The PSP variant that shapes `/init`: `default`, `adyen` or `worldline`.
   public var gatewayProfile: String
+  /// Milliseconds between `create()` and the device check landing (0: at once). Until it lands, the element
+  /// has `hasUI` false and submitting it does nothing, as the plugin documents.
+  public var deviceCheckDelayMs: Int
 
   public init(
     canMakePayments: Bool = true, walletHasCards: Bool = true, module: Module = .configured,
     initFault: InitFault? = nil, sheetFailsToPresent: Bool = false, tokenUnreadable: Bool = false,
-    gatewayProfile: String = "default"
+    gatewayProfile: String = "default", deviceCheckDelayMs: Int = 0
   ) {
     self.canMakePayments = canMakePayments
     self.walletHasCards = walletHasCards
@@ -41,7 +44,11 @@ public struct ApplePayDevice: Equatable, Sendable, Codable {
     self.sheetFailsToPresent = sheetFailsToPresent
     self.tokenUnreadable = tokenUnreadable
     self.gatewayProfile = gatewayProfile
+    self.deviceCheckDelayMs = deviceCheckDelayMs
   }
+
+  /// The delay the device panel offers beside "at once".
+  public static let slowDeviceCheckMs = 3000
 
   public static let gatewayProfiles = ["default", "adyen", "worldline"]
 
@@ -54,6 +61,13 @@ public struct ApplePayDevice: Equatable, Sendable, Codable {
     sheetFailsToPresent = try container.decodeIfPresent(Bool.self, forKey: .sheetFailsToPresent) ?? false
     tokenUnreadable = try container.decodeIfPresent(Bool.self, forKey: .tokenUnreadable) ?? false
     gatewayProfile = try container.decodeIfPresent(String.self, forKey: .gatewayProfile) ?? "default"
+    deviceCheckDelayMs = try container.decodeIfPresent(Int.self, forKey: .deviceCheckDelayMs) ?? 0
+    guard (0...600_000).contains(deviceCheckDelayMs) else {
+      throw DecodingError.dataCorrupted(
+        .init(
+          codingPath: container.codingPath + [CodingKeys.deviceCheckDelayMs],
+          debugDescription: "expected milliseconds from 0 to 600000"))
+    }
     guard Self.gatewayProfiles.contains(gatewayProfile) else {
       throw DecodingError.dataCorrupted(
         .init(
@@ -65,6 +79,9 @@ public struct ApplePayDevice: Equatable, Sendable, Codable {
 
 /// The Apple Pay method's state in the Drop-in, with the plugin's names.
 public enum ApplePayMethodState: Equatable, Sendable {
+  /// `create()` built the element, and the device check (`canMakePayments()`) has not landed yet: no UI,
+  /// and submitting does nothing (PayDrill's name; the plugin names no state for it).
+  case checkingDevice
   /// `prepare()` is running: `POST /init` has not answered.
   case preparing
   /// `/init` answered: the button can present the sheet.
@@ -81,6 +98,7 @@ public enum ApplePayMethodState: Equatable, Sendable {
   /// The state's name as the plugin's method states name it.
   public var name: String {
     switch self {
+    case .checkingDevice: return "CHECKING_DEVICE"
     case .preparing: return "PREPARING"
     case .ready: return "READY"
     case .needsSetUp: return "READY (no card: setUp)"
@@ -102,7 +120,7 @@ public enum ApplePayMethodState: Equatable, Sendable {
   /// `element.hasUI`: false when there is no button to draw.
   public var hasUI: Bool {
     switch self {
-    case .noUI, .pluginIncompatible: return false
+    case .checkingDevice, .noUI, .pluginIncompatible: return false
     default: return true
     }
   }

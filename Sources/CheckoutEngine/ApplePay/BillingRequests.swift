@@ -22,11 +22,13 @@ public struct BillingRequest<Billing: BillingSchedule>: Equatable, Sendable, Enc
   public var billing: Billing
   public var billingAgreement: String?
   public var managementURL: String
+  /// Where Apple sends the merchant's server updates about the payment token (`tokenNotificationURL`).
+  public var tokenNotificationURL: String?
   /// Until when the shopper can cancel for free (`yyyy-MM-dd`; deferred payments).
   public var freeCancellationDate: String?
 
   enum CodingKeys: String, CodingKey {
-    case paymentDescription, billingAgreement, managementURL, freeCancellationDate
+    case paymentDescription, billingAgreement, managementURL, tokenNotificationURL, freeCancellationDate
   }
 
   public init(from decoder: Decoder, currency: Currency) throws {
@@ -34,6 +36,7 @@ public struct BillingRequest<Billing: BillingSchedule>: Equatable, Sendable, Enc
     paymentDescription = try container.decode(String.self, forKey: .paymentDescription)
     billingAgreement = try container.decodeIfPresent(String.self, forKey: .billingAgreement)
     managementURL = try container.decode(String.self, forKey: .managementURL)
+    tokenNotificationURL = try container.decodeIfPresent(String.self, forKey: .tokenNotificationURL)
     freeCancellationDate =
       container.contains(.freeCancellationDate)
       ? try BillingDate.decode(from: container, forKey: .freeCancellationDate) : nil
@@ -46,16 +49,19 @@ public struct BillingRequest<Billing: BillingSchedule>: Equatable, Sendable, Enc
     try container.encode(paymentDescription, forKey: .paymentDescription)
     try container.encodeIfPresent(billingAgreement, forKey: .billingAgreement)
     try container.encode(managementURL, forKey: .managementURL)
+    try container.encodeIfPresent(tokenNotificationURL, forKey: .tokenNotificationURL)
     try container.encodeIfPresent(freeCancellationDate, forKey: .freeCancellationDate)
     var billingContainer = encoder.container(keyedBy: PathKey.self)
     try billingContainer.encode(billing, forKey: PathKey(Billing.key))
   }
 
-  /// The sheet's lines: description, schedule, agreement, where to manage it.
+  /// The sheet's lines in the shopper's language: description, schedule, agreement, where to manage it; and,
+  /// in English, where token updates go (which PassKit does not show the shopper: PayDrill shows it for the
+  /// developer).
   public func lines(_ money: MoneyFormatter, _ text: Localisation = .english) -> [String] {
     [paymentDescription, billing.summary(money, text)] + (billingAgreement.map { [$0] } ?? []) + [
       text.text(.manageAt, managementURL)
-    ]
+    ] + (tokenNotificationURL.map { ["Token updates: \($0)"] } ?? [])
   }
 }
 

@@ -249,6 +249,14 @@ extension CheckoutReducer {
     let error = SdkError(
       errorCode: "APPLE_PAY_UPDATE_TIMEOUT",
       errorMessage: "Payment could not be completed: \(pending.callbackName) did not answer \(how)")
+    return failUpdate(with: error, in: &state, context: context)
+  }
+
+  /// The pending update cannot be applied (`error` says why): the payment ends with `onError(.applePay,
+  /// error)`, nothing charged.
+  static func failUpdate(
+    with error: SdkError, in state: inout CheckoutState, context: ReduceContext
+  ) -> [CheckoutEffect] {
     let effects = closeSheetRequests(in: &state)
     return effects
       + conclude(
@@ -294,8 +302,10 @@ extension CheckoutReducer {
     guard let sheet = state.applePaySheet, sheet.phase == .processing, sheet.authorisingSince != nil else {
       return nil
     }
-    // The gateway checked the address before it answered: the AVS update comes first.
-    let outcome = recordAddressVerification(outcome, method: .applePay, in: &state, context: context)
+    // The gateway checked the address before it answered: the AVS update comes first, then the 3-D Secure
+    // the merchant ran in onPreAuthorisation, then the plugin's onPostAuthorisation.
+    var outcome = recordAddressVerification(outcome, method: .applePay, in: &state, context: context)
+    outcome = recordThreeDSecure(outcome, method: .applePay, in: &state, context: context)
     var details: [EventDetail]
     switch outcome.decision {
     case .approved(let transactionId), .approvedAfterRedirect(let transactionId, _),
@@ -376,7 +386,7 @@ extension CheckoutReducer {
             EventDetail("displayName", .string(card.displayName)),
             EventDetail("network", .string(card.network.rawValue)),
             EventDetail("type", .string(card.type.rawValue)),
-          ], in: &state, context: context)
+          ] + PaymentPass(card: card).eventDetails, in: &state, context: context)
       }
     case .couponCode:
       record(

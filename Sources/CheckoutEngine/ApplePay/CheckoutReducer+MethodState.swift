@@ -1,17 +1,37 @@
 /// The Apple Pay method's life in the Drop-in, as the plugin documents it: the device check at `create()`,
 /// `prepare()` and its `POST /init`, and what activating the method does in each state.
 extension CheckoutReducer {
-  /// `create()`: `PLUGIN_INCOMPATIBLE` on a device that cannot pay, no UI without a configured module,
-  /// otherwise `prepare()` starts.
+  /// `create()`: the device check, at once or, when the device says so, later (meanwhile the element has no
+  /// UI and submitting does nothing).
   static func create(_ state: inout CheckoutState, context: ReduceContext) -> [CheckoutEffect] {
-    guard let configuration = state.scenario.applePay, state.scenario.availableMethods.contains(.applePay)
-    else {
+    guard state.scenario.applePay != nil, state.scenario.availableMethods.contains(.applePay) else {
       return []
     }
-    let device = state.device
     state.applePayGeneration += 1
-    // The device changed: an earlier `/init` answers a device that is gone.
+    // The device changed: an earlier `/init` answers a device that is gone, and an earlier device check's
+    // timer stops.
     state.requests.abandon { $0 == .applePayInit }
+    let stopped = state.requests.abandon { $0 == .deviceCheck }.map(CheckoutEffect.cancel)
+    let delay = state.device.deviceCheckDelayMs
+    guard delay > 0 else { return stopped + checkDevice(&state, context: context) }
+    setApplePayState(
+      .checkingDevice,
+      reason: "the element was built before the device check landed: hasUI false, submit does nothing",
+      in: &state, context: context)
+    return stopped + [.checkDevice(state.requests.issue(.deviceCheck), after: .milliseconds(delay))]
+  }
+
+  /// The late device check landed.
+  static func deviceChecked(in state: inout CheckoutState, context: ReduceContext) -> [CheckoutEffect]? {
+    guard state.applePayState == .checkingDevice else { return nil }
+    return checkDevice(&state, context: context)
+  }
+
+  /// The device check: `PLUGIN_INCOMPATIBLE` on a device that cannot pay, no UI without a configured
+  /// module, otherwise `prepare()` starts.
+  private static func checkDevice(_ state: inout CheckoutState, context: ReduceContext) -> [CheckoutEffect] {
+    guard let configuration = state.scenario.applePay else { return [] }
+    let device = state.device
     let next: ApplePayMethodState
     var reason: String
     if !device.canMakePayments {
@@ -107,7 +127,8 @@ extension CheckoutReducer {
         errorMessage: "Apple Pay needs a merchant id: install ApplePayModule(configuration:)")
     case .partnerUIFatalError(let problem)?:
       failure = SdkError(errorCode: "PARTNER_UI_ERROR", errorMessage: problem)
-    case .pluginIncompatible?:
+    case .pluginIncompatible?, .checkingDevice?:
+      // No button to press: the element without UI does nothing, and reports nothing.
       return []
     }
     guard let failure else { return [] }

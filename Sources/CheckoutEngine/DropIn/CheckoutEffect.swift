@@ -8,6 +8,8 @@ public enum CheckoutEffect: Equatable, Sendable {
   indirect case requestSheetUpdate(RequestID, ApplePaySheet.PendingUpdate, SheetSelections)
   /// Wait `within`, then answer `.timeLimitPassed`: PassKit gives an update handler 30 seconds.
   case expectUpdate(RequestID, within: Duration)
+  /// Wait `after`, then answer `.deviceChecked`: the device check of `create()` lands.
+  case checkDevice(RequestID, after: Duration)
   /// Stop a timer (or forget a request) that is no longer waited for: its answer will not come.
   case cancel(RequestID)
   /// Call `onPreAuthorisation`, now with the full shipping contact the shopper authorised; its answer comes
@@ -30,6 +32,7 @@ public enum CheckoutEffect: Equatable, Sendable {
   public var requestID: RequestID? {
     switch self {
     case .askBeforeSubmit(let id, _), .requestSheetUpdate(let id, _, _), .expectUpdate(let id, _),
+      .checkDevice(let id, _),
       .preAuthorise(let id, _), .prepareApplePay(let id, _), .createPayPalOrder(let id, _),
       .completeChallenge(let id, _, _), .authorise(let id, _):
       return id

@@ -158,7 +158,7 @@ public enum CheckoutReducer {
     context: ReduceContext
   ) -> [CheckoutEffect] {
     // The seed's card timeline: the AVS update, then 3-D Secure, then the authorisation's callback.
-    let outcome = recordAddressVerification(outcome, method: method, in: &state, context: context)
+    var outcome = recordAddressVerification(outcome, method: method, in: &state, context: context)
     let reportDetails = outcome.report?.outcomeDetails ?? []
     switch outcome.decision {
     case .challengeRequired(let challenge):
@@ -170,16 +170,10 @@ public enum CheckoutReducer {
         ] + reportDetails, in: &state, context: context)
       state.screen = .threeDSChallenge(challenge)
       return []
-    case .approvedWithThreeDSecure(_, let result):
-      record(
-        .threeDSecure, method: method,
-        details: [
-          EventDetail("transStatus", .string(result.transStatus)), EventDetail("eci", .string(result.eci)),
-        ],
-        in: &state, context: context)
     default:
       break
     }
+    outcome = recordThreeDSecure(outcome, method: method, in: &state, context: context)
     state.attempt?.amount = amount
     switch outcome.decision {
     case .challengeRequired, .reported:
@@ -284,6 +278,8 @@ public enum CheckoutReducer {
       return sheetUpdated(update, in: &state, context: context)
     case .timeLimitPassed:
       return updateTimedOut(in: &state, context: context)
+    case .deviceChecked:
+      return deviceChecked(in: &state, context: context)
     case .preAuthorisation(let answer):
       return preAuthorisationAnswered(answer, in: &state, context: context)
     case .merchantHookFailed(let error):
@@ -308,6 +304,25 @@ public enum CheckoutReducer {
 
   /// Records the AVS session update the gateway reported, if any, and returns the outcome without it (so it
   /// is recorded once).
+  /// The `threeDSecure` event of an authentication that passed (`transStatus` Y, A, …), before the
+  /// authorisation's own callback; the outcome comes back plainly approved, so that it is told once.
+  static func recordThreeDSecure(
+    _ outcome: AuthorisationOutcome, method: DropInPaymentMethod, in state: inout CheckoutState,
+    context: ReduceContext
+  ) -> AuthorisationOutcome {
+    guard case .approvedWithThreeDSecure(let transactionId, let result) = outcome.decision else {
+      return outcome
+    }
+    record(
+      .threeDSecure, method: method,
+      details: [
+        EventDetail("transStatus", .string(result.transStatus)), EventDetail("eci", .string(result.eci)),
+      ],
+      in: &state, context: context)
+    let approved = AuthorisationOutcome.approved(systemTransactionId: transactionId)
+    return outcome.report.map(approved.reporting) ?? approved
+  }
+
   static func recordAddressVerification(
     _ outcome: AuthorisationOutcome, method: DropInPaymentMethod, in state: inout CheckoutState,
     context: ReduceContext

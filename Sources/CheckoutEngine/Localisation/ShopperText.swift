@@ -51,6 +51,7 @@ public enum ShopperText: String, CaseIterable, Codable, Sendable {
   case backToPaymentMethods
   case pazeWallet
   case payLater
+  case methodCheckingDevice
   case methodPreparing
   case methodNoButton
   case methodUnavailable

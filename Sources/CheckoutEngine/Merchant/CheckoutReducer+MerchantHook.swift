@@ -2,7 +2,8 @@
 /// the checkout goes on as it would without one, and the event pane says why (`merchantHookFailed`):
 /// - `onBeforeSubmit`: the submission stops with a notice naming the error; nothing is charged.
 /// - a sheet update (`onShippingContactSelected`, …): PassKit got no update, as when its 30 seconds pass:
-///   `onError(.applePay, APPLE_PAY_UPDATE_TIMEOUT)`, nothing charged.
+///   `onError(.applePay, APPLE_PAY_UPDATE_TIMEOUT)`, nothing charged; an answer that came but cannot be used
+///   (`MERCHANT_HOOK_PROTOCOL_ERROR`, an amount its currency cannot have) ends it with that error instead.
 /// - `onPreAuthorisation`: back to the sheet with the error, nothing charged; the shopper may try again.
 /// A failure that arrives once the callback stopped waiting (PassKit already gave up) changes nothing.
 extension CheckoutReducer {
@@ -32,6 +33,11 @@ extension CheckoutReducer {
         pending.callbackName == failure.callback
       else { return nil }
       recordHookFailure(failure, in: &state, context: context)
+      if failure.isUnusableAnswer {
+        // The merchant did answer, with what PassKit could not take (an amount its currency cannot have):
+        // the payment ends on that reason, not on a timeout that did not happen.
+        return failUpdate(with: failure.error, in: &state, context: context)
+      }
       return failUpdate(pending, "(\(failure.error.errorMessage))", in: &state, context: context)
     }
   }

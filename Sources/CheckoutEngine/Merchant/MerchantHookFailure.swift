@@ -12,6 +12,10 @@ public struct MerchantHookFailure: Equatable, Sendable {
     self.error = error
   }
 
+  /// Whether the hook answered, with what the callback cannot take (`…_PROTOCOL_ERROR`), rather than not
+  /// answering at all.
+  public var isUnusableAnswer: Bool { error.errorCode.hasSuffix("_PROTOCOL_ERROR") }
+
   /// The failure as event payload details: the callback, then the error.
   public var eventDetails: [EventDetail] {
     [EventDetail("callback", .string(callback.rawValue))] + error.eventDetails

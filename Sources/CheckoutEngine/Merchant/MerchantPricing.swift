@@ -170,7 +170,7 @@ public struct MerchantPricing: Sendable {
     case .failure(let error): errors.append(error)
     }
     items.append(
-      SummaryItem(label: configuration.merchantDisplayName, amount: Self.sum(items, currency: currency)))
+      SummaryItem(label: configuration.totalLabel, amount: Self.sum(items, currency: currency)))
     return SheetUpdate(errors: errors, shippingMethods: methods, paymentSummaryItems: items)
   }
 }

@@ -11,6 +11,8 @@ public enum Awaited: Equatable, Sendable {
   case preAuthorisation
   /// The Apple Pay element's `POST /init`.
   case applePayInit
+  /// The device check of `create()`, when it lands late.
+  case deviceCheck
   /// The gateway creating a PayPal order.
   case payPalOrder
   /// The gateway authorising a payment of a method (or deciding a 3-D Secure challenge).
@@ -20,7 +22,8 @@ public enum Awaited: Equatable, Sendable {
   public func isAnswered(by answer: CheckoutAnswer) -> Bool {
     switch (answer, self) {
     case (.beforeSubmit, .beforeSubmit), (.sheetUpdate, .sheetUpdate), (.timeLimitPassed, .updateTimeLimit),
-      (.preAuthorisation, .preAuthorisation), (.applePayInit, .applePayInit), (.payPalOrder, .payPalOrder),
+      (.preAuthorisation, .preAuthorisation), (.applePayInit, .applePayInit),
+      (.deviceChecked, .deviceCheck), (.payPalOrder, .payPalOrder),
       (.gateway, .gateway):
       return true
     case (.merchantHookFailed, _):
@@ -65,6 +68,7 @@ public enum Awaited: Equatable, Sendable {
     case .updateTimeLimit: return "the update's time limit"
     case .preAuthorisation: return "onPreAuthorisation"
     case .applePayInit: return "/init"
+    case .deviceCheck: return "the device check"
     case .payPalOrder: return "the PayPal order"
     case .gateway: return "the gateway"
     }

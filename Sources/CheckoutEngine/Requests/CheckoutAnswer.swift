@@ -8,6 +8,8 @@ public enum CheckoutAnswer: Equatable, Sendable {
   indirect case sheetUpdate(SheetUpdate)
   /// A timer ran out (PassKit's 30 seconds for an update).
   case timeLimitPassed
+  /// The device check of `create()` landed.
+  case deviceChecked
   /// What `onPreAuthorisation` returned.
   indirect case preAuthorisation(PreAuthorisationAnswer)
   /// The `/init` answer.
@@ -25,6 +27,7 @@ public enum CheckoutAnswer: Equatable, Sendable {
     case .beforeSubmit: return "beforeSubmit"
     case .sheetUpdate: return "sheetUpdate"
     case .timeLimitPassed: return "timeLimitPassed"
+    case .deviceChecked: return "deviceChecked"
     case .preAuthorisation: return "preAuthorisation"
     case .applePayInit: return "applePayInit"
     case .payPalOrder: return "payPalOrder"

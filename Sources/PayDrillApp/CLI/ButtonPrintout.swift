@@ -11,11 +11,10 @@ enum ButtonPrintout {
     return
       (buffer.lines + [
         "",
-        "type .\(appearance.type.rawValue) (\"\(appearance.type.label)\")",
+        "type .\(appearance.type.rawValue) (\"\(appearance.type.label)\"): \(appearance.type.purpose)",
         "style \(view.styleDescription): \(appearance.style.summary)",
         "radius \(radius) (\(appearance.isRounded ? "rounded" : "square") corners)",
         "use cases: \(appearance.type.useCases)",
-        "",
-      ] + appearance.snippet).joined(separator: "\n")
+      ] + ButtonGalleryView.extras(of: appearance) + [""] + appearance.snippet).joined(separator: "\n")
   }
 }

@@ -375,10 +375,10 @@ public enum CommandTable {
       options.button.style = try CommandLineOptions.choice(for: name, from: queue.value(for: name))
     },
     OptionSpec(
-      "--radius", "POINTS", "the corner radius, 0 to 24 (default 4)", for: [.buttons]
+      "--radius", "POINTS", "the corner radius, any from 0 (default 4; drawn rounded from 2)", for: [.buttons]
     ) { options, queue, name in
       options.button.radius = try queue.number(
-        for: name, in: 0...ApplePayButtonAppearance.maximumRadius, taking: "points from 0 to 24")
+        for: name, in: ApplePayButtonAppearance.radii, taking: "a number of points from 0")
     },
     OptionSpec(
       "--print", "print the button and its configuration snippet instead of opening the gallery",

@@ -121,10 +121,13 @@ public enum HistoryCommand {
     ]
     var text = "Attempt \(attempt.id.map(String.init) ?? "-")\n"
     for (name, value) in fields {
-      text += "  " + name.padding(toLength: 23, withPad: " ", startingAt: 0) + (value ?? "-") + "\n"
+      text +=
+        "  " + name.padding(toLength: 23, withPad: " ", startingAt: 0)
+        + PrintableText.visible(value ?? "-") + "\n"
     }
     text += "Events (\(attempt.eventLines.count), JSON Lines):\n"
-    text += attempt.eventLines.map { $0 + "\n" }.joined()
+    // Event lines are JSON, whose control characters are escaped; a line from an older ledger may not be.
+    text += attempt.eventLines.map { PrintableText.visible($0) + "\n" }.joined()
     return text
   }
 }

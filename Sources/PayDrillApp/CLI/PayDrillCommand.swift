@@ -195,10 +195,10 @@ public enum PayDrillCommand {
       let tape = recording.recorder.tape(
         header: recordingHeader(options, size: runtime.model.size, clockStart: runtime.clock.origin))
       do {
-        try tape.write(toFile: tapePath, atomically: true, encoding: .utf8)
+        try OutputFile.write(tape, to: tapePath)
         print("paydrill: recorded \(tapePath); replay it with paydrill play \(tapePath)")
       } catch {
-        return fail("\(tapePath): cannot be written")
+        return fail(error.description)
       }
     }
     if let path = options.eventsPath, let failure = writeEvents(runtime.model.checkout.events, to: path) {
@@ -271,10 +271,10 @@ public enum PayDrillCommand {
   static func writeEvents(_ events: [CallbackEvent], to path: String) -> String? {
     let text = CallbackEvent.jsonLines(events)
     do {
-      try text.write(toFile: path, atomically: true, encoding: .utf8)
+      try OutputFile.write(text, to: path)
       return nil
     } catch {
-      return "\(path): cannot be written"
+      return error.description
     }
   }
 

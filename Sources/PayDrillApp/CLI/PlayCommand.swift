@@ -40,9 +40,9 @@ enum PlayCommand {
     }
     if let path = options.junitPath {
       do {
-        try JUnitReport.xml(runs).write(toFile: path, atomically: true, encoding: .utf8)
+        try OutputFile.write(JUnitReport.xml(runs), to: path)
       } catch {
-        return PayDrillCommand.fail("\(path): cannot be written")
+        return PayDrillCommand.fail(error.description)
       }
     }
     if isSuite {
@@ -86,9 +86,9 @@ enum PlayCommand {
   private static func write(screen: String, events: [CallbackEvent], options: CommandLineOptions) -> String? {
     if let path = options.screenPath {
       do {
-        try (screen + "\n").write(toFile: path, atomically: true, encoding: .utf8)
+        try OutputFile.write(screen + "\n", to: path)
       } catch {
-        return "\(path): cannot be written"
+        return error.description
       }
     }
     if let path = options.eventsPath { return PayDrillCommand.writeEvents(events, to: path) }

@@ -5,8 +5,8 @@ import CheckoutEngine
 /// - card: `onBeforeSubmit(.card)` → `onSubmit(.card)` → `addressVerification`, `threeDSecure` →
 ///   `onSuccess` or `onError(.card)`;
 /// - Apple Pay: `onBeforeSubmit(.applePay)` → the sheet's callbacks → `onSubmit(.applePay)` →
-///   `onPreAuthorisation` → `onPostAuthorisation` → `onSuccess` or `onError(.applePay)`, or `onCancel` from the
-///   sheet;
+///   `onPreAuthorisation` → `addressVerification`, `threeDSecure` → `onPostAuthorisation` → `onSuccess` or
+///   `onError(.applePay)`, or `onCancel` from the sheet;
 /// - PayPal: `onBeforeSubmit(.paypal)` → `onPreAuthorisation` (the order) → `onSuccess` or `onError`, never
 ///   `onSubmit`; Paze: `onBeforeSubmit(.paze)` → `onSuccess` or `onError`.
 ///
@@ -139,17 +139,20 @@ public struct FuzzCallbackOrder: Sendable {
       (.onPaymentMethodSelected, .sheet), (.onCouponCodeChanged, .sheet):
       return .sheet
     case (.merchantHookFailed, .sheet): return .sheet
-    case (.onError, .sheet) where event["errorCode"] == .string("APPLE_PAY_UPDATE_TIMEOUT"): return .idle
+    case (.onError, .sheet)
+    where event["errorCode"] == .string("APPLE_PAY_UPDATE_TIMEOUT")
+      || event["errorCode"] == .string("MERCHANT_HOOK_PROTOCOL_ERROR"):
+      // The sheet's update never came, or came unusable.
+      return .idle
     case (.onCancel, .sheet): return .idle
     case (.onSubmit, .sheet): return .preAuthorising
     case (.onPreAuthorisation, .preAuthorising):
       return event["refused"] == nil ? .authorising : .sheet
     case (.merchantHookFailed, .preAuthorising): return .sheet
-    case (.addressVerification, .authorising): return .authorising
+    case (.addressVerification, .authorising), (.threeDSecure, .authorising):
+      // The gateway's report (AVS, then the merchant's own 3-D Secure) comes before onPostAuthorisation.
+      return .authorising
     case (.onPostAuthorisation, .authorising): return .postAuthorised
-    case (.addressVerification, .postAuthorised), (.threeDSecure, .postAuthorised):
-      // The gateway's report (AVS, the merchant's own 3-D Secure) comes with its decision.
-      return .postAuthorised
     case (.onSuccess, .postAuthorised), (.onError, .postAuthorised): return .idle
     case (.onPreAuthorisation, .allowed) where method == .paypal: return .approving
     case (.onError, .allowed) where method == .paypal: return .idle

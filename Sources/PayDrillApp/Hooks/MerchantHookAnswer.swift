@@ -137,7 +137,7 @@ struct MerchantHookAnswer {
     case .success(let money):
       return negative ? Money(minorUnits: -money.minorUnits, currency: currency) : money
     case .failure(let failure):
-      throw refusal(expected: "\"\(key)\" as an amount in \(currency.code): \(failure)")
+      throw refusal(expected: "\"\(key)\" as an amount \(currency.code) can have: \(failure)")
     }
   }
 

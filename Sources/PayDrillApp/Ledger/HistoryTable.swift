@@ -34,7 +34,12 @@ struct HistoryTable {
     return formatter.string(from: date)
   }
 
+  /// A cell's text, with what came from files and plugins made safe to print (`PrintableText`).
   func cell(_ column: Column, of attempt: PaymentAttempt) -> String {
+    PrintableText.visible(rawCell(column, of: attempt))
+  }
+
+  private func rawCell(_ column: Column, of attempt: PaymentAttempt) -> String {
     switch column {
     case .id: return attempt.id.map(String.init) ?? "-"
     case .time: return time(attempt.startedAt)

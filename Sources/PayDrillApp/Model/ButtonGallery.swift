@@ -30,10 +30,11 @@ public struct ButtonGallery: Equatable, Sendable {
     appearance.style = all[(index + offset + all.count) % all.count]
   }
 
-  /// Changes the radius by whole points, within 0…24.
+  /// Changes the radius by whole points, within 0…24 (a larger radius the configuration gave steps down
+  /// from where it is).
   mutating func stepRadius(by points: Double) {
-    appearance.radius = min(
-      ApplePayButtonAppearance.maximumRadius, max(0, (appearance.radius + points).rounded()))
+    let ceiling = max(ApplePayButtonAppearance.maximumRadius, appearance.radius)
+    appearance.radius = min(ceiling, max(0, (appearance.radius + points).rounded()))
   }
 
   /// The gallery's keys; returns false when the key is not one of them.

@@ -6,7 +6,7 @@ import TerminalUI
 enum DevicePanel {
   static let rows = [
     "canMakePayments()", "Wallet cards", "ApplePayModule", "/init fault", "Sheet presents", "Payment token",
-    "Gateway profile",
+    "Gateway profile", "Device check",
   ]
 
   /// A row's value as the panel shows it.
@@ -18,7 +18,10 @@ enum DevicePanel {
     case 3: return device.initFault?.rawValue ?? "none"
     case 4: return device.sheetFailsToPresent ? "no (entitlement, certificate or request unusable)" : "yes"
     case 5: return device.tokenUnreadable ? "cannot be read (failed after authorising)" : "readable"
-    default: return device.gatewayProfile
+    case 6: return device.gatewayProfile
+    default:
+      guard device.deviceCheckDelayMs > 0 else { return "lands at once" }
+      return "lands after \(device.deviceCheckDelayMs) ms (hasUI false until then)"
     }
   }
 
@@ -36,9 +39,11 @@ enum DevicePanel {
       device.initFault = all[((all.firstIndex(of: device.initFault) ?? 0) + 1) % all.count]
     case 4: device.sheetFailsToPresent.toggle()
     case 5: device.tokenUnreadable.toggle()
-    default:
+    case 6:
       let all = ApplePayDevice.gatewayProfiles
       device.gatewayProfile = all[((all.firstIndex(of: device.gatewayProfile) ?? 0) + 1) % all.count]
+    default:
+      device.deviceCheckDelayMs = device.deviceCheckDelayMs > 0 ? 0 : ApplePayDevice.slowDeviceCheckMs
     }
     return device
   }

@@ -114,6 +114,11 @@ public final class EffectInterpreter {
         Scheduled(
           due: clock.elapsed + (dependencies.updateTimeLimit ?? limit), order: 0, id: id,
           action: .checkout(.answered(id, .timeLimitPassed)), isTimer: true))
+    case .checkDevice(let id, let delay):
+      insert(
+        Scheduled(
+          due: clock.elapsed + delay, order: 0, id: id, action: .checkout(.answered(id, .deviceChecked)),
+          isTimer: true))
     case .attempt:
       break
     case .cancel(let id):

@@ -153,6 +153,7 @@ extension JSONSchemaDocument {
             "backToPaymentMethods": {"type": "string"},
             "pazeWallet": {"type": "string"},
             "payLater": {"type": "string"},
+            "methodCheckingDevice": {"type": "string"},
             "methodPreparing": {"type": "string"},
             "methodNoButton": {"type": "string"},
             "methodUnavailable": {"type": "string"},
@@ -439,6 +440,10 @@ extension JSONSchemaDocument {
             "paymentDescription": {"type": "string"},
             "billingAgreement": {"type": "string"},
             "managementURL": {"type": "string", "description": "Where the shopper manages it."},
+            "tokenNotificationURL": {
+              "type": "string",
+              "description": "Where Apple sends your server updates about the payment token."
+            },
             "freeCancellationDate": {"$ref": "#/$defs/billingDate"}
           }
         },
@@ -716,6 +721,13 @@ extension JSONSchemaDocument {
               "enum": ["default", "adyen", "worldline"],
               "description": "The PSP variant that shapes /init's answer.",
               "default": "default"
+            },
+            "deviceCheckDelayMs": {
+              "type": "integer",
+              "description": "Milliseconds before the device check lands; until then hasUI is false and submit does nothing.",
+              "minimum": 0,
+              "maximum": 600000,
+              "default": 0
             }
           }
         },
@@ -780,9 +792,20 @@ extension JSONSchemaDocument {
             "buttonRadius": {
               "type": "number",
               "minimum": 0,
-              "maximum": 24,
               "default": 4.0,
-              "description": "The corner radius in points."
+              "description": "The corner radius in points: any from 0 (drawn rounded from 2)."
+            },
+            "customContent": {
+              "type": "object",
+              "description": "The button's custom SwiftUI content, as the text it shows (drawn instead of PassKit's label).",
+              "required": ["text"],
+              "properties": {"text": {"type": "string", "minLength": 1}}
+            },
+            "applePayConsentComponent": {
+              "type": "object",
+              "description": "The consent component for data processing, as its wording (shown beside the button; not gating).",
+              "required": ["text"],
+              "properties": {"text": {"type": "string", "minLength": 1}}
             },
             "device": {"$ref": "#/$defs/device"},
             "wallet": {

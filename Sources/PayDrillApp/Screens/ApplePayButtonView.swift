@@ -2,7 +2,7 @@ import CheckoutEngine
 import TerminalUI
 
 /// An Apple Pay button as the terminal can draw it: the style's colours (through its roles), square or
-/// rounded corners from the radius, PassKit's words for the type.
+/// rounded corners from the radius, PassKit's words for the type (or the custom content's).
 struct ApplePayButtonView {
   var appearance: ApplePayButtonAppearance
   /// Whether the theme is dark, for the `automatic` style.
@@ -18,8 +18,7 @@ struct ApplePayButtonView {
     case .whiteOutline: (fill, outline) = (.buttonWhite, .buttonOutline)
     }
     return BoxButton(
-      label: localisation.label(of: appearance.type), fill: fill, outline: outline,
-      rounded: appearance.isRounded)
+      label: appearance.label(in: localisation), fill: fill, outline: outline, rounded: appearance.isRounded)
   }
 
   func render(in rect: Rect, into buffer: inout ScreenBuffer) {

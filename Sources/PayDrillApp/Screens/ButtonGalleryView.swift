@@ -17,10 +17,16 @@ struct ButtonGalleryView {
       + "\(ApplePayButtonAppearance.radiusText(appearance.radius)) (\(appearance.isRounded ? "rounded" : "square") corners)"
     buffer.write(truncating: heading, x: inner.x, y: y, role: .title, maxWidth: inner.width)
     y += 1
-    buffer.write(
-      truncating: "Use cases: \(appearance.type.useCases)", x: inner.x, y: y, role: .muted,
-      maxWidth: inner.width)
-    y += 2
+    for line in [
+      "\(appearance.type.purpose) Use cases: \(appearance.type.useCases)",
+      appearance.style.summary,
+    ] + Self.extras(of: appearance) {
+      for piece in WrappedText.lines(line, width: inner.width) where y < inner.maxY {
+        buffer.write(piece, x: inner.x, y: y, role: .muted)
+        y += 1
+      }
+    }
+    y += 1
     let snippetHeight = appearance.snippet.count + 1
     let area = Rect(x: inner.x, y: y, width: inner.width, height: max(0, inner.maxY - y - snippetHeight))
     switch gallery.view {
@@ -32,6 +38,14 @@ struct ButtonGalleryView {
       buffer.write(truncating: line, x: inner.x, y: snippetY, role: .key, maxWidth: inner.width)
       snippetY += 1
     }
+  }
+
+  /// The custom content and the consent component, when the configuration has them.
+  static func extras(of appearance: ApplePayButtonAppearance) -> [String] {
+    [
+      appearance.customContent.map { "custom content: \"\($0.text)\" (drawn instead of PassKit's label)" },
+      appearance.consent.map { "consent component: \"\($0.text)\"" },
+    ].compactMap { $0 }
   }
 
   /// The selected type in black, white, whiteOutline and automatic, three rows each.

@@ -68,6 +68,7 @@ struct MethodListView {
       button.type = .setUp
       text = ""
     // The shopper's words for the state; the API call and codes beside them stay as the SDK writes them.
+    case .checkingDevice?: text = shopper.text(.methodCheckingDevice) + " (hasUI false)"
     case .preparing?: text = shopper.text(.methodPreparing) + " (POST /init)"
     case .noUI?: text = shopper.text(.methodNoButton) + " (hasUI false)"
     case .partnerUIFatalError?: text = shopper.text(.methodUnavailable, "PARTNER_UI_FATAL_ERROR")
@@ -88,10 +89,10 @@ struct MethodListView {
   private func renderFooter(from top: Int, in rect: Rect, into buffer: inout ScreenBuffer) {
     let checkout = model.checkout
     var y = top + 1
-    if checkout.methods.indices.contains(model.highlightedMethod),
-      checkout.methods[model.highlightedMethod] == .applePay,
-      let state = checkout.applePayState, y < rect.maxY
-    {
+    let applePayHighlighted =
+      checkout.methods.indices.contains(model.highlightedMethod)
+      && checkout.methods[model.highlightedMethod] == .applePay
+    if applePayHighlighted, let state = checkout.applePayState, y < rect.maxY {
       let details = [
         state.name, "isReady \(state.isReady)", "hasUI \(state.hasUI)",
         "selfSubmitting \(state.selfSubmitting)",
@@ -99,6 +100,12 @@ struct MethodListView {
       for line in WrappedText.lines(packing: details, separator: " · ", width: rect.width - 2)
       where y < rect.maxY {
         buffer.write(line, x: rect.x + 2, y: y, role: .muted)
+        y += 1
+      }
+    }
+    if applePayHighlighted, let consent = checkout.scenario.applePay?.button.consent {
+      for line in WrappedText.lines("Consent: \(consent.text)", width: rect.width - 2) where y < rect.maxY {
+        buffer.write(line, x: rect.x + 2, y: y, role: .normal)
         y += 1
       }
     }

@@ -1,0 +1,21 @@
+/// Text from data PayDrill did not write itself (a scenario's name, a plugin's error code or message), made
+/// safe to print to a terminal: every control character (C0, DEL and C1, ESC among them) is written out as
+/// `\u{1B}`, so that no escape sequence from a file or a plugin reaches the terminal, and a line stays one line.
+enum PrintableText {
+  static func visible(_ text: String) -> String {
+    guard text.unicodeScalars.contains(where: isControl) else { return text }
+    var visible = ""
+    for scalar in text.unicodeScalars {
+      if isControl(scalar) {
+        visible += "\\u{" + String(scalar.value, radix: 16, uppercase: true) + "}"
+      } else {
+        visible.unicodeScalars.append(scalar)
+      }
+    }
+    return visible
+  }
+
+  private static func isControl(_ scalar: Unicode.Scalar) -> Bool {
+    scalar.value < 0x20 || (0x7F...0x9F).contains(scalar.value)
+  }
+}
