@@ -58,6 +58,10 @@ public final class NcursesTerminal: Backend {
 
   public var size: Size { Size(columns: Int(cn_cols()), rows: Int(cn_lines())) }
 
+  /// Whether the terminal's input ended (it hung up: the window closed, with or without a SIGHUP). Reading
+  /// then returns at once, so the program must end rather than poll it.
+  public private(set) var inputEnded = false
+
   /// The number of colours the terminal reports (0 without colour).
   public var colors: Int { colorCount }
 
@@ -160,7 +164,10 @@ public final class NcursesTerminal: Backend {
     wtimeout(window, Int32(milliseconds))
     var character: wint_t = 0
     let status = asciiOnly ? readByte(window, into: &character) : wget_wch(window, &character)
-    if status == cn_err() { return nil }
+    if status == cn_err() {
+      if Self.inputHungUp() { inputEnded = true }
+      return nil
+    }
     if status == cn_key_code_yes() {
       if Int32(character) == cn_key_mouse() {
         var event = MEVENT()
@@ -179,6 +186,13 @@ public final class NcursesTerminal: Backend {
       guard let scalar = Unicode.Scalar(UInt32(character)) else { return nil }
       return .character(Character(scalar))
     }
+  }
+
+  /// Whether standard input hung up or failed (a closed terminal): what `poll` says without waiting.
+  private static func inputHungUp() -> Bool {
+    var descriptor = pollfd(fd: STDIN_FILENO, events: Int16(POLLIN), revents: 0)
+    guard poll(&descriptor, 1, 0) == 1 else { return false }
+    return descriptor.revents & Int16(POLLHUP | POLLERR | POLLNVAL) != 0
   }
 
   /// `wget_wch` for a locale without UTF-8, where it would swallow every key after a non-ASCII byte: reads
@@ -222,6 +236,14 @@ public final class NcursesTerminal: Backend {
   public func resume() {
     invalidate()
     doupdate()
+  }
+
+  /// Comes back after a stop PayDrill did not make (`kill -STOP`, then `fg`): the shell may have put the
+  /// terminal back in its own (cooked, echoing) mode meanwhile, so the program mode is restored (raw input,
+  /// keypad, mouse, the alternate screen), not only the screen redrawn.
+  public func restoreProgramMode() {
+    endwin()
+    resume()
   }
 
   /// Whether both standard input and standard output are a terminal.

@@ -57,9 +57,21 @@ final class AmountParserTests: XCTestCase {
     XCTAssertEqual(parse("-0", .jpy), .failure(.negative("-0")))
   }
 
+  /// drop-in-implementation.md, Session request parameters: the decimals of `transactionValue` are checked
+  /// as written; an amount with an exponent has none written, so it is refused with that reason.
+  func testSessionRequestParameters_anExponentIsRefusedWithItsOwnReason() {
+    for text in ["1e2", "1.2345e2", "1E+2", "25e-2"] {
+      XCTAssertEqual(parse(text, .usd), .failure(.exponent(text)), text)
+    }
+    XCTAssertEqual(
+      AmountParser.Failure.exponent("1e2").description,
+      "1e2 is written with an exponent; write the amount in plain digits with the currency's decimals (like 123.45)"
+    )
+  }
+
   func testGarbageIsRefused() {
     for text in [
-      "", " ", "abc", "49,99", "1.2.3", ".5", "5.", "1e3", "+5", "4 9", "$49.99", "0x10", "１２", "٣",
+      "", " ", "abc", "49,99", "1.2.3", ".5", "5.", "+5", "4 9", "$49.99", "0x10", "１２", "٣",
     ] {
       guard case .failure(.notANumber) = parse(text, .usd) else {
         XCTFail("\"\(text)\" should be refused as not a number, got \(parse(text, .usd))")

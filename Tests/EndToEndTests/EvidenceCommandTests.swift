@@ -87,6 +87,7 @@ final class EvidenceCommandTests: XCTestCase {
       "\(broken)/bad-commands.tape:8: expected Wait /regex/, found \"Paid\"",
       "\(broken)/bad-commands.tape:9: expected a repeat count from 1 to 1000 after Down, found \"x\"",
       "\(broken)/colour-out-of-range.json: at roles.header.bg: colour index 300 is out of range",
+      "\(broken)/duplicate-key.json: at merchant: the key is written twice (lines 2 and 6)",
       "\(broken)/fractional-quantity.json: at items[0].quantity: expected a whole number, found 2.5",
       "\(broken)/header-option.tape: header: a tape's header does not take --junit",
       "\(broken)/invalid-utf8.json: at line 2: not UTF-8 text",
@@ -103,12 +104,13 @@ final class EvidenceCommandTests: XCTestCase {
       "\(broken)/truncated.tape:2: expected Type followed by quoted text",
       "\(broken)/unknown-colour.json: at roles.title.fg: unknown colour \"chartreuse\"",
       "\(broken)/unknown-currency.json: at transaction.currency: unknown currency \"XYZ\"",
+      "\(broken)/unknown-key.json: at gateway.latency.authorise.jitterPercnt: unknown key \"jitterPercnt\" (did you mean `jitterPercent`?)",
       "\(broken)/unknown-role.json: at roles.titel: unknown style role \"titel\"",
       "\(broken)/wrong-type-theme.json: at roles.title.bold: expected true or false, found a string",
       "\(broken)/wrong-type.json: at items[0].quantity: expected a whole number, found a string",
       "\(broken)/notes.txt: unknown kind of file",
       "missing.tape: no such file",
-      "paydrill: 28 problems in 23 of 23 files",
+      "paydrill: 30 problems in 25 of 25 files",
     ]
     XCTAssertEqual(lines.count, expected.count, result.standardError)
     for (line, start) in zip(lines, expected) {

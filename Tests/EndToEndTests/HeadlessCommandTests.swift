@@ -179,6 +179,20 @@ final class HeadlessCommandTests: XCTestCase {
       result.standardOutput)
     XCTAssertTrue(result.standardOutput.contains("HMAC-SHA256 signature (hex): "))
     XCTAssertFalse(result.standardOutput.contains("s3cret-token-value"), "the token's value is never printed")
+    // drop-in-implementation.md, Create an HMAC signature: a request id is "a unique UUID", a timestamp
+    // "Unix milliseconds"; other values are signed with a warning.
+    XCTAssertTrue(
+      result.standardOutput.contains("Warning: the request id \"req-1\" is not a UUID"), result.standardOutput
+    )
+    let seconds = try PayDrillBinary.run([
+      "sign", "--token-id", "token-1", "--token-key", "k", "--body", body.path, "--timestamp", "1754701373",
+      "--request-id", "ce244054-b372-42c2-9102-f0d976db69f6",
+    ])
+    XCTAssertEqual(seconds.status, 0, seconds.standardError)
+    XCTAssertTrue(
+      seconds.standardOutput.contains("Warning: the timestamp 1754701373 looks like Unix seconds"),
+      seconds.standardOutput)
+    XCTAssertFalse(seconds.standardOutput.contains("request id"), seconds.standardOutput)
     let missing = try PayDrillBinary.run(["sign", "--token-id", "t"])
     XCTAssertEqual(missing.status, 2)
   }
@@ -202,6 +216,16 @@ final class HeadlessCommandTests: XCTestCase {
       refused.standardError,
       "paydrill: the sessions API refused the request: 400 amounts.transactionValue: GBP 1.234 has more decimals than GBP allows (2)\n"
     )
+    let signed = try PayDrillBinary.run([
+      "session", "--request", request.path, "--signature", "00", "--token-id", "t", "--token-key", "k",
+      "--timestamp", "1754701373", "--request-id", "r-1",
+    ])
+    XCTAssertEqual(signed.status, 1)
+    let lines = signed.standardError.split(separator: "\n").map(String.init)
+    XCTAssertEqual(lines.count, 3, signed.standardError)
+    XCTAssertTrue(lines[0].hasPrefix("paydrill: warning: the timestamp 1754701373 looks like Unix seconds"))
+    XCTAssertTrue(lines[1].hasPrefix("paydrill: warning: the request id \"r-1\" is not a UUID"))
+    XCTAssertTrue(lines[2].hasPrefix("paydrill: the sessions API refused the request: 401 signature"))
   }
 
   func testSessionThroughTheExampleGatewayPlugin() throws {

@@ -94,6 +94,23 @@ final class SignalTerminalTests: XCTestCase {
     XCTAssertEqual(try attempts().first?["outcome"] as? String, "succeeded", "suspended, not interrupted")
   }
 
+  /// Hardening: after an outside `kill -STOP` the shell puts the terminal in its own cooked mode; on `fg`
+  /// (SIGCONT) PayDrill restores its program mode, so a key reaches it at once, without Enter.
+  func testAnOutsideStopThenFgRestoresTheProgramModeNotOnlyTheScreen() throws {
+    let session = try shellSession()
+    try typeCommand("\(try PayDrillBinary.path()) --latency 0 --ledger \(ledger)", in: session)
+    try session.waitFor("Choose a payment method")
+    try TmuxSession.shell(["kill", "-STOP", try RestoredTerminal.paydrillPID(in: session)])
+    try session.waitFor("Stopped")
+    try typeCommand("fg", in: session)
+    try session.waitFor("Choose a payment method")
+    try session.press("q")
+    let back = try session.waitFor("shell$")
+    XCTAssertFalse(back.contains("Choose a payment method"), "q quit at once: \(back)")
+    try typeCommand("echo DONE status=$?", in: session)
+    try session.waitFor("DONE status=0")
+  }
+
   func testAFatalErrorGivesTheTerminalBackThenPrintsItsMessage() throws {
     let session = try TmuxSession(
       command: try terminal.wrapped(

@@ -1,7 +1,8 @@
 import CheckoutEngine
 import Foundation
-import GatewaySimulator
 import XCTest
+
+@testable import GatewaySimulator
 
 /// The plugin protocol end to end: the real `Examples/gateway-plugin.py` through `PluginGateway`, and small
 /// scripts that crash, hang, or answer nonsense.
@@ -299,6 +300,33 @@ final class PluginGatewayTests: XCTestCase {
     guard case .declined(let error) = outcome else { return XCTFail("\(outcome)") }
     XCTAssertEqual(error.errorCode, "PLUGIN_PROTOCOL_ERROR")
     XCTAssertTrue(error.errorMessage.hasSuffix("got \"" + String(repeating: "x", count: 60) + "…\""))
+  }
+
+  /// Hardening: an answer line of 900 KB is read (it was rescanned on every read: seconds, then a false
+  /// timeout); a line past 1 MB is a protocol error saying so, as soon as it passes; stderr without newlines
+  /// is kept bounded, its line cut.
+  func testALongAnswerIsReadAndALinePastOneMegabyteIsAProtocolError() async throws {
+    let big = try script(
+      "big.py",
+      """
+      import json, sys
+      for line in sys.stdin:
+          request = json.loads(line)
+          sys.stderr.write("z" * 3000000)
+          sys.stderr.flush()
+          size = 900000 if request["card"]["number"].endswith("4242") else 1200000
+          answer = {"id": request["id"], "result": "approved", "systemTransactionId": "tx-1", "padding": "p" * size}
+          print(json.dumps(answer), flush=True)
+      """)
+    let plugin = try gateway(python: big)
+    let outcome = await plugin.authorise(cardRequest("4242424242424242")).value
+    guard case .approved = outcome.decision else { return XCTFail("\(outcome)") }
+    let refused = await plugin.authorise(cardRequest("5555555555554444")).value
+    guard case .declined(let error) = refused else { return XCTFail("\(refused)") }
+    XCTAssertEqual(error.errorCode, "PLUGIN_PROTOCOL_ERROR")
+    XCTAssertTrue(error.errorMessage.contains("expected a line of at most 1 MB"), error.errorMessage)
+    let tail = await plugin.recentStandardError()
+    XCTAssertLessThanOrEqual(tail.joined().utf8.count, 5 * (JSONLinesChannel.stderrLineLimit + 4), "bounded")
   }
 
   func testAStaleAnswerIsSkipped() async throws {

@@ -13,6 +13,30 @@ final class RequestSignatureTests: XCTestCase {
       "f7bc83f430538424b13298e6aa6fb143ef4d59a14946175997479dbc2d1a3cd8")
   }
 
+  /// drop-in-implementation.md, Create an HMAC signature: the timestamp is "the current time in Unix
+  /// milliseconds" and the request id "a unique UUID"; other values are signed, with a warning each.
+  func testCreateAnHMACSignature_warnsWhenTheTimestampOrRequestIdIsNotAsTheSeedAsks() {
+    func warnings(_ timestamp: Int64, _ requestId: String) -> [String] {
+      RequestSignature(tokenId: "t", timestamp: timestamp, requestId: requestId, path: "p", body: "{}")
+        .warnings
+    }
+    XCTAssertEqual(warnings(1_754_701_373_845, "ce244054-b372-42c2-9102-f0d976db69f6"), [])
+    XCTAssertEqual(
+      warnings(1_754_701_373, "ce244054-b372-42c2-9102-f0d976db69f6"),
+      [
+        "the timestamp 1754701373 looks like Unix seconds; the seed asks for Unix milliseconds "
+          + "(1754701373000), and the API refuses it as stale"
+      ])
+    XCTAssertEqual(warnings(1_754_701_373_845_000, "ce244054-b372-42c2-9102-f0d976db69f6").count, 1)
+    XCTAssertEqual(warnings(42, "ce244054-b372-42c2-9102-f0d976db69f6").count, 1)
+    XCTAssertEqual(
+      warnings(1_754_701_373_845, "r-1"),
+      [
+        "the request id \"r-1\" is not a UUID; the seed asks for a unique UUID for each request "
+          + "(like ce244054-b372-42c2-9102-f0d976db69f6)"
+      ])
+  }
+
   func testTheSeedsExampleRequest() throws {
     let pretty = """
       {

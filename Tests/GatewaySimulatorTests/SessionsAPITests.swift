@@ -1,3 +1,4 @@
+import CheckoutEngine
 import Foundation
 import XCTest
 
@@ -74,6 +75,87 @@ final class SessionsAPITests: XCTestCase {
       refusal(yen.replacingOccurrences(of: "\"transactionValue\":25", with: "\"transactionValue\":1.0"))?
         .message,
       "JPY 1.0 has a decimal point but JPY takes no decimals")
+  }
+
+  /// The seed's example request, minified by hand so that each test can put text exactly where it wants.
+  private func written(
+    merchantTransactionId: String = "0ce72cfd-014d-4256-a006-a56601b2ffc4",
+    amounts: String = #"{"currencyCode":"USD","transactionValue":25.00}"#,
+    allowTransaction: String = "true"
+  ) -> String {
+    #"{"merchant":"MERCHANT-1","site":"SITE-1","sessionTimeout":120,"merchantTransactionId":""#
+      + merchantTransactionId
+      + #"","transactionMethod":{"intent":{"card":"Authorisation","paypal":"Purchase"}},"amounts":"#
+      + amounts + #","allowTransaction":"# + allowTransaction + #","serviceType":"CheckoutDropIn"}"#
+  }
+
+  /// drop-in-implementation.md, Session request parameters (`allowTransaction` boolean): the top-level
+  /// field is the one checked. A regular expression over the body used to take a nested `true` for it.
+  func testSessionRequestParameters_allowTransactionIsTheTopLevelBoolean() {
+    XCTAssertNil(refusal(written()))
+    let nested = written(
+      amounts: #"{"currencyCode":"USD","transactionValue":25.00,"allowTransaction":true}"#,
+      allowTransaction: #""yes""#)
+    XCTAssertEqual(refusal(nested)?.field, "allowTransaction")
+    XCTAssertEqual(refusal(nested)?.message, "expected true or false, found a string")
+  }
+
+  /// drop-in-implementation.md, Session request parameters (`amounts.transactionValue`): the value checked
+  /// is the one in `amounts`. The first `transactionValue` anywhere in the body used to be the one checked.
+  func testSessionRequestParameters_transactionValueIsTheOneInAmounts() {
+    let yen = #"{"currencyCode":"JPY","transactionValue":1.0}"#
+    XCTAssertEqual(refusal(written(amounts: yen))?.field, "amounts.transactionValue")
+    XCTAssertEqual(
+      refusal(written(amounts: yen))?.message, "JPY 1.0 has a decimal point but JPY takes no decimals")
+    // An earlier `transactionValue`, where the seed has none, was the one checked (and JPY 25 passed).
+    let decoy = written(amounts: yen).replacingOccurrences(
+      of: #""paypal":"Purchase"}"#, with: #""paypal":"Purchase"},"transactionValue":25"#)
+    XCTAssertEqual(refusal(decoy)?.field, "transactionMethod.transactionValue")
+    XCTAssertEqual(
+      refusal(decoy)?.message, "unknown key \"transactionValue\" (expected one of `intent`)")
+  }
+
+  /// drop-in-implementation.md, Session request parameters (`amounts.transactionValue`): "rejected if
+  /// numbers after the decimal are greater than the expected currencyCode exponent … or if a decimal is
+  /// supplied when the currencyCode … does not require it", checked on the number as written.
+  func testSessionRequestParameters_transactionValueIsCheckedAsWritten() {
+    func amounts(_ code: String, _ value: String) -> String {
+      written(amounts: #"{"currencyCode":""# + code + #"","transactionValue":"# + value + "}")
+    }
+    XCTAssertEqual(
+      refusal(amounts("GBP", "1.230"))?.message, "GBP 1.230 has more decimals than GBP allows (2)")
+    XCTAssertEqual(
+      refusal(amounts("JPY", "1.0"))?.message, "JPY 1.0 has a decimal point but JPY takes no decimals")
+    XCTAssertEqual(refusal(amounts("JPY", #""1""#))?.message, "expected a number, found a string")
+    for value in ["1e2", "1.2345e2"] {
+      XCTAssertEqual(
+        refusal(amounts("USD", value))?.message, AmountParser.Failure.exponent(value).description)
+    }
+    XCTAssertEqual(refusal(amounts("USD", "true"))?.message, "expected a number, found true or false")
+    XCTAssertNil(refusal(amounts("GBP", "1.1")), "GBP 1.1 = GBP 1.10")
+    XCTAssertNil(refusal(amounts("BHD", "1.3")), "BHD 1.3 = 1.300")
+    XCTAssertNil(refusal(amounts("JPY", "1235")))
+  }
+
+  /// drop-in-implementation.md, Session request parameters (`amounts.currencyCode`, "in ISO 4217 format"):
+  /// upper case; `usd` is refused with its spelling.
+  func testSessionRequestParameters_currencyCodeIsISO4217UpperCase() {
+    let lower = written(amounts: #"{"currencyCode":"usd","transactionValue":25.00}"#)
+    XCTAssertEqual(refusal(lower)?.field, "amounts.currencyCode")
+    XCTAssertEqual(refusal(lower)?.message, "currency \"usd\" is written USD (ISO 4217 codes are upper case)")
+  }
+
+  /// drop-in-implementation.md, Session request parameters: the request has the seed's fields; another key
+  /// is refused with the nearest, and so is a key written twice.
+  func testSessionRequestParameters_unknownAndDuplicatedKeysAreRefused() {
+    let misspelt = written().replacingOccurrences(of: "\"allowTransaction\"", with: "\"allowTransation\"")
+    XCTAssertEqual(refusal(misspelt)?.field, "allowTransation")
+    XCTAssertEqual(
+      refusal(misspelt)?.message, "unknown key \"allowTransation\" (did you mean `allowTransaction`?)")
+    let twice = written(amounts: #"{"currencyCode":"USD","transactionValue":25.00,"transactionValue":1}"#)
+    XCTAssertEqual(refusal(twice)?.field, "amounts.transactionValue")
+    XCTAssertEqual(refusal("[1]")?.field, "body")
+    XCTAssertEqual(refusal("{")?.field, "body")
   }
 
   func testSignatureChecks() throws {

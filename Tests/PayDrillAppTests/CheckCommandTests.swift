@@ -44,6 +44,12 @@ final class CheckCommandTests: XCTestCase {
       "at line 1: objects and lists nested more than 64 levels deep (a scenario or theme needs fewer than 10)"
     ],
     "wrong-type-theme.json": ["at roles.title.bold: expected true or false, found a string"],
+    "unknown-key.json": [
+      "at gateway.latency.authorise.jitterPercnt: unknown key \"jitterPercnt\" (did you mean `jitterPercent`?)"
+    ],
+    "duplicate-key.json": [
+      "at merchant: the key is written twice (lines 2 and 6); readers disagree on which value counts, so keep one"
+    ],
   ]
 
   /// The bad lines of `bad-commands.tape`, by line.

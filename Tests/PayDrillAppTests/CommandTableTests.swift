@@ -1,3 +1,4 @@
+import CheckoutEngine
 import XCTest
 
 @testable import PayDrillApp

@@ -1,7 +1,7 @@
-import CheckoutEngine
 import TerminalUI
 import XCTest
 
+@testable import CheckoutEngine
 @testable import PayDrillApp
 
 /// Broken files get one message: the file, the path inside it, and what was expected.
@@ -40,7 +40,8 @@ final class ConfigurationFileTests: XCTestCase {
       "x.json: at transaction.currency: unknown currency \"ZZZ\" (expected an ISO 4217 code such as USD, EUR, JPY)"
     )
     XCTAssertEqual(
-      error(Scenario.self, scenario(price: "true")), "x.json: at items[0].unitPrice: expected a number")
+      error(Scenario.self, scenario(price: "true")),
+      "x.json: at items[0].unitPrice: expected a number, found true or false")
     XCTAssertEqual(
       error(Scenario.self, "{\"transaction\": {}}"), "x.json: at merchant: missing (this field is required)")
     XCTAssertEqual(
@@ -49,6 +50,86 @@ final class ConfigurationFileTests: XCTestCase {
     XCTAssertTrue(
       error(Scenario.self, "{\"merchant\": \n [,]}").hasPrefix(
         "x.json: not valid JSON (a problem near line 2"))
+  }
+
+  /// drop-in-implementation.md, Session request parameters (`amounts.transactionValue`): the amount is
+  /// checked as written, "rejected if a decimal is supplied when the currency does not require it", whether
+  /// a scenario writes it as a string or as a JSON number (Foundation's decoder read JPY 1.0 as 1).
+  func testSessionRequestParameters_anAmountIsCheckedAsWrittenInAScenario() {
+    for price in ["1.0", "\"1.0\""] {
+      XCTAssertEqual(
+        error(Scenario.self, scenario(currency: "JPY", price: price)),
+        "x.json: at items[0].unitPrice: JPY 1.0 has a decimal point but JPY takes no decimals", price)
+    }
+    for price in ["1.230", "\"1.230\""] {
+      XCTAssertEqual(
+        error(Scenario.self, scenario(currency: "GBP", price: price)),
+        "x.json: at items[0].unitPrice: GBP 1.230 has more decimals than GBP allows (2)", price)
+    }
+    for price in ["1e2", "1.2345e2", "\"1e2\""] {
+      XCTAssertTrue(
+        error(Scenario.self, scenario(price: price)).hasSuffix(
+          "is written with an exponent; write the amount "
+            + "in plain digits with the currency's decimals (like 123.45)"), price)
+    }
+    XCTAssertEqual(error(Scenario.self, scenario(currency: "GBP", price: "1.1")), "no error")
+    XCTAssertEqual(error(Scenario.self, scenario(currency: "BHD", price: "1.300")), "no error")
+  }
+
+  /// drop-in-implementation.md, Session request parameters (`amounts.currencyCode`, "in ISO 4217 format"):
+  /// codes are upper case; `usd` is refused with its spelling.
+  func testSessionRequestParameters_aCurrencyCodeIsWrittenInCapitals() {
+    XCTAssertEqual(
+      error(Scenario.self, scenario(currency: "usd")),
+      "x.json: at transaction.currency: currency \"usd\" is written USD (ISO 4217 codes are upper case)")
+  }
+
+  /// An unknown key is refused with its path and the nearest known key, at any depth; a key written twice
+  /// is refused with its path and lines (Foundation kept one of the two values silently).
+  func testAnUnknownOrDuplicatedKeyIsRefusedWithItsPath() {
+    XCTAssertEqual(
+      error(Scenario.self, scenario(extra: ", \"merchnt\": 1")),
+      "x.json: at merchnt: unknown key \"merchnt\" (did you mean `merchant`?)")
+    XCTAssertEqual(
+      error(Scenario.self, scenario(price: "\"1.00\", \"quantty\": 2")),
+      "x.json: at items[0].quantty: unknown key \"quantty\" (did you mean `quantity`?)")
+    XCTAssertEqual(
+      error(
+        Scenario.self,
+        scenario(extra: ", \"gateway\": {\"latency\": {\"authorise\": {\"meanMs\": 5, \"jitter\": 1}}}")),
+      "x.json: at gateway.latency.authorise.jitter: unknown key \"jitter\" (did you mean `jitterPercent`?)")
+    XCTAssertEqual(
+      error(Theme.self, "{\"name\": \"t\", \"roles\": {\"title\": {\"fg\": \"red\", \"blod\": true}}}"),
+      "x.json: at roles.title.blod: unknown key \"blod\" (did you mean `bold`?)")
+    XCTAssertEqual(
+      error(Scenario.self, scenario(extra: ",\n \"locale\": \"en-GB\",\n \"locale\": \"fr-FR\"")),
+      "x.json: at locale: the key is written twice (lines 4 and 5); readers disagree on which value counts, "
+        + "so keep one")
+    XCTAssertEqual(error(Scenario.self, "{\"$schema\": \"s.json\", " + scenario().dropFirst()), "no error")
+  }
+
+  /// Every shipped scenario and theme decodes strictly, and every object in them is read by a type that
+  /// lists its keys (only dictionaries, such as `roles` and `localisation`, take any key).
+  func testEveryShippedFileDecodesStrictlyAndEachTypeListsItsKeys() throws {
+    let root = TapeTests.root
+    var open: Set<String> = []
+    let decoder = StrictJSONDecoder(ignoredTopLevelKeys: ["$schema"])
+    for folder in ["Scenarios", "Themes"] {
+      let names = try FileManager.default.contentsOfDirectory(
+        atPath: root.appendingPathComponent(folder).path)
+      XCTAssertFalse(names.isEmpty)
+      for name in names {
+        let data = try Data(contentsOf: root.appendingPathComponent("\(folder)/\(name)"))
+        if folder == "Themes" {
+          open.formUnion(try decoder.decodeListingOpenKeyTypes(Theme.self, from: data).1)
+        } else {
+          open.formUnion(try decoder.decodeListingOpenKeyTypes(Scenario.self, from: data).1)
+        }
+      }
+    }
+    // A theme's roles are named by `RoleKey`, and `Theme` refuses a name that is not a role itself.
+    XCTAssertEqual(
+      open, ["Swift._DictionaryCodingKey", "CheckoutEngine.PathKey", "TerminalUI.Theme.RoleKey"])
   }
 
   private func scenario(price: String, currency: String) -> String {
@@ -133,8 +214,8 @@ final class ConfigurationFileTests: XCTestCase {
 final class ReadableDecodingMessageTests: XCTestCase {
   func testFoundationsEnumMessageIsRewordedWithoutSwiftTypeNames() {
     XCTAssertEqual(
-      ConfigurationFile.readable("Cannot initialize PaymentNetwork from invalid String value unionPay"),
+      DecodingFailure.readable("Cannot initialize PaymentNetwork from invalid String value unionPay"),
       "unknown value \"unionPay\" (not one of the values the README lists for this field)")
-    XCTAssertEqual(ConfigurationFile.readable("expected 0 to 24 points"), "expected 0 to 24 points")
+    XCTAssertEqual(DecodingFailure.readable("expected 0 to 24 points"), "expected 0 to 24 points")
   }
 }

@@ -57,7 +57,7 @@ public struct ApplePayConfiguration: Equatable, Sendable, Encodable {
     self.rules = rules
   }
 
-  enum CodingKeys: String, CodingKey {
+  enum CodingKeys: String, CodingKey, CaseIterable {
     case merchantDisplayName, paymentDescription, currencyCode, countryCode, supportedNetworks,
       merchantCapabilities,
       totalPaymentItem, paymentItems, requiredBillingContactFields, requiredShippingContactFields,
@@ -104,7 +104,7 @@ public struct ApplePayConfiguration: Equatable, Sendable, Encodable {
     merchantDisplayName = try container.decode(String.self, forKey: .merchantDisplayName)
     paymentDescription = try container.decode(String.self, forKey: .paymentDescription)
     let code = try container.decode(String.self, forKey: .currencyCode)
-    guard code.uppercased() == scenarioCurrency.code else {
+    guard code == scenarioCurrency.code else {
       throw DecodingError.dataCorrupted(
         .init(
           codingPath: container.codingPath + [CodingKeys.currencyCode],

@@ -25,3 +25,10 @@ public struct ApplePayConsentComponent: Equatable, Sendable, Codable {
     "config.applePayConsentComponent = consentComponent  // \(SwiftLiteral.quoted(text))"
   }
 }
+
+extension ApplePayConsentComponent {
+  /// The keys a file may hold, all of them (the strict decoder refuses others).
+  enum CodingKeys: String, CodingKey, CaseIterable {
+    case text
+  }
+}

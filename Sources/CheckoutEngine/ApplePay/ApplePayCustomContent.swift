@@ -25,3 +25,10 @@ public struct ApplePayCustomContent: Equatable, Sendable, Codable {
     "config.customContent = { AnyView(Text(\(SwiftLiteral.quoted(text)))) }"
   }
 }
+
+extension ApplePayCustomContent {
+  /// The keys a file may hold, all of them (the strict decoder refuses others).
+  enum CodingKeys: String, CodingKey, CaseIterable {
+    case text
+  }
+}

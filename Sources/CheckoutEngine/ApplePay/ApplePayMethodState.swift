@@ -227,3 +227,11 @@ public struct ApplePayInitRequest: Equatable, Sendable {
     return fields.map { EventDetail("request." + $0.0, $0.1) }
   }
 }
+
+extension ApplePayDevice {
+  /// The keys a file may hold, all of them (the strict decoder refuses others).
+  enum CodingKeys: String, CodingKey, CaseIterable {
+    case canMakePayments, walletHasCards, module, initFault, sheetFailsToPresent, tokenUnreadable,
+      gatewayProfile, deviceCheckDelayMs
+  }
+}

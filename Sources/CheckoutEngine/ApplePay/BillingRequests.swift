@@ -27,7 +27,7 @@ public struct BillingRequest<Billing: BillingSchedule>: Equatable, Sendable, Enc
   /// Until when the shopper can cancel for free (`yyyy-MM-dd`; deferred payments).
   public var freeCancellationDate: String?
 
-  enum CodingKeys: String, CodingKey {
+  enum CodingKeys: String, CodingKey, CaseIterable {
     case paymentDescription, billingAgreement, managementURL, tokenNotificationURL, freeCancellationDate
   }
 
@@ -80,7 +80,9 @@ public struct RecurringBilling: BillingSchedule {
   public var intervalUnit: BillingIntervalUnit
   public var intervalCount: Int
 
-  enum CodingKeys: String, CodingKey { case label, amount, startDate, intervalUnit, intervalCount }
+  enum CodingKeys: String, CodingKey, CaseIterable {
+    case label, amount, startDate, intervalUnit, intervalCount
+  }
 
   public init(from decoder: Decoder, currency: Currency) throws {
     let container = try decoder.container(keyedBy: CodingKeys.self)
@@ -114,7 +116,7 @@ public struct DeferredBilling: BillingSchedule {
   /// When the payment is taken, `yyyy-MM-dd`.
   public var deferredPaymentDate: String
 
-  enum CodingKeys: String, CodingKey { case label, amount, deferredPaymentDate }
+  enum CodingKeys: String, CodingKey, CaseIterable { case label, amount, deferredPaymentDate }
 
   public init(from decoder: Decoder, currency: Currency) throws {
     let container = try decoder.container(keyedBy: CodingKeys.self)
@@ -138,7 +140,7 @@ public struct AutomaticReloadBilling: BillingSchedule {
   public var amount: Money
   public var thresholdAmount: Money
 
-  enum CodingKeys: String, CodingKey { case label, amount, thresholdAmount }
+  enum CodingKeys: String, CodingKey, CaseIterable { case label, amount, thresholdAmount }
 
   public init(from decoder: Decoder, currency: Currency) throws {
     let container = try decoder.container(keyedBy: CodingKeys.self)

@@ -85,3 +85,17 @@ public struct Contact: Equatable, Sendable, Codable {
     return details
   }
 }
+
+extension PostalAddress {
+  /// The keys a file may hold, all of them (the strict decoder refuses others).
+  enum CodingKeys: String, CodingKey, CaseIterable {
+    case street, city, state, postalCode, country, isoCountryCode
+  }
+}
+
+extension Contact {
+  /// The keys a file may hold, all of them (the strict decoder refuses others).
+  enum CodingKeys: String, CodingKey, CaseIterable {
+    case name, postalAddress, phoneNumber, emailAddress
+  }
+}

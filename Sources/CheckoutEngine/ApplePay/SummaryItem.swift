@@ -11,7 +11,7 @@ public struct SummaryItem: Equatable, Sendable, Encodable, CurrencyDecodable {
     self.type = type
   }
 
-  enum CodingKeys: String, CodingKey { case label, amount, type }
+  enum CodingKeys: String, CodingKey, CaseIterable { case label, amount, type }
 
   public init(from decoder: Decoder, currency: Currency) throws {
     let container = try decoder.container(keyedBy: CodingKeys.self)
@@ -35,7 +35,7 @@ public struct ShippingMethod: Equatable, Sendable, Encodable, CurrencyDecodable 
     self.amount = amount
   }
 
-  enum CodingKeys: String, CodingKey { case identifier, label, detail, amount }
+  enum CodingKeys: String, CodingKey, CaseIterable { case identifier, label, detail, amount }
 
   public init(from decoder: Decoder, currency: Currency) throws {
     let container = try decoder.container(keyedBy: CodingKeys.self)

@@ -19,7 +19,7 @@ public struct WalletCard: Equatable, Sendable, Codable {
   /// "Visa ••••1234", as `PKPaymentMethod.displayName`.
   public var displayName: String { "\(network.displayName) ••••\(number.lastFour)" }
 
-  enum CodingKeys: String, CodingKey { case network, type, number, billingAddress }
+  enum CodingKeys: String, CodingKey, CaseIterable { case network, type, number, billingAddress }
 
   public init(from decoder: Decoder) throws {
     let container = try decoder.container(keyedBy: CodingKeys.self)
@@ -53,5 +53,12 @@ public struct Wallet: Equatable, Sendable, Codable {
   public init(cards: [WalletCard], contacts: [Contact]) {
     self.cards = cards
     self.contacts = contacts
+  }
+}
+
+extension Wallet {
+  /// The keys a file may hold, all of them (the strict decoder refuses others).
+  enum CodingKeys: String, CodingKey, CaseIterable {
+    case cards, contacts
   }
 }

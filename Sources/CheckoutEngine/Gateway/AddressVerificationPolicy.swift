@@ -11,7 +11,7 @@ public struct AddressVerificationPolicy: Equatable, Sendable, Codable {
     self.declineResults = declineResults
   }
 
-  enum CodingKeys: String, CodingKey { case collectPostcode, declineResults }
+  enum CodingKeys: String, CodingKey, CaseIterable { case collectPostcode, declineResults }
 
   public init(from decoder: Decoder) throws {
     let container = try decoder.container(keyedBy: CodingKeys.self)

@@ -16,7 +16,7 @@ public struct GatewayConfiguration: Equatable, Sendable, Codable {
     self.latency = latency
   }
 
-  enum CodingKeys: String, CodingKey { case profile, addressVerification, latency }
+  enum CodingKeys: String, CodingKey, CaseIterable { case profile, addressVerification, latency }
 
   public init(from decoder: Decoder) throws {
     let container = try decoder.container(keyedBy: CodingKeys.self)

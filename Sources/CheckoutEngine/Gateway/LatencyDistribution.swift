@@ -25,7 +25,7 @@ public struct LatencyDistribution: Equatable, Sendable, Codable {
   /// The longest mean a scenario or the command line may set.
   public static let maximumMilliseconds = 600_000
 
-  enum CodingKeys: String, CodingKey {
+  enum CodingKeys: String, CodingKey, CaseIterable {
     case meanMilliseconds = "meanMs"
     case jitterPercent, shape
   }

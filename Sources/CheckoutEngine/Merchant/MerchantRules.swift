@@ -37,7 +37,7 @@ public struct MerchantRules: Equatable, Sendable, Encodable, CurrencyDecodable {
     self.preAuthorisation = preAuthorisation
   }
 
-  enum CodingKeys: String, CodingKey {
+  enum CodingKeys: String, CodingKey, CaseIterable {
     case shippingRates, refusePOBoxes, taxRates, coupons, creditCardFee, debitCardFee, networkRewards,
       preAuthorisation, updateDelays
   }
@@ -112,7 +112,7 @@ public struct ShippingRate: Equatable, Sendable, Encodable, CurrencyDecodable {
     self.unserviceable = unserviceable
   }
 
-  enum CodingKeys: String, CodingKey { case countries, regions, methods, unserviceable }
+  enum CodingKeys: String, CodingKey, CaseIterable { case countries, regions, methods, unserviceable }
 
   public init(from decoder: Decoder, currency: Currency) throws {
     let container = try decoder.container(keyedBy: CodingKeys.self)
@@ -182,7 +182,7 @@ public struct Coupon: Equatable, Sendable, Encodable, CurrencyDecodable {
     self.expired = expired
   }
 
-  enum CodingKeys: String, CodingKey {
+  enum CodingKeys: String, CodingKey, CaseIterable {
     case code, percentOffBasisPoints, amountOff, minimumPurchase, maximumDiscount, expired
   }
 
@@ -270,5 +270,48 @@ public struct ApplePayTransactionInitData: Equatable, Sendable, Codable {
       details.append(EventDetail("riskScreeningData.performRiskScreening", .bool(risk.performRiskScreening)))
     }
     return details
+  }
+}
+
+extension TaxRate {
+  /// The keys a file may hold, all of them (the strict decoder refuses others).
+  enum CodingKeys: String, CodingKey, CaseIterable {
+    case countries, regions, basisPoints
+  }
+}
+
+extension ApplePayTransactionInitData {
+  /// The keys a file may hold, all of them (the strict decoder refuses others).
+  enum CodingKeys: String, CodingKey, CaseIterable {
+    case threeDSecureData, addressVerification, identityVerification, riskScreeningData
+  }
+}
+
+extension ApplePayTransactionInitData.ThreeDSecureData {
+  /// The keys a file may hold, all of them (the strict decoder refuses others).
+  enum CodingKeys: String, CodingKey, CaseIterable {
+    case threeDSecureVersion, electronicCommerceIndicator, cardHolderAuthenticationVerificationValue,
+      directoryServerTransactionId, threeDSecureTransactionStatus
+  }
+}
+
+extension ApplePayTransactionInitData.AddressVerification {
+  /// The keys a file may hold, all of them (the strict decoder refuses others).
+  enum CodingKeys: String, CodingKey, CaseIterable {
+    case countryCode, houseNumberOrName, postalCode
+  }
+}
+
+extension ApplePayTransactionInitData.IdentityVerification {
+  /// The keys a file may hold, all of them (the strict decoder refuses others).
+  enum CodingKeys: String, CodingKey, CaseIterable {
+    case nameVerification
+  }
+}
+
+extension ApplePayTransactionInitData.RiskScreeningData {
+  /// The keys a file may hold, all of them (the strict decoder refuses others).
+  enum CodingKeys: String, CodingKey, CaseIterable {
+    case performRiskScreening, deviceSessionId
   }
 }

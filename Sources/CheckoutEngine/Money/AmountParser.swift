@@ -13,6 +13,8 @@ public enum AmountParser {
     case decimalNotAllowed(amount: String, currency: String)
     case negative(String)
     case tooLarge(String)
+    /// Written with an exponent (`1e2`, `1.2345e2`): the decimals the rules apply to are not written.
+    case exponent(String)
 
     public var description: String {
       switch self {
@@ -26,6 +28,10 @@ public enum AmountParser {
         return "\(text) is negative (expected an amount of zero or more)"
       case .tooLarge(let text):
         return "\(text) is too large (at most \(AmountParser.maximumMinorUnits) minor units)"
+      case .exponent(let text):
+        return
+          "\(text) is written with an exponent; write the amount in plain digits with the currency's decimals "
+          + "(like 123.45)"
       }
     }
   }
@@ -38,6 +44,11 @@ public enum AmountParser {
   public static func parse(_ text: String, currency: Currency) -> Result<Money, Failure> {
     let trimmed = text.trimmingWhitespace()
     if trimmed.hasPrefix("-") { return .failure(.negative(trimmed)) }
+    if trimmed.contains(where: { $0 == "e" || $0 == "E" }),
+      trimmed.allSatisfy({ $0.isASCIIDigit || "eE.+-".contains($0) })
+    {
+      return .failure(.exponent(trimmed))
+    }
     let parts = trimmed.split(separator: ".", omittingEmptySubsequences: false)
     guard (1...2).contains(parts.count), let whole = parts.first, !whole.isEmpty,
       whole.allSatisfy(\.isASCIIDigit)

@@ -15,6 +15,16 @@ public struct Currency: Hashable, Sendable, CustomStringConvertible {
     self.exponent = exponent
   }
 
+  /// The currency for an ISO 4217 code written as the standard writes it (upper case), or why not:
+  /// `usd` is refused with its spelling (`USD`), an unknown code with examples of known ones.
+  public static func parse(isoCode code: String) -> Result<Currency, CurrencyCodeProblem> {
+    if exponents[code] != nil, let currency = Currency(code: code) { return .success(currency) }
+    if code.count == 3, let currency = Currency(code: code) {
+      return .failure(CurrencyCodeProblem(code: code, spelling: currency.code))
+    }
+    return .failure(CurrencyCodeProblem(code: code, spelling: nil))
+  }
+
   public var description: String { code }
 
   /// How many minor units make one major unit (10 to the exponent).

@@ -48,3 +48,10 @@ public struct BeforeSubmitVerdict: Equatable, Sendable {
     self.message = message
   }
 }
+
+extension BeforeSubmitRule {
+  /// The keys a file may hold, all of them (the strict decoder refuses others).
+  enum CodingKeys: String, CodingKey, CaseIterable {
+    case allow, message, methods
+  }
+}

@@ -85,7 +85,7 @@ public struct Scenario: Equatable, Sendable {
 }
 
 extension Scenario: Codable {
-  enum CodingKeys: String, CodingKey {
+  enum CodingKeys: String, CodingKey, CaseIterable {
     case name, description, merchant, locale, transaction, items, session, onBeforeSubmit, latencyMs,
       applePay, gateway, localisation
   }
@@ -128,12 +128,10 @@ extension Scenario: Codable {
     locale = try container.decodeIfPresent(String.self, forKey: .locale) ?? "en-US"
     let transaction = try container.decode(Transaction.self, forKey: .transaction)
     let transactionKey = CodingKeys.transaction
-    guard let currency = Currency(code: transaction.currency), transaction.currency.count == 3 else {
-      throw problem(
-        [transactionKey, PathKey("currency")],
-        "unknown currency \"\(transaction.currency)\" (expected an ISO 4217 code such as USD, EUR, JPY)")
+    switch Currency.parse(isoCode: transaction.currency) {
+    case .success(let currency): self.currency = currency
+    case .failure(let failure): throw problem([transactionKey, PathKey("currency")], failure.description)
     }
-    self.currency = currency
     entryType = transaction.entryType ?? "ecom"
     guard ["ecom", "moto"].contains(entryType) else {
       throw problem([transactionKey, PathKey("entryType")], "expected \"ecom\" or \"moto\"")
@@ -236,10 +234,11 @@ extension Scenario: Codable {
   }
 }
 
-/// An amount as written in a file: a string ("49.99", exact) or a JSON number (49.99).
+/// An amount as written in a file: a string ("49.99") or a JSON number (49.99), both exact.
 ///
-/// A JSON number loses its trailing zeros on the way in (1.0 reads as 1), so a scenario that needs the
-/// exponent rules applied to the text exactly writes the amount as a string.
+/// `StrictJSONDecoder` (files, session requests) gives a number's text as written, so the exponent rules
+/// see `1.0` in yen and `1.230` in pounds as the shopper's developer wrote them. Foundation's `JSONDecoder`
+/// (the built-in scenarios, which a test also reads strictly) loses trailing zeros (1.0 reads as 1).
 struct AmountText: Codable {
   var text: String
 
@@ -250,8 +249,7 @@ struct AmountText: Codable {
     if let string = try? container.decode(String.self) {
       text = string
     } else {
-      var number = try container.decode(Decimal.self)
-      text = NSDecimalString(&number, Locale(identifier: "en_US_POSIX"))
+      text = try WrittenNumber(from: decoder).text
     }
   }
 
@@ -262,5 +260,33 @@ struct AmountText: Codable {
 
   func money(in currency: Currency) -> Result<Money, AmountParser.Failure> {
     AmountParser.parse(text, currency: currency)
+  }
+}
+
+extension Scenario.Merchant {
+  /// The keys a file may hold, all of them (the strict decoder refuses others).
+  enum CodingKeys: String, CodingKey, CaseIterable {
+    case name
+  }
+}
+
+extension Scenario.Transaction {
+  /// The keys a file may hold, all of them (the strict decoder refuses others).
+  enum CodingKeys: String, CodingKey, CaseIterable {
+    case currency, entryType, intent, merchantTransactionId, merchantShopperId
+  }
+}
+
+extension Scenario.Intent {
+  /// The keys a file may hold, all of them (the strict decoder refuses others).
+  enum CodingKeys: String, CodingKey, CaseIterable {
+    case card, paypal
+  }
+}
+
+extension Scenario.Item {
+  /// The keys a file may hold, all of them (the strict decoder refuses others).
+  enum CodingKeys: String, CodingKey, CaseIterable {
+    case name, quantity, unitPrice
   }
 }

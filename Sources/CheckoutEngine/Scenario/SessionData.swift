@@ -184,3 +184,53 @@ public struct PazeShopper: Codable, Equatable, Sendable {
   public var firstName: String?
   public var lastName: String?
 }
+
+extension SessionData {
+  /// The keys a file may hold, all of them (the strict decoder refuses others).
+  enum CodingKeys: String, CodingKey, CaseIterable {
+    case sessionId, hmacKey, encryptionKey, sessionExpiry, allowedFundingTypes
+  }
+}
+
+extension AllowedFundingTypes {
+  /// The keys a file may hold, all of them (the strict decoder refuses others).
+  enum CodingKeys: String, CodingKey, CaseIterable {
+    case cardSchemes, cards, wallets
+  }
+}
+
+extension Wallets {
+  /// The keys a file may hold, all of them (the strict decoder refuses others).
+  enum CodingKeys: String, CodingKey, CaseIterable {
+    case paypal, applePay, paze
+  }
+}
+
+extension PayPalWallet {
+  /// The keys a file may hold, all of them (the strict decoder refuses others).
+  enum CodingKeys: String, CodingKey, CaseIterable {
+    case allowedFundingOptions, merchantId
+  }
+}
+
+extension ApplePayWallet {
+  /// The keys a file may hold, all of them (the strict decoder refuses others).
+  enum CodingKeys: String, CodingKey, CaseIterable {
+    case merchantId, merchantName
+  }
+}
+
+extension PazeWallet {
+  /// The keys a file may hold, all of them (the strict decoder refuses others).
+  enum CodingKeys: String, CodingKey, CaseIterable {
+    case clientId, merchantCategoryCode, merchantDisplayName, cobrandName, transactionDescription, available,
+      shopper
+  }
+}
+
+extension PazeShopper {
+  /// The keys a file may hold, all of them (the strict decoder refuses others).
+  enum CodingKeys: String, CodingKey, CaseIterable {
+    case email, phone, firstName, lastName
+  }
+}

@@ -22,6 +22,8 @@ final class JSONLinesChannel: Sendable {
   enum Event: Equatable, Sendable {
     /// One line of stdout, without its newline.
     case line(Data)
+    /// A line of stdout longer than `lineLimit`: its start.
+    case lineTooLong(start: Data)
     /// The process ended, and every line it wrote has been read.
     case ended(Exit)
     /// The deadline passed first.
@@ -30,12 +32,16 @@ final class JSONLinesChannel: Sendable {
 
   /// How many stderr lines are kept for error messages.
   static let stderrLinesKept = 5
+  /// The longest answer line the protocol takes, in bytes (1 MB); a longer one is a protocol error.
+  static let lineLimit = 1024 * 1024
+  /// The longest stderr line kept, in bytes; the rest of a longer one is dropped.
+  static let stderrLineLimit = 4096
 
   private struct State {
-    var stdoutRest = Data()
-    var lines: [Data] = []
+    var stdout = JSONLineSplitter(limit: JSONLinesChannel.lineLimit)
+    var lines: [Event] = []
     var stdoutClosed = false
-    var stderrRest = Data()
+    var stderr = JSONLineSplitter(limit: JSONLinesChannel.stderrLineLimit)
     var stderrTail: [String] = []
     var stderrClosed = false
     var exit: Exit?
@@ -47,25 +53,39 @@ final class JSONLinesChannel: Sendable {
 
     /// The next event a request can have now, if any: lines first, then the end.
     mutating func takeEvent() -> Event? {
-      if !lines.isEmpty { return .line(lines.removeFirst()) }
+      if !lines.isEmpty { return lines.removeFirst() }
       if let exit, graceOver || (stdoutClosed && stderrClosed) { return .ended(exit) }
       return nil
     }
 
-    /// Queues a line of stdout (blank lines are skipped).
-    mutating func keep(_ line: Data) {
-      let text = line.last == 0x0D ? line.dropLast() : line
-      guard text.contains(where: { $0 != 0x20 && $0 != 0x09 }) else { return }
-      lines.append(Data(text))
-      linesReceived += 1
+    /// Queues the pieces of stdout (blank lines are skipped).
+    mutating func keep(_ pieces: [JSONLineSplitter.Piece]) {
+      for piece in pieces {
+        switch piece {
+        case .line(let line):
+          let text = line.last == 0x0D ? line.dropLast() : line
+          guard text.contains(where: { $0 != 0x20 && $0 != 0x09 }) else { continue }
+          lines.append(.line(Data(text)))
+        case .tooLong(let start):
+          lines.append(.lineTooLong(start: start))
+        }
+        linesReceived += 1
+      }
     }
 
-    /// Keeps a line of stderr among the last few.
-    mutating func keepStderr(_ line: Data) {
-      let text = String(decoding: line, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
-      guard !text.isEmpty else { return }
-      stderrTail.append(text)
-      if stderrTail.count > JSONLinesChannel.stderrLinesKept { stderrTail.removeFirst() }
+    /// Keeps the lines of stderr among the last few; a line past its limit is kept cut, marked "…".
+    mutating func keepStderr(_ pieces: [JSONLineSplitter.Piece]) {
+      for piece in pieces {
+        var text: String
+        switch piece {
+        case .line(let line): text = String(decoding: line, as: UTF8.self)
+        case .tooLong(let start): text = String(decoding: start, as: UTF8.self) + "…"
+        }
+        text = text.trimmingCharacters(in: .whitespacesAndNewlines)
+        guard !text.isEmpty else { continue }
+        stderrTail.append(text)
+        if stderrTail.count > JSONLinesChannel.stderrLinesKept { stderrTail.removeFirst() }
+      }
     }
   }
 
@@ -87,7 +107,7 @@ final class JSONLinesChannel: Sendable {
     for (handle, isStdout) in [(stdout, true), (stderr, false)] {
       Thread.detachNewThread { [self] in
         let descriptor = handle.fileDescriptor
-        var buffer = [UInt8](repeating: 0, count: 4096)
+        var buffer = [UInt8](repeating: 0, count: 65536)
         while true {
           let count = buffer.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, $0.count) }
           if count < 0 && errno == EINTR { continue }
@@ -133,19 +153,9 @@ final class JSONLinesChannel: Sendable {
   private func received(_ data: Data, fromStdout: Bool) {
     update { state in
       if fromStdout {
-        state.stdoutRest.append(data)
-        while let newline = state.stdoutRest.firstIndex(of: 0x0A) {
-          let line = Data(state.stdoutRest[state.stdoutRest.startIndex..<newline])
-          state.stdoutRest = Data(state.stdoutRest[(newline + 1)...])
-          state.keep(line)
-        }
+        state.keep(state.stdout.feed(data))
       } else {
-        state.stderrRest.append(data)
-        while let newline = state.stderrRest.firstIndex(of: 0x0A) {
-          let line = Data(state.stderrRest[state.stderrRest.startIndex..<newline])
-          state.stderrRest = Data(state.stderrRest[(newline + 1)...])
-          state.keepStderr(line)
-        }
+        state.keepStderr(state.stderr.feed(data))
       }
     }
   }
@@ -153,12 +163,10 @@ final class JSONLinesChannel: Sendable {
   private func closed(stdout: Bool) {
     update { state in
       if stdout {
-        state.keep(state.stdoutRest)
-        state.stdoutRest = Data()
+        state.keep(state.stdout.finish())
         state.stdoutClosed = true
       } else {
-        state.keepStderr(state.stderrRest)
-        state.stderrRest = Data()
+        state.keepStderr(state.stderr.finish())
         state.stderrClosed = true
       }
     }

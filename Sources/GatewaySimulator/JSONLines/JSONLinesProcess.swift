@@ -89,6 +89,12 @@ public actor JSONLinesProcess {
         guard answerId == Int64(id) else { continue }  // a stale answer to an earlier request
         return .success(data)
 
+      case .lineTooLong(let start):
+        return .failure(
+          .malformed(
+            expected: "a line of at most \(JSONLinesChannel.lineLimit / 1024 / 1024) MB",
+            got: String(decoding: start, as: UTF8.self)))
+
       case .ended(let exit):
         let stderr = running.channel.stderrTail
         endedStderrTail = stderr
@@ -161,7 +167,7 @@ public actor JSONLinesProcess {
   {
     while true {
       switch await channel.next(before: deadline) {
-      case .line: continue
+      case .line, .lineTooLong: continue
       case .ended: return true
       case .timedOut: return false
       }

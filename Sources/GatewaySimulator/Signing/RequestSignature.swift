@@ -25,6 +25,33 @@ public struct RequestSignature: Equatable, Sendable {
   /// The five parts joined by colons.
   public var stringToSign: String { "\(tokenId):\(timestamp):\(requestId):\(path):\(body)" }
 
+  /// What of the signed parts is not as the seed asks (a timestamp "in Unix milliseconds", a request id
+  /// that is "a unique UUID"), one sentence each; empty when both are. Signing goes on regardless.
+  public var warnings: [String] {
+    var found: [String] = []
+    switch timestamp {
+    case 1_000_000_000..<100_000_000_000:
+      found.append(
+        "the timestamp \(timestamp) looks like Unix seconds; the seed asks for Unix milliseconds "
+          + "(\(timestamp)000), and the API refuses it as stale")
+    case 100_000_000_000_000...:
+      found.append(
+        "the timestamp \(timestamp) looks like Unix microseconds or finer; the seed asks for Unix milliseconds "
+          + "(13 digits today)")
+    case ..<100_000_000_000:
+      found.append(
+        "the timestamp \(timestamp) is not a time in Unix milliseconds (13 digits today, like 1754701373845)")
+    default:
+      break
+    }
+    if UUID(uuidString: requestId) == nil {
+      found.append(
+        "the request id \"\(requestId)\" is not a UUID; the seed asks for a unique UUID for each request "
+          + "(like ce244054-b372-42c2-9102-f0d976db69f6)")
+    }
+    return found
+  }
+
   /// The signature in lower-case hex.
   public func signature(tokenKey: String) -> String {
     Self.hmacSHA256(key: Data(tokenKey.utf8), message: Data(stringToSign.utf8))

@@ -76,6 +76,9 @@ public enum PayDrillCommand {
           Thread.sleep(
             forTimeInterval: GatewayControls(settings: settings).nextLatency(for: .session).inSeconds)
         }
+        for warning in SessionCommand.warnings(options.session, sign: options.sign) {
+          FileHandle.standardError.write(Data((warning + "\n").utf8))
+        }
         switch try SessionCommand.run(options.session, sign: options.sign, plugin: plugin) {
         case .created(let response):
           print(response)

@@ -57,6 +57,17 @@ enum SessionCommand {
     }
   }
 
+  /// What of the signed parts given is not as the seed asks (`RequestSignature.warnings`), for standard
+  /// error; empty when the request is not signed.
+  static func warnings(_ options: Options, sign: SignCommand.Options) -> [String] {
+    guard options.signature != nil, let timestamp = sign.timestamp, let requestId = sign.requestId else {
+      return []
+    }
+    return RequestSignature(
+      tokenId: sign.tokenId, timestamp: timestamp, requestId: requestId, path: sign.path, body: ""
+    ).warnings.map { "paydrill: warning: \($0)" }
+  }
+
   /// A plugin's session response as JSON, with its keys redacted the same way.
   static func describe(pluginResponse: Data) -> String {
     SecretRedaction.prettyJSON(pluginResponse) ?? String(decoding: pluginResponse, as: UTF8.self)

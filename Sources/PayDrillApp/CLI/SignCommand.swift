@@ -42,6 +42,7 @@ enum SignCommand {
       "HMAC-SHA256 signature (hex): \(request.signature(tokenKey: options.tokenKey))",
       "tokenId: \(request.tokenId)   timestamp: \(request.timestamp)   requestId: \(request.requestId)",
     ]
+    lines += request.warnings.map { "Warning: \($0)." }
     if body != text.trimmingCharacters(in: .whitespacesAndNewlines) {
       lines.append("Note: the body was minified before signing; send exactly the minified body.")
     }

@@ -1,3 +1,4 @@
+import CheckoutEngine
 import Foundation
 
 /// Reads and decodes the JSON files PayDrill takes (scenarios, themes) and turns every decoding failure into
@@ -46,99 +47,36 @@ public enum ConfigurationFile {
     }
   }
 
-  /// Decodes JSON data that came from `file`.
+  /// Decodes JSON data that came from `file`, strictly: a key written twice, or a key the type does not
+  /// know (the top level's `$schema` aside), is an error naming its path.
   public static func decode<Value: Decodable>(_ type: Value.Type, from data: Data, file: String) throws
     -> Value
   {
     try checkText(data, file: file)
     try checkShape(data, file: file)
     do {
-      return try JSONDecoder().decode(type, from: data)
-    } catch let error as DecodingError {
-      if case .dataCorrupted(let context) = error, context.codingPath.isEmpty {
-        // Foundation says "not valid JSON", without a path, for valid JSON with a number that does not fit.
-        if let number = JSONShape.unfittingNumber(in: data) {
-          throw ConfigurationError(file: file, location: number.path, problem: number.problem)
-        }
-        throw ConfigurationError(file: file, problem: "not valid JSON\(syntaxDetail(data))")
+      return try StrictJSONDecoder(ignoredTopLevelKeys: ["$schema"]).decode(type, from: data)
+    } catch let error as JSONReadError {
+      switch error {
+      case .syntax(let line, let column, let problem):
+        let detail = syntaxDetail(data)
+        throw ConfigurationError(
+          file: file,
+          problem:
+            "not valid JSON\(detail.isEmpty ? " (\(problem) at line \(line), column \(column))" : detail)")
+      case .duplicateKey(let path, let first, let second):
+        throw ConfigurationError(
+          file: file, location: path,
+          problem: JSONReadError.duplicateProblem(firstLine: first, secondLine: second))
       }
+    } catch let error as DecodingError {
       throw describe(error, file: file)
-    } catch {
-      throw ConfigurationError(file: file, problem: "not valid JSON")
     }
   }
 
   static func describe(_ error: DecodingError, file: String) -> ConfigurationError {
-    switch error {
-    case .typeMismatch(let type, let context):
-      return ConfigurationError(
-        file: file, location: path(context.codingPath), problem: "expected \(describe(type))\(found(context))"
-      )
-    case .valueNotFound(let type, let context):
-      return ConfigurationError(
-        file: file, location: path(context.codingPath), problem: "expected \(describe(type)), found null")
-    case .keyNotFound(let key, let context):
-      return ConfigurationError(
-        file: file, location: path(context.codingPath + [key]), problem: "missing (this field is required)")
-    case .dataCorrupted(let context):
-      if context.codingPath.isEmpty {
-        return ConfigurationError(file: file, problem: "not valid JSON")
-      }
-      return ConfigurationError(
-        file: file, location: path(context.codingPath), problem: readable(context.debugDescription))
-    @unknown default:
-      return ConfigurationError(file: file, problem: "cannot be decoded")
-    }
-  }
-
-  /// Foundation's words for an unknown enum value ("Cannot initialize PaymentNetwork from invalid String
-  /// value unionPay") in PayDrill's ("unknown value \"unionPay\" (expected a PaymentNetwork …)").
-  static func readable(_ description: String) -> String {
-    let pattern = #"Cannot initialize (\w+) from invalid \w+ value (.+)"#
-    guard let regex = try? NSRegularExpression(pattern: pattern),
-      let match = regex.firstMatch(
-        in: description, range: NSRange(description.startIndex..., in: description)),
-      let type = Range(match.range(at: 1), in: description),
-      let value = Range(match.range(at: 2), in: description)
-    else { return description }
-    _ = type
-    return "unknown value \"\(description[value])\" (not one of the values the README lists for this field)"
-  }
-
-  /// `items[0].unitPrice` from a coding path.
-  static func path(_ keys: [CodingKey]) -> String {
-    var text = ""
-    for key in keys {
-      if let index = key.intValue {
-        text += "[\(index)]"
-      } else {
-        text += text.isEmpty ? key.stringValue : ".\(key.stringValue)"
-      }
-    }
-    return text.isEmpty ? "the top level" : text
-  }
-
-  private static func describe(_ type: Any.Type) -> String {
-    switch type {
-    case is String.Type: return "a string"
-    case is Bool.Type: return "true or false"
-    case is Int.Type, is Int64.Type: return "a whole number"
-    case is Double.Type, is Decimal.Type: return "a number"
-    case is [Any].Type: return "a list"
-    case is [String: Any].Type: return "an object"
-    default:
-      let name = String(describing: type)
-      if name.hasPrefix("Array") { return "a list" }
-      if name.hasPrefix("Dictionary") { return "an object" }
-      return "an object (\(name))"
-    }
-  }
-
-  private static func found(_ context: DecodingError.Context) -> String {
-    let text = context.debugDescription
-    guard let range = text.range(of: "but found ") else { return "" }
-    let found = text[range.upperBound...].replacingOccurrences(of: " instead", with: "")
-    return ", found " + found.trimmingCharacters(in: CharacterSet(charactersIn: ". "))
+    let failure = DecodingFailure(error)
+    return ConfigurationError(file: file, location: failure.path, problem: failure.problem)
   }
 
   /// Where the JSON stops being JSON, as "line L, column C", from Foundation's parser.

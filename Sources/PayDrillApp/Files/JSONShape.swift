@@ -2,7 +2,8 @@ import Foundation
 
 /// Checks on a JSON file's shape that Foundation's parsers do not make, or make with a misleading message:
 /// nesting deeper than any scenario or theme (Foundation stops at 512 levels and calls the file "not valid
-/// JSON"), strings longer than any field needs, and numbers that do not fit the field they are in.
+/// JSON") and strings longer than any field needs. (Numbers that do not fit their field are
+/// `StrictJSONDecoder`'s to name, with their path.)
 enum JSONShape {
   /// The deepest nesting of objects and lists PayDrill reads; its own files use fewer than 10 levels.
   static let maximumDepth = 64
@@ -54,41 +55,6 @@ enum JSONShape {
         }
       }
       return nil
-    }
-  }
-
-  /// A number that cannot be a whole number field (it has a fraction, or is too large for one), with its
-  /// path; nil when there is none or the data is not JSON. Fields whose values are not whole numbers are
-  /// strings in PayDrill's files (amounts), so such a number is what a failed decoding tripped on.
-  static func unfittingNumber(in data: Data) -> (path: String, problem: String)? {
-    guard let value = try? JSONSerialization.jsonObject(with: data, options: [.fragmentsAllowed]) else {
-      return nil
-    }
-    var found: [(path: String, problem: String, tooLarge: Bool)] = []
-    collect(value, path: "", into: &found)
-    guard let first = found.first(where: \.tooLarge) ?? found.first else { return nil }
-    return (first.path.isEmpty ? "the top level" : first.path, first.problem)
-  }
-
-  private static func collect(
-    _ value: Any, path: String, into found: inout [(path: String, problem: String, tooLarge: Bool)]
-  ) {
-    switch value {
-    case let object as [String: Any]:
-      for key in object.keys.sorted() {
-        collect(object[key] as Any, path: path.isEmpty ? key : path + "." + key, into: &found)
-      }
-    case let list as [Any]:
-      for (index, element) in list.enumerated() { collect(element, path: path + "[\(index)]", into: &found) }
-    case let number as NSNumber:
-      let double = number.doubleValue
-      if abs(double) >= 9.2e18 {
-        found.append((path, "the number \(number) is too large for a whole number field", true))
-      } else if double != double.rounded() {
-        found.append((path, "expected a whole number, found \(number)", false))
-      }
-    default:
-      break
     }
   }
 }

@@ -60,8 +60,9 @@ public final class InteractiveSession {
         suspend(terminal)
         drawn = -1
       case SIGCONT:
-        // Continued after a stop PayDrill did not make (kill -STOP): the screen may be anything.
-        terminal.resume()
+        // Continued after a stop PayDrill did not make (kill -STOP): the screen may be anything, and the shell
+        // may have set the terminal to its own mode.
+        terminal.restoreProgramMode()
         drawn = -1
       default: break
       }
@@ -69,7 +70,11 @@ public final class InteractiveSession {
         terminal.present(runtime.render())
         drawn = runtime.revision
       }
-      if let key = terminal.readKey(timeout: presenter == nil ? 30 : 10) {
+      let key = terminal.readKey(timeout: presenter == nil ? 30 : 10)
+      // The terminal hung up without a SIGHUP reaching PayDrill (the window closed while SIGHUP was ignored):
+      // end as a hang-up does, rather than read a closed terminal in a busy loop.
+      if terminal.inputEnded { return SIGHUP }
+      if let key {
         if key == crashKey { fatalError("PAYDRILL_CRASH_TEST: the crash key was pressed") }
         if key == Self.suspendKey {
           suspend(terminal)

@@ -6,9 +6,10 @@ extension JSONSchemaDocument {
     {
       "$schema": "https://json-schema.org/draft/2020-12/schema",
       "title": "PayDrill scenario",
-      "description": "A PayDrill scenario: the merchant, the transaction, the order, the session and the merchant's answers. Unknown keys are ignored, as PayDrill ignores them.",
+      "description": "A PayDrill scenario: the merchant, the transaction, the order, the session and the merchant's answers. A key PayDrill does not know is refused, as PayDrill refuses it (naming the nearest known key).",
       "type": "object",
       "required": ["merchant", "transaction", "items", "session"],
+      "unevaluatedProperties": false,
       "properties": {
         "$schema": {
           "type": "string",
@@ -23,6 +24,7 @@ extension JSONSchemaDocument {
         "merchant": {
           "type": "object",
           "required": ["name"],
+          "additionalProperties": false,
           "properties": {"name": {"type": "string", "description": "The merchant's name in the header."}}
         },
         "locale": {
@@ -34,11 +36,13 @@ extension JSONSchemaDocument {
         "transaction": {
           "type": "object",
           "required": ["currency", "merchantTransactionId"],
+          "additionalProperties": false,
           "properties": {
             "currency": {"$ref": "#/$defs/currencyCode"},
             "entryType": {"enum": ["ecom", "moto"], "default": "ecom"},
             "intent": {
               "type": "object",
+              "additionalProperties": false,
               "properties": {
                 "card": {
                   "enum": ["Authorisation", "Purchase", "Verification", "EstimatedAuthorisation"],
@@ -62,6 +66,7 @@ extension JSONSchemaDocument {
           "items": {
             "type": "object",
             "required": ["name", "unitPrice"],
+            "additionalProperties": false,
             "properties": {
               "name": {"type": "string"},
               "quantity": {
@@ -81,6 +86,7 @@ extension JSONSchemaDocument {
           "type": "object",
           "description": "The merchant's answer to onBeforeSubmit.",
           "required": ["allow"],
+          "additionalProperties": false,
           "properties": {
             "allow": {"type": "boolean", "description": "true lets the payment proceed, false blocks it."},
             "message": {"type": "string", "description": "What the merchant shows when it blocks."},
@@ -322,26 +328,18 @@ extension JSONSchemaDocument {
           "examples": ["49.99", "0.00"]
         },
         "currencyCode": {
-          "description": "A three-letter ISO 4217 code PayDrill knows (case-insensitive).",
-          "anyOf": [
-            {
-              "enum": [
-                "AED", "ARS", "AUD", "BGN", "BHD", "BIF", "BRL", "CAD", "CHF", "CLF", "CLP", "CNY", "COP", "CZK",
-                "DJF", "DKK", "EGP", "EUR", "GBP", "GNF", "HKD", "HUF", "IDR", "ILS", "INR", "IQD", "ISK", "JOD",
-                "JPY", "KES", "KMF", "KRW", "KWD", "LYD", "MAD", "MXN", "MYR", "NGN", "NOK", "NZD", "OMR", "PEN",
-                "PHP", "PKR", "PLN", "PYG", "QAR", "RON", "RSD", "RUB", "RWF", "SAR", "SEK", "SGD", "THB", "TND",
-                "TRY", "TWD", "UAH", "UGX", "USD", "UYI", "UYW", "VND", "VUV", "XAF", "XOF", "XPF", "ZAR"
-              ]
-            },
-            {
-              "type": "string",
-              "pattern": "^(?:[Aa][Ee][Dd]|[Aa][Rr][Ss]|[Aa][Uu][Dd]|[Bb][Gg][Nn]|[Bb][Hh][Dd]|[Bb][Ii][Ff]|[Bb][Rr][Ll]|[Cc][Aa][Dd]|[Cc][Hh][Ff]|[Cc][Ll][Ff]|[Cc][Ll][Pp]|[Cc][Nn][Yy]|[Cc][Oo][Pp]|[Cc][Zz][Kk]|[Dd][Jj][Ff]|[Dd][Kk][Kk]|[Ee][Gg][Pp]|[Ee][Uu][Rr]|[Gg][Bb][Pp]|[Gg][Nn][Ff]|[Hh][Kk][Dd]|[Hh][Uu][Ff]|[Ii][Dd][Rr]|[Ii][Ll][Ss]|[Ii][Nn][Rr]|[Ii][Qq][Dd]|[Ii][Ss][Kk]|[Jj][Oo][Dd]|[Jj][Pp][Yy]|[Kk][Ee][Ss]|[Kk][Mm][Ff]|[Kk][Rr][Ww]|[Kk][Ww][Dd]|[Ll][Yy][Dd]|[Mm][Aa][Dd]|[Mm][Xx][Nn]|[Mm][Yy][Rr]|[Nn][Gg][Nn]|[Nn][Oo][Kk]|[Nn][Zz][Dd]|[Oo][Mm][Rr]|[Pp][Ee][Nn]|[Pp][Hh][Pp]|[Pp][Kk][Rr]|[Pp][Ll][Nn]|[Pp][Yy][Gg]|[Qq][Aa][Rr]|[Rr][Oo][Nn]|[Rr][Ss][Dd]|[Rr][Uu][Bb]|[Rr][Ww][Ff]|[Ss][Aa][Rr]|[Ss][Ee][Kk]|[Ss][Gg][Dd]|[Tt][Hh][Bb]|[Tt][Nn][Dd]|[Tt][Rr][Yy]|[Tt][Ww][Dd]|[Uu][Aa][Hh]|[Uu][Gg][Xx]|[Uu][Ss][Dd]|[Uu][Yy][Ii]|[Uu][Yy][Ww]|[Vv][Nn][Dd]|[Vv][Uu][Vv]|[Xx][Aa][Ff]|[Xx][Oo][Ff]|[Xx][Pp][Ff]|[Zz][Aa][Rr])$"
-            }
+          "description": "A three-letter ISO 4217 code PayDrill knows, in capitals as ISO 4217 writes it (usd is refused: write USD).",
+          "enum": [
+            "AED", "ARS", "AUD", "BGN", "BHD", "BIF", "BRL", "CAD", "CHF", "CLF", "CLP", "CNY", "COP", "CZK",
+            "DJF", "DKK", "EGP", "EUR", "GBP", "GNF", "HKD", "HUF", "IDR", "ILS", "INR", "IQD", "ISK", "JOD",
+            "JPY", "KES", "KMF", "KRW", "KWD", "LYD", "MAD", "MXN", "MYR", "NGN", "NOK", "NZD", "OMR", "PEN",
+            "PHP", "PKR", "PLN", "PYG", "QAR", "RON", "RSD", "RUB", "RWF", "SAR", "SEK", "SGD", "THB", "TND",
+            "TRY", "TWD", "UAH", "UGX", "USD", "UYI", "UYW", "VND", "VUV", "XAF", "XOF", "XPF", "ZAR"
           ]
         },
         "currencyWithExponent0": {
           "type": "string",
-          "pattern": "^(?:[Bb][Ii][Ff]|[Cc][Ll][Pp]|[Dd][Jj][Ff]|[Gg][Nn][Ff]|[Ii][Ss][Kk]|[Jj][Pp][Yy]|[Kk][Mm][Ff]|[Kk][Rr][Ww]|[Pp][Yy][Gg]|[Rr][Ww][Ff]|[Uu][Gg][Xx]|[Uu][Yy][Ii]|[Vv][Nn][Dd]|[Vv][Uu][Vv]|[Xx][Aa][Ff]|[Xx][Oo][Ff]|[Xx][Pp][Ff])$"
+          "pattern": "^(?:BIF|CLP|DJF|GNF|ISK|JPY|KMF|KRW|PYG|RWF|UGX|UYI|VND|VUV|XAF|XOF|XPF)$"
         },
         "amountWithExponent0": {
           "description": "An amount in a currency with 0 decimals (BIF, CLP, DJF, GNF, ISK, JPY, KMF, KRW, PYG, RWF, UGX, UYI, VND, VUV, XAF, XOF, XPF).",
@@ -352,7 +350,7 @@ extension JSONSchemaDocument {
         },
         "currencyWithExponent2": {
           "type": "string",
-          "pattern": "^(?:[Aa][Ee][Dd]|[Aa][Rr][Ss]|[Aa][Uu][Dd]|[Bb][Gg][Nn]|[Bb][Rr][Ll]|[Cc][Aa][Dd]|[Cc][Hh][Ff]|[Cc][Nn][Yy]|[Cc][Oo][Pp]|[Cc][Zz][Kk]|[Dd][Kk][Kk]|[Ee][Gg][Pp]|[Ee][Uu][Rr]|[Gg][Bb][Pp]|[Hh][Kk][Dd]|[Hh][Uu][Ff]|[Ii][Dd][Rr]|[Ii][Ll][Ss]|[Ii][Nn][Rr]|[Kk][Ee][Ss]|[Mm][Aa][Dd]|[Mm][Xx][Nn]|[Mm][Yy][Rr]|[Nn][Gg][Nn]|[Nn][Oo][Kk]|[Nn][Zz][Dd]|[Pp][Ee][Nn]|[Pp][Hh][Pp]|[Pp][Kk][Rr]|[Pp][Ll][Nn]|[Qq][Aa][Rr]|[Rr][Oo][Nn]|[Rr][Ss][Dd]|[Rr][Uu][Bb]|[Ss][Aa][Rr]|[Ss][Ee][Kk]|[Ss][Gg][Dd]|[Tt][Hh][Bb]|[Tt][Rr][Yy]|[Tt][Ww][Dd]|[Uu][Aa][Hh]|[Uu][Ss][Dd]|[Zz][Aa][Rr])$"
+          "pattern": "^(?:AED|ARS|AUD|BGN|BRL|CAD|CHF|CNY|COP|CZK|DKK|EGP|EUR|GBP|HKD|HUF|IDR|ILS|INR|KES|MAD|MXN|MYR|NGN|NOK|NZD|PEN|PHP|PKR|PLN|QAR|RON|RSD|RUB|SAR|SEK|SGD|THB|TRY|TWD|UAH|USD|ZAR)$"
         },
         "amountWithExponent2": {
           "description": "An amount in a currency with 2 decimals (AED, ARS, AUD, BGN, BRL, CAD, CHF, CNY, COP, CZK, DKK, EGP, EUR, GBP, HKD, HUF, IDR, ILS, INR, KES, MAD, MXN, MYR, NGN, NOK, NZD, PEN, PHP, PKR, PLN, QAR, RON, RSD, RUB, SAR, SEK, SGD, THB, TRY, TWD, UAH, USD, ZAR).",
@@ -366,7 +364,7 @@ extension JSONSchemaDocument {
         },
         "currencyWithExponent3": {
           "type": "string",
-          "pattern": "^(?:[Bb][Hh][Dd]|[Ii][Qq][Dd]|[Jj][Oo][Dd]|[Kk][Ww][Dd]|[Ll][Yy][Dd]|[Oo][Mm][Rr]|[Tt][Nn][Dd])$"
+          "pattern": "^(?:BHD|IQD|JOD|KWD|LYD|OMR|TND)$"
         },
         "amountWithExponent3": {
           "description": "An amount in a currency with 3 decimals (BHD, IQD, JOD, KWD, LYD, OMR, TND).",
@@ -378,7 +376,7 @@ extension JSONSchemaDocument {
             {"type": "number", "minimum": 0, "maximum": 1000000000000}
           ]
         },
-        "currencyWithExponent4": {"type": "string", "pattern": "^(?:[Cc][Ll][Ff]|[Uu][Yy][Ww])$"},
+        "currencyWithExponent4": {"type": "string", "pattern": "^(?:CLF|UYW)$"},
         "amountWithExponent4": {
           "description": "An amount in a currency with 4 decimals (CLF, UYW).",
           "anyOf": [
@@ -399,6 +397,7 @@ extension JSONSchemaDocument {
           "type": "object",
           "description": "A postal address; every field is required (\"\" is fine).",
           "required": ["street", "city", "state", "postalCode", "country", "isoCountryCode"],
+          "additionalProperties": false,
           "properties": {
             "street": {"type": "string"},
             "city": {"type": "string"},
@@ -412,6 +411,7 @@ extension JSONSchemaDocument {
           "type": "object",
           "description": "A line of the sheet's summary.",
           "required": ["label", "amount"],
+          "additionalProperties": false,
           "properties": {
             "label": {"type": "string"},
             "amount": {"$ref": "#/$defs/amount"},
@@ -426,6 +426,7 @@ extension JSONSchemaDocument {
           "type": "object",
           "description": "A way to ship.",
           "required": ["identifier", "label", "amount"],
+          "additionalProperties": false,
           "properties": {
             "identifier": {"type": "string"},
             "label": {"type": "string"},
@@ -451,10 +452,12 @@ extension JSONSchemaDocument {
           "description": "A subscription (`ApplePayRecurringPaymentRequest`).",
           "allOf": [{"$ref": "#/$defs/billingRequestCommon"}],
           "required": ["regularBilling"],
+          "unevaluatedProperties": false,
           "properties": {
             "regularBilling": {
               "type": "object",
               "required": ["label", "amount", "startDate"],
+              "additionalProperties": false,
               "properties": {
                 "label": {"type": "string"},
                 "amount": {"$ref": "#/$defs/amount"},
@@ -475,10 +478,12 @@ extension JSONSchemaDocument {
           "description": "A payment taken later (`ApplePayDeferredPaymentRequest`).",
           "allOf": [{"$ref": "#/$defs/billingRequestCommon"}],
           "required": ["deferredBilling"],
+          "unevaluatedProperties": false,
           "properties": {
             "deferredBilling": {
               "type": "object",
               "required": ["label", "amount", "deferredPaymentDate"],
+              "additionalProperties": false,
               "properties": {
                 "label": {"type": "string"},
                 "amount": {"$ref": "#/$defs/amount"},
@@ -491,10 +496,12 @@ extension JSONSchemaDocument {
           "description": "A top-up when a balance runs low (`ApplePayAutomaticReloadPaymentRequest`).",
           "allOf": [{"$ref": "#/$defs/billingRequestCommon"}],
           "required": ["automaticReloadBilling"],
+          "unevaluatedProperties": false,
           "properties": {
             "automaticReloadBilling": {
               "type": "object",
               "required": ["label", "amount", "thresholdAmount"],
+              "additionalProperties": false,
               "properties": {
                 "label": {"type": "string"},
                 "amount": {"$ref": "#/$defs/amount"},
@@ -507,6 +514,7 @@ extension JSONSchemaDocument {
           "type": "object",
           "description": "A card in the simulated Wallet.",
           "required": ["network", "type", "number"],
+          "additionalProperties": false,
           "properties": {
             "network": {"enum": ["visa", "masterCard", "amex", "discover", "jcb", "maestro"]},
             "type": {"enum": ["credit", "debit", "prepaid"]},
@@ -522,6 +530,7 @@ extension JSONSchemaDocument {
         "contact": {
           "type": "object",
           "description": "A Wallet contact; every part is optional.",
+          "additionalProperties": false,
           "properties": {
             "name": {"type": "string"},
             "postalAddress": {"$ref": "#/$defs/postalAddress"},
@@ -544,6 +553,7 @@ extension JSONSchemaDocument {
         "shippingRate": {
           "type": "object",
           "description": "Shipping to some countries; the first rule that matches the address applies.",
+          "additionalProperties": false,
           "properties": {
             "countries": {"$ref": "#/$defs/countries"},
             "regions": {"$ref": "#/$defs/regions"},
@@ -558,6 +568,7 @@ extension JSONSchemaDocument {
         "taxRate": {
           "type": "object",
           "required": ["basisPoints"],
+          "additionalProperties": false,
           "properties": {
             "countries": {"$ref": "#/$defs/countries"},
             "regions": {"$ref": "#/$defs/regions"},
@@ -573,6 +584,7 @@ extension JSONSchemaDocument {
           "type": "object",
           "description": "A coupon: exactly one of percentOffBasisPoints or amountOff.",
           "required": ["code"],
+          "additionalProperties": false,
           "properties": {
             "code": {"type": "string", "description": "Matched without regard to case."},
             "percentOffBasisPoints": {
@@ -591,6 +603,7 @@ extension JSONSchemaDocument {
         "preAuthorisation": {
           "type": "object",
           "description": "What `onPreAuthorisation` returns (`ApplePayTransactionInitData`); each part optional.",
+          "additionalProperties": false,
           "properties": {
             "threeDSecureData": {
               "type": "object",
@@ -598,6 +611,7 @@ extension JSONSchemaDocument {
                 "threeDSecureVersion", "electronicCommerceIndicator", "cardHolderAuthenticationVerificationValue",
                 "directoryServerTransactionId", "threeDSecureTransactionStatus"
               ],
+              "additionalProperties": false,
               "properties": {
                 "threeDSecureVersion": {"type": "string"},
                 "electronicCommerceIndicator": {"type": "string"},
@@ -609,6 +623,7 @@ extension JSONSchemaDocument {
             "addressVerification": {
               "type": "object",
               "required": ["countryCode", "houseNumberOrName", "postalCode"],
+              "additionalProperties": false,
               "properties": {
                 "countryCode": {"type": "string"},
                 "houseNumberOrName": {"type": "string"},
@@ -618,11 +633,13 @@ extension JSONSchemaDocument {
             "identityVerification": {
               "type": "object",
               "required": ["nameVerification"],
+              "additionalProperties": false,
               "properties": {"nameVerification": {"type": "boolean"}}
             },
             "riskScreeningData": {
               "type": "object",
               "required": ["performRiskScreening"],
+              "additionalProperties": false,
               "properties": {"performRiskScreening": {"type": "boolean"}, "deviceSessionId": {"type": "string"}}
             }
           }
@@ -630,6 +647,7 @@ extension JSONSchemaDocument {
         "merchantRules": {
           "type": "object",
           "description": "The merchant's rules: shipping, tax, coupons, fees, rewards, onPreAuthorisation.",
+          "additionalProperties": false,
           "properties": {
             "shippingRates": {"type": "array", "items": {"$ref": "#/$defs/shippingRate"}, "default": []},
             "refusePOBoxes": {
@@ -691,6 +709,7 @@ extension JSONSchemaDocument {
         "device": {
           "type": "object",
           "description": "What the simulated device and the plugin's installation can do.",
+          "additionalProperties": false,
           "properties": {
             "canMakePayments": {
               "type": "boolean",
@@ -738,6 +757,7 @@ extension JSONSchemaDocument {
             "merchantDisplayName", "paymentDescription", "currencyCode", "countryCode", "supportedNetworks",
             "merchantCapabilities", "wallet"
           ],
+          "additionalProperties": false,
           "properties": {
             "merchantDisplayName": {
               "type": "string",
@@ -799,12 +819,14 @@ extension JSONSchemaDocument {
               "type": "object",
               "description": "The button's custom SwiftUI content, as the text it shows (drawn instead of PassKit's label).",
               "required": ["text"],
+              "additionalProperties": false,
               "properties": {"text": {"type": "string", "minLength": 1}}
             },
             "applePayConsentComponent": {
               "type": "object",
               "description": "The consent component for data processing, as its wording (shown beside the button; not gating).",
               "required": ["text"],
+              "additionalProperties": false,
               "properties": {"text": {"type": "string", "minLength": 1}}
             },
             "device": {"$ref": "#/$defs/device"},
@@ -812,6 +834,7 @@ extension JSONSchemaDocument {
               "type": "object",
               "description": "The simulated Wallet.",
               "required": ["cards", "contacts"],
+              "additionalProperties": false,
               "properties": {
                 "cards": {"type": "array", "items": {"$ref": "#/$defs/walletCard"}},
                 "contacts": {"type": "array", "items": {"$ref": "#/$defs/contact"}}
@@ -823,6 +846,7 @@ extension JSONSchemaDocument {
         "latency": {
           "type": "object",
           "required": ["meanMs"],
+          "additionalProperties": false,
           "properties": {
             "meanMs": {
               "type": "integer",
@@ -843,6 +867,7 @@ extension JSONSchemaDocument {
         "gateway": {
           "type": "object",
           "description": "The simulated gateway: PSP profile, address verification, latency by operation.",
+          "additionalProperties": false,
           "properties": {
             "profile": {
               "enum": ["default", "adyen", "worldline"],
@@ -851,6 +876,7 @@ extension JSONSchemaDocument {
             },
             "addressVerification": {
               "type": "object",
+              "additionalProperties": false,
               "properties": {
                 "collectPostcode": {
                   "type": "boolean",
@@ -882,6 +908,7 @@ extension JSONSchemaDocument {
           "type": "object",
           "description": "The session response of the sessions API.",
           "required": ["sessionExpiry", "allowedFundingTypes"],
+          "additionalProperties": false,
           "properties": {
             "sessionId": {
               "type": "string",
@@ -904,6 +931,7 @@ extension JSONSchemaDocument {
             "allowedFundingTypes": {
               "type": "object",
               "description": "What the session allows; every field optional.",
+              "additionalProperties": false,
               "properties": {
                 "cardSchemes": {
                   "type": "array",
@@ -928,11 +956,13 @@ extension JSONSchemaDocument {
                 },
                 "wallets": {
                   "type": "object",
+                  "additionalProperties": false,
                   "properties": {
                     "paypal": {
                       "type": "object",
                       "description": "Present: PayPal is listed.",
                       "required": ["allowedFundingOptions", "merchantId"],
+                      "additionalProperties": false,
                       "properties": {
                         "allowedFundingOptions": {"type": "array", "items": {"type": "string"}},
                         "merchantId": {"type": "string"}
@@ -942,11 +972,13 @@ extension JSONSchemaDocument {
                       "type": "object",
                       "description": "Present: Apple Pay is listed.",
                       "required": ["merchantId", "merchantName"],
+                      "additionalProperties": false,
                       "properties": {"merchantId": {"type": "string"}, "merchantName": {"type": "string"}}
                     },
                     "paze": {
                       "type": "object",
                       "description": "Present: Paze is listed; every field optional.",
+                      "additionalProperties": false,
                       "properties": {
                         "clientId": {"type": "string", "description": "Missing or empty: SDK0118."},
                         "merchantCategoryCode": {"type": "string", "description": "Missing or empty: SDK1202A."},
@@ -956,6 +988,7 @@ extension JSONSchemaDocument {
                         "available": {"type": "boolean", "description": "false: SDK1122.", "default": true},
                         "shopper": {
                           "type": "object",
+                          "additionalProperties": false,
                           "properties": {
                             "email": {"type": "string"},
                             "phone": {"type": "string"},
@@ -1208,9 +1241,10 @@ extension JSONSchemaDocument {
     {
       "$schema": "https://json-schema.org/draft/2020-12/schema",
       "title": "PayDrill theme",
-      "description": "A PayDrill theme: how each style role looks. A role left out looks like normal; a role PayDrill does not know is refused. Other unknown keys are ignored, as PayDrill ignores them.",
+      "description": "A PayDrill theme: how each style role looks. A role left out looks like normal; a role PayDrill does not know is refused. Other unknown keys are refused too, as PayDrill refuses them.",
       "type": "object",
       "required": ["name", "roles"],
+      "additionalProperties": false,
       "properties": {
         "$schema": {
           "type": "string",
@@ -1257,6 +1291,7 @@ extension JSONSchemaDocument {
         "style": {
           "type": "object",
           "description": "How one role looks.",
+          "additionalProperties": false,
           "properties": {
             "fg": {"$ref": "#/$defs/colour", "description": "The text colour (default: the terminal's)."},
             "bg": {"$ref": "#/$defs/colour", "description": "The background colour (default: the terminal's)."},

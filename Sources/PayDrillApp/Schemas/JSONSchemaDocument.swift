@@ -11,8 +11,8 @@
 /// PayDrill accepts they accept, with two exceptions: `null` for an optional field (PayDrill reads it as
 /// absent; leave the field out) and billing dates in a looser form than the documented `yyyy-MM-dd`. What
 /// JSON Schema cannot say (an Apple Pay currency that must equal the transaction's, a card number's Luhn
-/// check, totals that must fit in 64 bits, nesting and string limits under unknown keys) is listed in
-/// `SchemaTests`.
+/// check, totals that must fit in 64 bits, a key written twice) is listed in `SchemaTests`. Unknown keys are
+/// refused by both (`additionalProperties`, or `unevaluatedProperties` where an object is composed).
 public enum JSONSchemaDocument {
   /// The schemas' names, in the order `paydrill schema` lists them.
   public static let names = ["scenario", "theme"]

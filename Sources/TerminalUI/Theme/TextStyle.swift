@@ -19,7 +19,7 @@ public struct TextStyle: Equatable, Sendable, Codable {
     self.reverse = reverse
   }
 
-  enum CodingKeys: String, CodingKey {
+  enum CodingKeys: String, CodingKey, CaseIterable {
     case foreground = "fg"
     case background = "bg"
     case bold, dim, underline, reverse

@@ -39,7 +39,7 @@ public struct Theme: Equatable, Sendable {
 }
 
 extension Theme: Codable {
-  enum CodingKeys: String, CodingKey {
+  enum CodingKeys: String, CodingKey, CaseIterable {
     case name, appearance, roles
   }
 

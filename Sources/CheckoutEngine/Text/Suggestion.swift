@@ -1,10 +1,10 @@
 /// "Did you mean …?": the known word nearest to a misspelt one, when one is near enough to be what was
 /// meant.
-enum Suggestion {
+public enum Suggestion {
   /// The candidate nearest to `word` (edit distance, a swap of two neighbours counting as one edit), or one
   /// that `word` begins (`--scen` → `--scenario`) when only one does; nil when none is close.
   /// Leading dashes are not compared: `-seed` and `--sead` both suggest `--seed`.
-  static func nearest(to word: String, among candidates: [String]) -> String? {
+  public static func nearest(to word: String, among candidates: [String]) -> String? {
     let typed = Array(word.lowercased().drop { $0 == "-" })
     guard !typed.isEmpty else { return nil }
     var best: (candidate: String, distance: Int)?
@@ -23,7 +23,7 @@ enum Suggestion {
   }
 
   /// The optimal string alignment distance: insertions, deletions, substitutions and swaps of neighbours.
-  static func distance(_ a: [Character], _ b: [Character]) -> Int {
+  public static func distance(_ a: [Character], _ b: [Character]) -> Int {
     if a.isEmpty { return b.count }
     if b.isEmpty { return a.count }
     var table = Array(repeating: Array(repeating: 0, count: b.count + 1), count: a.count + 1)

@@ -1,0 +1,111 @@
+import CheckoutEngine
+import Foundation
+
+/// A session request as the seed documents it ("Session request parameters"): its fields and their types,
+/// decoded strictly (an unknown or duplicated key is refused, a number keeps the text it was written with),
+/// then checked against the seed's rules.
+struct SessionRequest: Decodable {
+  var merchant: String
+  var site: String
+  var merchantTransactionId: String
+  /// Minutes.
+  var sessionTimeout: Int
+  var transactionMethod: TransactionMethod
+  var amounts: Amounts
+  var allowTransaction: Bool
+  var serviceType: String
+
+  enum CodingKeys: String, CodingKey, CaseIterable {
+    case merchant, site, merchantTransactionId, sessionTimeout, transactionMethod, amounts, allowTransaction
+    case serviceType
+  }
+
+  struct TransactionMethod: Decodable {
+    var intent: Intent
+
+    enum CodingKeys: String, CodingKey, CaseIterable { case intent }
+  }
+
+  struct Intent: Decodable {
+    var card: String
+    var paypal: String
+
+    enum CodingKeys: String, CodingKey, CaseIterable { case card, paypal }
+  }
+
+  struct Amounts: Decodable {
+    var currencyCode: String
+    var transactionValue: WrittenNumber
+
+    enum CodingKeys: String, CodingKey, CaseIterable { case currencyCode, transactionValue }
+  }
+
+  static let cardIntents = ["Authorisation", "Purchase", "Verification", "EstimatedAuthorisation"]
+  static let paypalIntents = ["Authorisation", "Purchase"]
+
+  /// Decodes a body, or throws the 400 that names the field at fault.
+  static func decode(_ body: String) throws -> SessionRequest {
+    do {
+      return try StrictJSONDecoder().decode(SessionRequest.self, from: body)
+    } catch let error as JSONReadError {
+      switch error {
+      case .syntax:
+        throw SessionRequestError(field: "body", message: "\(error)")
+      case .duplicateKey(let path, let first, let second):
+        throw SessionRequestError(
+          field: path, message: JSONReadError.duplicateProblem(firstLine: first, secondLine: second))
+      }
+    } catch let error as DecodingError {
+      let failure = DecodingFailure(error)
+      throw SessionRequestError(
+        field: failure.path == "the top level" ? "body" : failure.path, message: failure.problem)
+    }
+  }
+
+  /// Checks the seed's rules on the decoded values, in the order of its table, and answers with the
+  /// transaction's amount.
+  func check() throws -> Money {
+    try Self.text(merchant, field: "merchant", maximum: 20)
+    try Self.text(site, field: "site", maximum: 20)
+    try Self.text(merchantTransactionId, field: "merchantTransactionId", maximum: 50)
+    guard sessionTimeout > 0 else {
+      throw SessionRequestError(field: "sessionTimeout", message: "expected a number of minutes above 0")
+    }
+    try Self.choice(
+      transactionMethod.intent.card, field: "transactionMethod.intent.card", from: Self.cardIntents)
+    try Self.choice(
+      transactionMethod.intent.paypal, field: "transactionMethod.intent.paypal", from: Self.paypalIntents)
+    let currency: Currency
+    switch Currency.parse(isoCode: amounts.currencyCode) {
+    case .success(let found): currency = found
+    case .failure(let problem):
+      throw SessionRequestError(field: "amounts.currencyCode", message: problem.description)
+    }
+    let amount: Money
+    switch AmountParser.parse(amounts.transactionValue.text, currency: currency) {
+    case .success(let money): amount = money
+    case .failure(let failure):
+      throw SessionRequestError(field: "amounts.transactionValue", message: failure.description)
+    }
+    guard serviceType == "CheckoutDropIn" else {
+      throw SessionRequestError(
+        field: "serviceType", message: "must be \"CheckoutDropIn\" for Drop-in integrations")
+    }
+    return amount
+  }
+
+  private static func text(_ text: String, field: String, maximum: Int) throws {
+    guard !text.isEmpty else {
+      throw SessionRequestError(field: field, message: "expected a string of 1 to \(maximum) characters")
+    }
+    guard text.count <= maximum else {
+      throw SessionRequestError(field: field, message: "is \(text.count) characters; at most \(maximum)")
+    }
+  }
+
+  private static func choice(_ value: String, field: String, from allowed: [String]) throws {
+    guard allowed.contains(value) else {
+      throw SessionRequestError(field: field, message: "expected one of \(allowed.joined(separator: ", "))")
+    }
+  }
+}

@@ -1,0 +1,188 @@
+import Foundation
+import XCTest
+
+@testable import CheckoutEngine
+
+/// `StrictJSONDecoder` and `JSONReader`: what Foundation's `JSONDecoder` lets through silently (a key
+/// written twice, a key no type knows, a number's decimals as written) is refused or kept.
+final class StrictJSONDecoderTests: XCTestCase {
+  private struct Inner: Decodable, Equatable {
+    var name: String
+    var count: Int?
+
+    enum CodingKeys: String, CodingKey, CaseIterable { case name, count }
+  }
+
+  private struct Outer: Decodable, Equatable {
+    var shippingMethods: [Inner]
+    var options: Inner?
+    var labels: [String: String]?
+
+    enum CodingKeys: String, CodingKey, CaseIterable { case shippingMethods, options, labels }
+  }
+
+  private func decode(_ text: String) throws -> Outer {
+    try StrictJSONDecoder().decode(Outer.self, from: text)
+  }
+
+  /// The path and description of the `dataCorrupted` error that decoding `text` throws.
+  private func corruption(_ text: String, file: StaticString = #filePath, line: UInt = #line) -> (
+    String, String
+  )? {
+    do {
+      _ = try decode(text)
+      XCTFail("decoded \(text)", file: file, line: line)
+    } catch DecodingError.dataCorrupted(let context) {
+      return (DecodingFailure.path(context.codingPath), context.debugDescription)
+    } catch {
+      XCTFail("\(error)", file: file, line: line)
+    }
+    return nil
+  }
+
+  func testAnUnknownKeyIsRefusedAtEveryDepthWithTheNearestKnownKey() {
+    let top = corruption(#"{"shipingMethods":[]}"#)
+    XCTAssertEqual(top?.0, "shipingMethods")
+    XCTAssertEqual(top?.1, "unknown key \"shipingMethods\" (did you mean `shippingMethods`?)")
+    let nested = corruption(#"{"shippingMethods":[],"options":{"name":"a","cuont":1}}"#)
+    XCTAssertEqual(nested?.0, "options.cuont")
+    XCTAssertEqual(nested?.1, "unknown key \"cuont\" (did you mean `count`?)")
+    let inList = corruption(#"{"shippingMethods":[{"name":"a"},{"name":"b","colour":"red"}]}"#)
+    XCTAssertEqual(inList?.0, "shippingMethods[1].colour")
+    XCTAssertEqual(inList?.1, "unknown key \"colour\" (expected one of `count`, `name`)")
+  }
+
+  func testAMisspeltRequiredKeyIsReportedAsTheMisspellingNotAsMissing() {
+    XCTAssertEqual(corruption(#"{"shipingMethods":[{"name":"a"}]}"#)?.0, "shipingMethods")
+  }
+
+  func testADictionaryTakesAnyKeyAndIgnoredTopLevelKeysAreTaken() throws {
+    XCTAssertEqual(try decode(#"{"shippingMethods":[],"labels":{"anything":"x"}}"#).labels, ["anything": "x"])
+    let decoder = StrictJSONDecoder(ignoredTopLevelKeys: ["$schema"])
+    XCTAssertNoThrow(try decoder.decode(Outer.self, from: #"{"$schema":"s.json","shippingMethods":[]}"#))
+    XCTAssertNotNil(corruption(#"{"$schema":"s.json","shippingMethods":[]}"#), "only when asked")
+  }
+
+  func testADuplicatedKeyIsRefusedWithItsPathAndLines() {
+    let text = "{\"shippingMethods\":[],\n\"options\":{\"name\":\"a\",\n\"name\":\"b\"}}"
+    XCTAssertThrowsError(try decode(text)) { error in
+      XCTAssertEqual(
+        error as? JSONReadError, .duplicateKey(path: "options.name", firstLine: 2, secondLine: 3))
+    }
+    XCTAssertThrowsError(try JSONReader.read(#"[{"a":1},{"b":[{"c":1,"c":1}]}]"#)) { error in
+      XCTAssertEqual(error as? JSONReadError, .duplicateKey(path: "[1].b[0].c", firstLine: 1, secondLine: 1))
+    }
+    XCTAssertNoThrow(try JSONReader.read(#"[{"a":1},{"a":2}]"#), "the same key in two objects")
+  }
+
+  func testNumbersKeepTheirTextAndWholeNumbersAreWhole() throws {
+    XCTAssertEqual(
+      try JSONReader.read(#"[1.0, 1.230, -0.5, 1e2, 1.2345E+2, 0]"#),
+      .array(["1.0", "1.230", "-0.5", "1e2", "1.2345E+2", "0"].map(JSONValue.number)))
+    XCTAssertEqual(
+      try StrictJSONDecoder().decode([WrittenNumber].self, from: "[25.00,1.0]").map(\.text), ["25.00", "1.0"])
+    XCTAssertThrowsError(try StrictJSONDecoder().decode([Int].self, from: "[2.0]")) { error in
+      XCTAssertEqual(DecodingFailure(error as! DecodingError).problem, "expected a whole number, found 2.0")
+    }
+    XCTAssertThrowsError(try StrictJSONDecoder().decode([Int].self, from: "[99999999999999999999]")) {
+      error in
+      XCTAssertEqual(
+        DecodingFailure(error as! DecodingError).problem,
+        "the number 99999999999999999999 is too large for a whole number field")
+    }
+    XCTAssertThrowsError(try StrictJSONDecoder().decode([Bool].self, from: #"["yes"]"#)) { error in
+      XCTAssertEqual(
+        DecodingFailure(error as! DecodingError).problem, "expected true or false, found a string")
+    }
+  }
+
+  func testTextThatIsNotJSONIsRefusedWithItsPlace() {
+    for text in ["{\"a\":1,}", "// note\n{}", "[01]", "[1.]", "{\"a\":\"b", "[1] [2]", "[\"\t\"]", "{'a':1}"]
+    {
+      XCTAssertThrowsError(try JSONReader.read(text), text) { error in
+        guard case .syntax = error as? JSONReadError else { return XCTFail("\(error)") }
+      }
+    }
+    XCTAssertThrowsError(try JSONReader.read("{\n  \"a\": tru\n}")) { error in
+      XCTAssertEqual(error as? JSONReadError, .syntax(line: 2, column: 11, problem: "expected true"))
+    }
+    XCTAssertEqual(try JSONReader.read(#"["\u00e9\ud83d\ude00\n"]"#), .array([.string("é😀\n")]))
+    let deep = String(repeating: "[", count: JSONReader.maximumDepth + 1)
+    XCTAssertThrowsError(try JSONReader.read(deep))
+  }
+
+  /// The scenarios of the repository decode strictly, to what `JSONDecoder` decodes, and every object in
+  /// them is decoded by a type that lists its keys: only dictionaries (like `localisation`) take any key.
+  func testEveryScenarioFileListsTheKeysOfEveryType() throws {
+    let folder = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+      .deletingLastPathComponent().appendingPathComponent("Scenarios")
+    let names = try FileManager.default.contentsOfDirectory(atPath: folder.path).filter {
+      $0.hasSuffix(".json")
+    }
+    XCTAssertEqual(names.count, Scenario.builtInSources.count)
+    var open: Set<String> = []
+    for name in names {
+      let data = try Data(contentsOf: folder.appendingPathComponent(name))
+      let (scenario, types) = try StrictJSONDecoder(ignoredTopLevelKeys: ["$schema"])
+        .decodeListingOpenKeyTypes(Scenario.self, from: data)
+      XCTAssertEqual(scenario, try JSONDecoder().decode(Scenario.self, from: data), name)
+      open.formUnion(types)
+    }
+    // A dictionary's keys are free; `PathKey` reads one named key of an object whose type lists its keys
+    // too (a billing request's schedule).
+    XCTAssertEqual(open, ["Swift._DictionaryCodingKey", "CheckoutEngine.PathKey"])
+  }
+
+  /// Every stored property of a type whose `Codable` is synthesized has its key listed: a property added
+  /// without one would be neither read nor written, and a file holding it would be refused.
+  func testEverySynthesizedTypeListsAKeyForEachStoredProperty() throws {
+    func assertKeys<Value, Keys: CodingKey & CaseIterable>(
+      _ value: Value?, _ keys: Keys.Type, file: StaticString = #filePath, line: UInt = #line
+    ) throws {
+      let value = try XCTUnwrap(value, "\(Value.self)", file: file, line: line)
+      XCTAssertEqual(
+        Set(Mirror(reflecting: value).children.compactMap(\.label)), Set(Keys.allCases.map(\.stringValue)),
+        "\(Value.self)", file: file, line: line)
+    }
+    let acme = Scenario.acmeElectronics
+    let applePay = try XCTUnwrap(acme.applePay)
+    try assertKeys(applePay.device, ApplePayDevice.CodingKeys.self)
+    try assertKeys(applePay.wallet, Wallet.CodingKeys.self)
+    try assertKeys(applePay.wallet.contacts.first, Contact.CodingKeys.self)
+    try assertKeys(applePay.wallet.contacts.first?.postalAddress, PostalAddress.CodingKeys.self)
+    try assertKeys(applePay.rules.taxRates.first, TaxRate.CodingKeys.self)
+    let initData = ApplePayTransactionInitData(
+      threeDSecureData: .init(
+        threeDSecureVersion: "2.2.0", electronicCommerceIndicator: "05",
+        cardHolderAuthenticationVerificationValue: "c", directoryServerTransactionId: "d",
+        threeDSecureTransactionStatus: "Y"),
+      addressVerification: .init(countryCode: "US", houseNumberOrName: "1", postalCode: "1"),
+      identityVerification: .init(nameVerification: true),
+      riskScreeningData: .init(performRiskScreening: true, deviceSessionId: "s"))
+    try assertKeys(initData, ApplePayTransactionInitData.CodingKeys.self)
+    try assertKeys(initData.threeDSecureData, ApplePayTransactionInitData.ThreeDSecureData.CodingKeys.self)
+    try assertKeys(
+      initData.addressVerification, ApplePayTransactionInitData.AddressVerification.CodingKeys.self)
+    try assertKeys(
+      initData.identityVerification, ApplePayTransactionInitData.IdentityVerification.CodingKeys.self)
+    try assertKeys(initData.riskScreeningData, ApplePayTransactionInitData.RiskScreeningData.CodingKeys.self)
+    try assertKeys(acme.beforeSubmit, BeforeSubmitRule.CodingKeys.self)
+    try assertKeys(acme.session, SessionData.CodingKeys.self)
+    try assertKeys(acme.session.allowedFundingTypes, AllowedFundingTypes.CodingKeys.self)
+    try assertKeys(acme.session.allowedFundingTypes.wallets, Wallets.CodingKeys.self)
+    try assertKeys(acme.session.allowedFundingTypes.wallets.paypal, PayPalWallet.CodingKeys.self)
+    try assertKeys(acme.session.allowedFundingTypes.wallets.applePay, ApplePayWallet.CodingKeys.self)
+    try assertKeys(PazeWallet(), PazeWallet.CodingKeys.self)
+    try assertKeys(PazeShopper(), PazeShopper.CodingKeys.self)
+    try assertKeys(ApplePayCustomContent(text: "Subscribe"), ApplePayCustomContent.CodingKeys.self)
+    try assertKeys(ApplePayConsentComponent(text: "I agree"), ApplePayConsentComponent.CodingKeys.self)
+  }
+
+  /// What PayDrill writes, it reads strictly: each built-in scenario encoded and decoded again is itself.
+  func testEveryBuiltInScenarioRoundTripsThroughTheStrictDecoder() throws {
+    for scenario in Scenario.builtIn {
+      let data = try JSONEncoder().encode(scenario)
+      XCTAssertEqual(try StrictJSONDecoder().decode(Scenario.self, from: data), scenario, scenario.name)
+    }
+  }
+}
