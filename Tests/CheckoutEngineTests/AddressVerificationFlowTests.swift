@@ -31,10 +31,10 @@ final class AddressVerificationFlowTests: XCTestCase {
     let runtime = CheckoutRuntime.flow(scenario: scenario, transactionId: "tx")
     runtime.settle(after: .selectMethod(.card))
     runtime.settle(after: .submitCard)
-    XCTAssertEqual(runtime.checkout.cardForm.errors[.postalCode], "Enter the billing postcode")
+    XCTAssertEqual(runtime.checkout.cardForm.errors[.postalCode], "Enter the billing ZIP code")
     runtime.settle(after: .type("1", into: .postalCode))
     runtime.settle(after: .leaveField(.postalCode))
-    XCTAssertEqual(runtime.checkout.cardForm.errors[.postalCode], "Billing postcode is too short")
+    XCTAssertEqual(runtime.checkout.cardForm.errors[.postalCode], "Billing ZIP code is too short")
   }
 
   func testAMatchingAddressPaysWithTheAVSUpdateFirst() {

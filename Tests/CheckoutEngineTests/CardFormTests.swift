@@ -111,7 +111,7 @@ final class CardFormTests: XCTestCase {
     XCTAssertEqual(CardField.allCases, [.number, .expiry, .securityCode, .holderName, .postalCode])
     XCTAssertEqual(
       CardField.shown(collectingPostcode: false), [.number, .expiry, .securityCode, .holderName])
-    XCTAssertEqual(CardField.postalCode.label, "Billing postcode")
+    XCTAssertEqual(CardField.postalCode.label, "Billing ZIP code")
     XCTAssertEqual(CardField.expiry.label, "Expiry (MM/YY)")
   }
 }

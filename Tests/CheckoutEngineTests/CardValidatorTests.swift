@@ -53,7 +53,7 @@ final class CardValidatorTests: XCTestCase {
   }
 
   func testUnrecognisedNumber() {
-    XCTAssertEqual(numberError("9999999999999995"), "Card type not recognised")
+    XCTAssertEqual(numberError("9999999999999995"), "Card type not recognized")
   }
 
   func testLuhnFailure() {

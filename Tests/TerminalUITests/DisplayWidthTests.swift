@@ -62,4 +62,11 @@ final class DisplayWidthTests: XCTestCase {
     XCTAssertEqual(WrappedText.lines("日本 円 ok done", width: 7), ["日本 円", "ok done"])
     XCTAssertEqual(WrappedText.lines("José Ñu ab", width: 7), ["José Ñu", "ab"])
   }
+
+  func testJapaneseWrapsBetweenCharactersButNeverBeforeClosingPunctuation() {
+    // 10 columns: five characters a line; "。" would start the second line, so "い" goes with it.
+    XCTAssertEqual(WrappedText.lines("お試しください。", width: 10), ["お試しくだ", "さい。"])
+    XCTAssertEqual(WrappedText.lines("お試しくださ。", width: 14), ["お試しくださ。"])
+    XCTAssertEqual(WrappedText.lines("カードを追加", width: 6), ["カード", "を追加"])
+  }
 }

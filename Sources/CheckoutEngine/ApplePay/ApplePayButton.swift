@@ -6,28 +6,9 @@ public enum ApplePayButtonType: String, Codable, Sendable, CaseIterable {
   /// PassKit's `.continue`; the SDK's table does not list it.
   case `continue`
 
-  /// PassKit's label. `plain` is the Apple Pay mark alone, written out: terminal fonts lack Apple's logo glyph.
-  public var label: String {
-    switch self {
-    case .plain: return "Apple Pay"
-    case .buy: return "Buy with Apple Pay"
-    case .setUp: return "Set up Apple Pay"
-    case .inStore: return "Pay with Apple Pay"
-    case .donate: return "Donate with Apple Pay"
-    case .checkout: return "Check out with Apple Pay"
-    case .book: return "Book with Apple Pay"
-    case .subscribe: return "Subscribe with Apple Pay"
-    case .reload: return "Reload with Apple Pay"
-    case .addMoney: return "Add Money with Apple Pay"
-    case .topUp: return "Top Up with Apple Pay"
-    case .order: return "Order with Apple Pay"
-    case .rent: return "Rent with Apple Pay"
-    case .support: return "Support with Apple Pay"
-    case .contribute: return "Contribute with Apple Pay"
-    case .tip: return "Tip with Apple Pay"
-    case .continue: return "Continue with Apple Pay"
-    }
-  }
+  /// PassKit's label in English (`Localisation.label(of:)` has it in each locale). `plain` is the Apple Pay
+  /// mark alone, written out: terminal fonts lack Apple's logo glyph.
+  public var label: String { Localisation.english.label(of: self) }
 
   /// What the type is, in the seed's words (its table's Description column).
   public var purpose: String {
@@ -129,7 +110,13 @@ public struct ApplePayButtonAppearance: Equatable, Sendable, Codable {
   public var isRounded: Bool { radius >= Self.roundedFrom }
 
   /// The words on the button: the custom content's, or PassKit's for the type.
-  public var label: String { customContent?.text ?? type.label }
+  public var label: String { label(in: .english) }
+
+  /// The button's words in a locale: the custom content as the merchant wrote it, else PassKit's words for
+  /// the type in that locale.
+  public func label(in localisation: Localisation) -> String {
+    customContent?.text ?? localisation.label(of: type)
+  }
 
   /// The configuration a developer pastes.
   public var snippet: [String] {

@@ -70,13 +70,18 @@ public struct ApplePaySheet: Equatable, Sendable {
   /// The total: the last summary item.
   public var total: SummaryItem? { summaryItems.last }
 
-  /// Why the shopper cannot authorise now, or nil when they can.
-  public func authorisationBlocker(_ configuration: ApplePayConfiguration) -> String? {
+  /// Why the shopper cannot authorise now, or nil when they can: in the shopper's words, except a mistake in
+  /// the merchant's configuration, which is the developer's and stays in English.
+  public func authorisationBlocker(
+    _ configuration: ApplePayConfiguration, localisation: Localisation = .english
+  ) -> String? {
     if let problem = configurationProblem ?? updateProblem { return problem }
-    if pendingUpdate != nil { return "Waiting for the merchant to update the sheet" }
-    if card == nil { return "Add a card to Apple Pay" }
-    if let missing = missingContactFields(configuration).first { return Self.prompt(for: missing) }
-    if let billing = billingProblem(configuration) { return billing }
+    if pendingUpdate != nil { return localisation.text(.waitingForSheetUpdate) }
+    if card == nil { return localisation.text(.addCardToApplePay) }
+    if let missing = missingContactFields(configuration).first {
+      return Self.prompt(for: missing, localisation: localisation)
+    }
+    if let billing = billingProblem(configuration, localisation: localisation) { return billing }
     if let blocking = errors.first(where: \.blocksAuthorisation) { return blocking.message }
     return nil
   }
@@ -98,20 +103,22 @@ public struct ApplePaySheet: Equatable, Sendable {
 
   /// PassKit's own check of the chosen card: a merchant that requires a billing address gets none from a
   /// card that has none.
-  public func billingProblem(_ configuration: ApplePayConfiguration) -> String? {
+  public func billingProblem(
+    _ configuration: ApplePayConfiguration, localisation: Localisation = .english
+  ) -> String? {
     guard configuration.requiredBillingContactFields.contains(.postalAddress), let card,
       card.billingAddress == nil
     else { return nil }
-    return "Add Billing Address for \(card.displayName)"
+    return localisation.text(.addBillingAddressPrompt, card.displayName)
   }
 
   /// The sheet's prompt for a missing field ("Add Phone Number").
-  public static func prompt(for field: ContactField) -> String {
+  public static func prompt(for field: ContactField, localisation: Localisation = .english) -> String {
     switch field {
-    case .postalAddress: return "Add Shipping Address"
-    case .name: return "Add Name"
-    case .phoneNumber: return "Add Phone Number"
-    case .emailAddress: return "Add Email Address"
+    case .postalAddress: return localisation.text(.addShippingAddressPrompt)
+    case .name: return localisation.text(.addNamePrompt)
+    case .phoneNumber: return localisation.text(.addPhoneNumberPrompt)
+    case .emailAddress: return localisation.text(.addEmailAddressPrompt)
     }
   }
 

@@ -9,10 +9,10 @@ public enum BillingIntervalUnit: String, Codable, Sendable {
 public protocol BillingSchedule: Equatable, Sendable, Encodable, CurrencyDecodable {
   /// The request's key for it in files (`regularBilling`, `deferredBilling`, `automaticReloadBilling`).
   static var key: String { get }
-  /// The row's label on the sheet ("Recurring", "Deferred", "Auto reload").
-  static var kind: String { get }
-  /// The line the sheet shows ("$14.99 every month starting 29 Dec").
-  func summary(_ money: MoneyFormatter) -> String
+  /// The row's label on the sheet ("Recurring", "Deferred", "Auto reload"), in the shopper's language.
+  static var kind: ShopperText { get }
+  /// The line the sheet shows in the shopper's language ("$14.99 every month starting Dec 29").
+  func summary(_ money: MoneyFormatter, _ text: Localisation) -> String
 }
 
 /// A recurring, deferred or automatic-reload request (`ApplePayRecurringPaymentRequest`, …): a description,
@@ -55,11 +55,12 @@ public struct BillingRequest<Billing: BillingSchedule>: Equatable, Sendable, Enc
     try billingContainer.encode(billing, forKey: PathKey(Billing.key))
   }
 
-  /// The sheet's lines: description, schedule, agreement, where to manage it, and where token updates go
-  /// (which PassKit does not show the shopper: PayDrill shows it for the developer).
-  public func lines(_ money: MoneyFormatter) -> [String] {
-    [paymentDescription, billing.summary(money)] + (billingAgreement.map { [$0] } ?? []) + [
-      "Manage: \(managementURL)"
+  /// The sheet's lines in the shopper's language: description, schedule, agreement, where to manage it; and,
+  /// in English, where token updates go (which PassKit does not show the shopper: PayDrill shows it for the
+  /// developer).
+  public func lines(_ money: MoneyFormatter, _ text: Localisation = .english) -> [String] {
+    [paymentDescription, billing.summary(money, text)] + (billingAgreement.map { [$0] } ?? []) + [
+      text.text(.manageAt, managementURL)
     ] + (tokenNotificationURL.map { ["Token updates: \($0)"] } ?? [])
   }
 }
@@ -68,10 +69,10 @@ public typealias RecurringPaymentRequest = BillingRequest<RecurringBilling>
 public typealias DeferredPaymentRequest = BillingRequest<DeferredBilling>
 public typealias AutomaticReloadPaymentRequest = BillingRequest<AutomaticReloadBilling>
 
-/// A subscription's schedule: "$14.99 every month starting 29 Dec".
+/// A subscription's schedule: "$14.99 every month starting Dec 29".
 public struct RecurringBilling: BillingSchedule {
   public static let key = "regularBilling"
-  public static let kind = "Recurring"
+  public static let kind = ShopperText.recurringBilling
   public var label: String
   public var amount: Money
   /// The first billing date, `yyyy-MM-dd`.
@@ -92,18 +93,24 @@ public struct RecurringBilling: BillingSchedule {
     intervalCount = try container.decodeIfPresent(Int.self, forKey: .intervalCount) ?? 1
   }
 
-  public func summary(_ money: MoneyFormatter) -> String {
-    let every =
-      intervalCount == 1
-      ? "every \(intervalUnit.rawValue)" : "every \(intervalCount) \(intervalUnit.rawValue)s"
-    return "\(money.string(for: amount)) \(every) starting \(BillingDate.short(startDate))"
+  public func summary(_ money: MoneyFormatter, _ text: Localisation) -> String {
+    let (one, many): (ShopperText, ShopperText)
+    switch intervalUnit {
+    case .day: (one, many) = (.everyDay, .everyDays)
+    case .week: (one, many) = (.everyWeek, .everyWeeks)
+    case .month: (one, many) = (.everyMonth, .everyMonths)
+    case .year: (one, many) = (.everyYear, .everyYears)
+    }
+    let every = intervalCount == 1 ? text.text(one) : text.text(many, String(intervalCount))
+    return text.text(
+      .recurringSchedule, money.string(for: amount), every, BillingDate.short(startDate, locale: text.locale))
   }
 }
 
-/// A payment taken later: "Pay $2.99 on 13 Dec 2026".
+/// A payment taken later: "Pay $2.99 on Dec 13, 2026".
 public struct DeferredBilling: BillingSchedule {
   public static let key = "deferredBilling"
-  public static let kind = "Deferred"
+  public static let kind = ShopperText.deferredBilling
   public var label: String
   public var amount: Money
   /// When the payment is taken, `yyyy-MM-dd`.
@@ -118,15 +125,17 @@ public struct DeferredBilling: BillingSchedule {
     deferredPaymentDate = try BillingDate.decode(from: container, forKey: .deferredPaymentDate)
   }
 
-  public func summary(_ money: MoneyFormatter) -> String {
-    "Pay \(money.string(for: amount)) on \(BillingDate.long(deferredPaymentDate))"
+  public func summary(_ money: MoneyFormatter, _ text: Localisation) -> String {
+    text.text(
+      .deferredSchedule, money.string(for: amount), BillingDate.long(deferredPaymentDate, locale: text.locale)
+    )
   }
 }
 
 /// A top-up when a balance runs low: "Add $25.00 when balance is below $5.00".
 public struct AutomaticReloadBilling: BillingSchedule {
   public static let key = "automaticReloadBilling"
-  public static let kind = "Auto reload"
+  public static let kind = ShopperText.automaticReloadBilling
   public var label: String
   public var amount: Money
   public var thresholdAmount: Money
@@ -140,8 +149,8 @@ public struct AutomaticReloadBilling: BillingSchedule {
     thresholdAmount = try container.decodeMoney(forKey: .thresholdAmount, currency: currency)
   }
 
-  public func summary(_ money: MoneyFormatter) -> String {
-    "Add \(money.string(for: amount)) when balance is below \(money.string(for: thresholdAmount))"
+  public func summary(_ money: MoneyFormatter, _ text: Localisation) -> String {
+    text.text(.automaticReloadSchedule, money.string(for: amount), money.string(for: thresholdAmount))
   }
 }
 
@@ -163,19 +172,34 @@ enum BillingDate {
     formatter("yyyy-MM-dd").date(from: text)
   }
 
-  static func short(_ text: String) -> String {
-    date(text).map { formatter("d MMM").string(from: $0) } ?? text
+  /// A day and month as the locale writes them ("Dec 29", "29 Dec", "29. Dez.", "12月29日").
+  static func short(_ text: String, locale: String) -> String {
+    date(text).map { unbroken(localised("dMMM", locale).string(from: $0)) } ?? text
   }
 
-  static func long(_ text: String) -> String {
-    date(text).map { formatter("d MMM yyyy").string(from: $0) } ?? text
+  /// A whole date as the locale writes it ("Dec 13, 2026", "13 Dec 2026", "2026年12月13日").
+  static func long(_ text: String, locale: String) -> String {
+    date(text).map { unbroken(localised("dMMMyyyy", locale).string(from: $0)) } ?? text
   }
 
   private static func formatter(_ format: String) -> DateFormatter {
     let formatter = DateFormatter()
-    formatter.locale = Locale(identifier: "en_GB")
+    formatter.locale = Locale(identifier: "en_US_POSIX")
     formatter.timeZone = TimeZone(identifier: "UTC")
     formatter.dateFormat = format
     return formatter
+  }
+
+  private static func localised(_ template: String, _ locale: String) -> DateFormatter {
+    let formatter = DateFormatter()
+    formatter.locale = Locale(identifier: locale)
+    formatter.timeZone = TimeZone(identifier: "UTC")
+    formatter.setLocalizedDateFormatFromTemplate(template)
+    return formatter
+  }
+
+  /// A date held together by no-break spaces, so that a line never ends between its day and its month.
+  private static func unbroken(_ date: String) -> String {
+    date.replacingOccurrences(of: " ", with: "\u{00A0}")
   }
 }

@@ -68,7 +68,8 @@ extension CheckoutReducer {
     let closed = closeSheetRequests(in: &state)
     return closed
       + reportOnMethodList(
-        error, method: .applePay, outcome: "failed", notice: "Apple Pay failed: \(message)", in: &state,
+        error, method: .applePay, outcome: "failed",
+        notice: state.localisation.text(.applePayFailed, message), in: &state,
         context: context)
   }
 
@@ -162,7 +163,7 @@ extension CheckoutReducer {
         in: &state, context: context)
       state.screen = .methodList
       // As PayPal and Paze do: a line on the method list says what became of the payment.
-      state.notice = "Apple Pay was closed; nothing was charged."
+      state.notice = state.localisation.text(.walletClosed, "Apple Pay")
       return closeSheetRequests(in: &state)
         + endAttempt(
           .cancelled(code: nil, message: "User cancelled"), of: .applePay, in: &state, context: context)

@@ -88,7 +88,7 @@ extension CheckoutReducer {
         details: SdkError(errorCode: "PARTNER_UI_ERROR", errorMessage: problem).eventDetails, in: &state,
         context: context)
       setApplePayState(.partnerUIFatalError(problem), reason: problem, in: &state, context: context)
-      state.notice = "Apple Pay is unavailable: \(problem)"
+      state.notice = state.localisation.text(.applePayUnavailable, problem)
       return []
     }
     let hasCards =

@@ -104,13 +104,15 @@ public enum CheckoutReducer {
 
     case .submitChallengeCode(let code):
       guard case .threeDSChallenge(let challenge) = state.screen else { return [] }
-      state.screen = .processing(Submission(challenge.request, since: context.now))
+      state.screen = .processing(
+        Submission(challenge.request, since: context.now, localisation: state.localisation))
       let id = state.requests.issue(.gateway(challenge.request.method))
       return [.completeChallenge(id, challenge, code: code)]
 
     case .cancelChallenge:
       guard case .threeDSChallenge(let challenge) = state.screen else { return [] }
-      state.screen = .processing(Submission(challenge.request, since: context.now))
+      state.screen = .processing(
+        Submission(challenge.request, since: context.now, localisation: state.localisation))
       let id = state.requests.issue(.gateway(challenge.request.method))
       return [.completeChallenge(id, challenge, code: nil)]
 
@@ -228,7 +230,7 @@ public enum CheckoutReducer {
     if let message = verdict.message { details.append(EventDetail("message", .string(message))) }
     record(.onBeforeSubmit, method: method, details: details, in: &state, context: context)
     guard verdict.allowed else {
-      state.notice = verdict.message ?? "The merchant did not allow this payment to be submitted."
+      state.notice = verdict.message ?? state.localisation.text(.merchantDidNotAllow)
       return []
     }
     if method == .applePay { return openSheet(in: &state, context: context) }
@@ -393,7 +395,7 @@ public enum CheckoutReducer {
       amount: state.total,
       in: &state, context: context)
     var request = authorisationRequest(method, card: card, amount: state.total, state: &state)
-    state.screen = .processing(Submission(request, since: context.now))
+    state.screen = .processing(Submission(request, since: context.now, localisation: state.localisation))
     if state.cardFields.contains(.postalCode) {
       request.addressVerification = ApplePayTransactionInitData.AddressVerification(
         countryCode: "", houseNumberOrName: "", postalCode: form.postalCode)

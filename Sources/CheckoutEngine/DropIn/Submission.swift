@@ -23,18 +23,19 @@ public struct Submission: Equatable, Sendable {
     self.payPal = payPal
   }
 
-  /// The submission of a gateway request: a card as "Visa •••• 4242", PayPal's funding and order, a Paze
-  /// card's label.
-  public init(_ request: AuthorisationRequest, since: Date) {
+  /// The submission of a gateway request, named in the shopper's words: a card as "Visa •••• 4242", PayPal's
+  /// funding and order, a Paze card's label.
+  public init(_ request: AuthorisationRequest, since: Date, localisation: Localisation = .english) {
     let paidWith: String
     if let approval = request.payPal {
-      paidWith = "\(approval.funding == .paylater ? "Pay Later" : "PayPal balance") · \(approval.orderId)"
+      let funding = localisation.text(approval.funding == .paylater ? .payLater : .payPalBalance)
+      paidWith = "\(funding) · \(approval.orderId)"
     } else if let pazeCard = request.paze {
-      paidWith = pazeCard.label
+      paidWith = localisation.label(of: pazeCard)
     } else if let card = request.card {
-      paidWith = "\(card.number.scheme?.displayName ?? "Card") \(card.number.masked)"
+      paidWith = "\(card.number.scheme?.displayName ?? localisation.text(.card)) \(card.number.masked)"
     } else {
-      paidWith = request.method.displayName
+      paidWith = localisation.name(of: request.method)
     }
     self.init(
       method: request.method, paidWith: paidWith, amount: request.amount, since: since, payPal: request.payPal

@@ -40,4 +40,126 @@ public enum ShopperText: String, CaseIterable, Codable, Sendable {
   case enterCardholderName
   case enterPostcode
   case postcodeTooShort
+  // Frame titles, method names and the method list's states and notices.
+  case checkout
+  case processing
+  case paid
+  case card
+  case cardInSentence
+  case setUpApplePay
+  case unableToLoadCheckout
+  case backToPaymentMethods
+  case pazeWallet
+  case payLater
+  case methodCheckingDevice
+  case methodPreparing
+  case methodNoButton
+  case methodUnavailable
+  case waitingForMerchant
+  case walletClosed
+  case applePayFailed
+  case applePayUnavailable
+  case merchantDidNotAllow
+  // The processing screen.
+  case processingPayment
+  // The simulated Apple Pay sheet (PassKit's sheet is localised on a device): rows, prompts, the biometric and passcode prompt.
+  case cancel
+  case shippingLabel
+  case deliveryLabel
+  case storePickupLabel
+  case servicePickupLabel
+  case shippingMethodLabel
+  case deliveryMethodLabel
+  case storePickupMethodLabel
+  case servicePickupMethodLabel
+  case addShippingAddress
+  case addDeliveryAddress
+  case addStorePickupAddress
+  case addServicePickupAddress
+  case noneAvailable
+  case contact
+  case addContactDetails
+  case coupon
+  case addCouponCode
+  case addCard
+  case credit
+  case debit
+  case prepaid
+  case updating
+  case cannotPayYet
+  case payWith
+  case passcode
+  case sheetProcessing
+  case payMerchant
+  case waitingForSheetUpdate
+  case addCardToApplePay
+  case addShippingAddressPrompt
+  case addNamePrompt
+  case addPhoneNumberPrompt
+  case addEmailAddressPrompt
+  case addBillingAddressPrompt
+  case confirmWith
+  case notRecognised
+  case keyRecognised
+  case keyNotRecognised
+  case keyUsePasscode
+  case keyTryAgain
+  case keyEnterPasscode
+  case keyCancel
+  case enterPasscode
+  case passcodeDigits
+  case passcodeTooShort
+  // The PayPal, Paze and 3-D Secure pages.
+  case payPalSandboxBalance
+  case payPalBalance
+  case payPalPayLater
+  case payPalDeclinedSource
+  case payPalPageKeys
+  case pazeHeader
+  case pazeWalletCard
+  case pazeFailingCard
+  case pazePageKeys
+  case threeDSIssuer
+  case threeDSConfirm
+  case threeDSEnterCode
+  case threeDSKeys
+  // The order summary.
+  case oneMoreItem
+  case moreItems
+  case oneItem
+  case items
+  // The Apple Pay button's words, by type (PassKit's button is localised on a device).
+  case applePayButtonPlain
+  case applePayButtonBuy
+  case applePayButtonSetUp
+  case applePayButtonInStore
+  case applePayButtonDonate
+  case applePayButtonCheckout
+  case applePayButtonBook
+  case applePayButtonSubscribe
+  case applePayButtonReload
+  case applePayButtonAddMoney
+  case applePayButtonTopUp
+  case applePayButtonOrder
+  case applePayButtonRent
+  case applePayButtonSupport
+  case applePayButtonContribute
+  case applePayButtonTip
+  case applePayButtonContinue
+  // The sheet's recurring, deferred and automatic reload requests.
+  case recurringBilling
+  case deferredBilling
+  case automaticReloadBilling
+  case everyDay
+  case everyDays
+  case everyWeek
+  case everyWeeks
+  case everyMonth
+  case everyMonths
+  case everyYear
+  case everyYears
+  case recurringSchedule
+  case deferredSchedule
+  case automaticReloadSchedule
+  case manageAt
 }

@@ -72,7 +72,7 @@ extension CheckoutReducer {
         .paypal, card: nil, amount: order.amount, intent: order.intent, state: &state)
       request.payPal = PayPalApproval(orderId: order.orderId, funding: funding)
       state.attempt?.paidWith = funding.paidWith
-      state.screen = .processing(Submission(request, since: context.now))
+      state.screen = .processing(Submission(request, since: context.now, localisation: state.localisation))
       return [.authorise(state.requests.issue(.gateway(.paypal)), request)]
 
     case .cancelPayPal:

@@ -24,14 +24,8 @@ public enum PayPalFunding: String, Equatable, Sendable, CaseIterable {
   /// A funding source PayPal declines: to rehearse `onError(.paypal, …)`.
   case declinedSource
 
-  /// The option's words on the approval page.
-  public var label: String {
-    switch self {
-    case .paypal: return "Pay with PayPal (sandbox buyer, balance)"
-    case .paylater: return "Pay Later (Pay in 4)"
-    case .declinedSource: return "Pay with a funding source PayPal declines"
-    }
-  }
+  /// The option's words on the approval page, in English.
+  public var label: String { Localisation.english.label(of: self) }
 }
 
 /// Asking the gateway to create a PayPal order.

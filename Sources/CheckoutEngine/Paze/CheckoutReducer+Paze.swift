@@ -19,13 +19,16 @@ extension CheckoutReducer {
       var request = authorisationRequest(.paze, card: nil, amount: state.total, state: &state)
       request.paze = card
       state.attempt?.paidWith = card.label
-      state.screen = .processing(Submission(request, since: context.now))
+      state.screen = .processing(Submission(request, since: context.now, localisation: state.localisation))
       return [.authorise(state.requests.issue(.gateway(.paze)), request)]
     case .cancelPaze:
       state.screen = .methodList
-      let notice = "Paze was closed; nothing was charged."
-      state.notice = notice
-      return endAttempt(.cancelled(code: nil, message: notice), of: .paze, in: &state, context: context)
+      // The shopper reads the notice in their language; the run history keeps the English.
+      state.notice = state.localisation.text(.walletClosed, "Paze")
+      return endAttempt(
+        .cancelled(code: nil, message: Localisation.english.text(.walletClosed, "Paze")), of: .paze,
+        in: &state,
+        context: context)
     default:
       return []
     }

@@ -9,7 +9,7 @@ enum SheetChoices {
     let money = MoneyFormatter(locale: checkout.scenario.locale)
     switch row {
     case .card:
-      return checkout.sheetCards.map { "\($0.displayName) · \($0.type.displayName)" }
+      return checkout.sheetCards.map(checkout.localisation.describe)
     case .shippingContact:
       return configuration.wallet.contacts.map { contact in
         [contact.name, contact.postalAddress?.singleLine].compactMap { $0 }.joined(separator: ", ")

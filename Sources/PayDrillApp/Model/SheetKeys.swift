@@ -100,7 +100,7 @@ enum SheetKeys {
       case .backspace: model.passcodeDraft = String(model.passcodeDraft.dropLast())
       case .enter where model.passcodeDraft.count < 4:
         // PassKit takes 4 to 6 digits: say so rather than let Enter do nothing.
-        model.passcodeProblem = "At least 4 digits, then Enter"
+        model.passcodeProblem = model.checkout.localisation.text(.passcodeTooShort)
       case .enter:
         defer { model.passcodeDraft = "" }
         return .authenticate(.passcode(model.passcodeDraft))

@@ -7,6 +7,8 @@ struct ApplePayButtonView {
   var appearance: ApplePayButtonAppearance
   /// Whether the theme is dark, for the `automatic` style.
   var darkAppearance: Bool
+  /// The words' language: the shopper's on the method list, English in the developer's gallery.
+  var localisation: Localisation = .english
 
   var button: BoxButton {
     let (fill, outline): (StyleRole, StyleRole)
@@ -16,7 +18,7 @@ struct ApplePayButtonView {
     case .whiteOutline: (fill, outline) = (.buttonWhite, .buttonOutline)
     }
     return BoxButton(
-      label: appearance.label, fill: fill, outline: outline, rounded: appearance.isRounded)
+      label: appearance.label(in: localisation), fill: fill, outline: outline, rounded: appearance.isRounded)
   }
 
   func render(in rect: Rect, into buffer: inout ScreenBuffer) {

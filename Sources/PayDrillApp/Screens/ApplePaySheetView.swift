@@ -16,11 +16,14 @@ struct ApplePaySheetView {
     guard let sheet = model.checkout.applePaySheet, let configuration = model.checkout.scenario.applePay
     else { return }
     let money = MoneyFormatter(locale: model.checkout.scenario.locale)
+    let text = model.checkout.localisation
     var y = rect.y
+    let cancel = text.text(.cancel) + " (Esc)"
+    let cancelWidth = DisplayWidth.of(cancel)
     buffer.write(
       truncating: configuration.paymentDescription.isEmpty ? "Apple Pay" : configuration.paymentDescription,
-      x: rect.x, y: y, role: .title, maxWidth: rect.width - 14)
-    buffer.write("Cancel (Esc)", x: rect.maxX - 12, y: y, role: .key)
+      x: rect.x, y: y, role: .title, maxWidth: rect.width - cancelWidth - 2)
+    buffer.write(cancel, x: rect.maxX - cancelWidth, y: y, role: .key)
     y += 1
     // A notice on the sheet is the merchant hook's failure to answer onPreAuthorisation.
     let problems = [sheet.configurationProblem, sheet.updateProblem, model.checkout.notice]
@@ -31,7 +34,6 @@ struct ApplePaySheetView {
       }
     }
     if rect.height >= 14 { y += 1 }
-    let wording = configuration.shippingType.wording
     for row in SheetRow.rows(for: configuration) where y < rect.maxY - 3 || row == .pay {
       // The pay row always shows, over the last line of the rows above it if space runs out (but not over
       // an open chooser, which the shopper is reading).
@@ -41,30 +43,31 @@ struct ApplePaySheetView {
       }
       let selected = row == model.sheetRow && sheet.phase == .reviewing
       let role: StyleRole = selected ? .selected : .normal
-      let (label, value) = describe(
-        row, sheet: sheet, configuration: configuration, wording: wording, money: money)
+      let (label, value) = describe(row, sheet: sheet, configuration: configuration, money: money)
       let pending = isPending(row, sheet.pendingUpdate)
       // A value too long for its line goes on to a second one where the sheet has room, rather than be cut.
       let valueLines =
         row == .pay
         ? [""]
         : Self.lines(
-          pending ? "updating…" : value, width: rect.width - Self.valueColumn - 2,
+          pending ? text.text(.updating) : value, width: rect.width - Self.valueColumn - 2,
           limit: rect.height >= 24 ? 3 : 1)
       let height = valueLines.count
       if selected { buffer.fill(Rect(x: rect.x, y: y, width: rect.width, height: height), role: .selected) }
       buffer.addClickTarget(
         Rect(x: rect.x, y: y, width: rect.width, height: height), tag: ScreenTarget.sheetRow(row).tag)
       if row == .pay {
-        let blocker = sheet.authorisationBlocker(configuration)
-        var text = blocker.map { "Cannot pay yet: \($0)" } ?? "Pay with \(sheet.authentication.displayName)"
+        let blocker = sheet.authorisationBlocker(configuration, localisation: text)
+        var pay =
+          blocker.map { text.text(.cannotPayYet, $0) }
+          ?? text.text(.payWith, text.name(of: sheet.authentication))
         if sheet.phase == .processing {
           let frame = ProcessingView.frames[model.spinnerFrame % ProcessingView.frames.count]
-          text = "\(frame) Processing… (onPreAuthorisation, then the gateway)"
+          pay = "\(frame) \(text.text(.sheetProcessing)) (onPreAuthorisation, then the gateway)"
         }
         buffer.write(selected ? "▸" : " ", x: rect.x, y: y, role: role)
         buffer.write(
-          truncating: text, x: rect.x + 2, y: y,
+          truncating: pay, x: rect.x + 2, y: y,
           role: selected ? .selected : (blocker == nil ? .applePayButton : .muted), maxWidth: rect.width - 2)
         y += 1
         continue
@@ -82,8 +85,10 @@ struct ApplePaySheetView {
         let isContactField = field == .emailAddress || field == .phoneNumber
         return row == (isContactField && contactRowShown ? .contact : .shippingContact)
       }
-      messages = missing.map(ApplePaySheet.prompt(for:)) + messages
-      if row == .card, let billing = sheet.billingProblem(configuration) { messages.insert(billing, at: 0) }
+      messages = missing.map { ApplePaySheet.prompt(for: $0, localisation: text) } + messages
+      if row == .card, let billing = sheet.billingProblem(configuration, localisation: text) {
+        messages.insert(billing, at: 0)
+      }
       for message in messages where y < rect.maxY - 3 {
         buffer.write(
           truncating: "⚠ " + message, x: rect.x + Self.valueColumn, y: y, role: .error,
@@ -97,7 +102,7 @@ struct ApplePaySheetView {
     for (label, lines) in billingRequests(configuration, money: money) where y < rect.maxY - 3 {
       y += 1
       buffer.write(label, x: rect.x + 2, y: y, role: .muted, maxWidth: Self.labelWidth)
-      // A short terminal shows the schedule alone ("$14.99 every month starting 29 Dec").
+      // A short terminal shows the schedule alone ("$14.99 every month starting Dec 29").
       let shownLines =
         rect.height < 14 ? Array(lines.enumerated()).filter { $0.offset == 1 } : Array(lines.enumerated())
       for (offset, line) in shownLines {
@@ -110,7 +115,7 @@ struct ApplePaySheetView {
         }
       }
     }
-    renderSummary(sheet.summaryItems, from: y, in: rect, money: money, into: &buffer)
+    renderSummary(sheet.summaryItems, from: y, in: rect, money: money, payee: text, into: &buffer)
     if case .authenticating(let step) = sheet.phase {
       renderPrompt(step, in: rect, into: &buffer)
     }
@@ -119,7 +124,7 @@ struct ApplePaySheetView {
   /// The summary under a rule, the total always on screen: when the rows leave too little room, the first
   /// items give way, never the total.
   private func renderSummary(
-    _ items: [SummaryItem], from top: Int, in rect: Rect, money: MoneyFormatter,
+    _ items: [SummaryItem], from top: Int, in rect: Rect, money: MoneyFormatter, payee text: Localisation,
     into buffer: inout ScreenBuffer
   ) {
     // A blank line before the rule when everything fits with it.
@@ -136,7 +141,7 @@ struct ApplePaySheetView {
     y += 1
     for (offset, item) in shown.enumerated() {
       let isTotal = offset == shown.count - 1
-      let label = isTotal ? "Pay \(item.label)" : item.label
+      let label = isTotal ? text.text(.payMerchant, item.label) : item.label
       let amount = item.type == .pending ? "" : money.string(for: item.amount)
       let role: StyleRole = isTotal ? .total : .normal
       LabeledValue(label, amount, labelRole: role, valueRole: role)
@@ -146,14 +151,19 @@ struct ApplePaySheetView {
   }
 
   /// Recurring, deferred and automatic-reload requests as the sheet shows them: the description, the
-  /// schedule ("$14.99 every month starting 29 Dec"), the billing agreement and where to manage it.
+  /// schedule ("$14.99 every month starting Dec 29"), the billing agreement and where to manage it.
   private func billingRequests(_ configuration: ApplePayConfiguration, money: MoneyFormatter)
     -> [(String, [String])]
   {
-    let recurring = configuration.recurringRequest.map { (RecurringBilling.kind, $0.lines(money)) }
-    let deferred = configuration.deferredPaymentRequest.map { (DeferredBilling.kind, $0.lines(money)) }
+    let text = model.checkout.localisation
+    let recurring = configuration.recurringRequest.map {
+      (text.text(RecurringBilling.kind), $0.lines(money, text))
+    }
+    let deferred = configuration.deferredPaymentRequest.map {
+      (text.text(DeferredBilling.kind), $0.lines(money, text))
+    }
     let reload = configuration.automaticReloadPaymentRequest.map {
-      (AutomaticReloadBilling.kind, $0.lines(money))
+      (text.text(AutomaticReloadBilling.kind), $0.lines(money, text))
     }
     return [recurring, deferred, reload].compactMap { $0 }
   }
@@ -168,25 +178,35 @@ struct ApplePaySheetView {
     }
   }
 
+  /// A row's label and value, in the shopper's language (the merchant's and the Wallet's data as they are).
   private func describe(
-    _ row: SheetRow, sheet: ApplePaySheet, configuration: ApplePayConfiguration, wording: String,
-    money: MoneyFormatter
+    _ row: SheetRow, sheet: ApplePaySheet, configuration: ApplePayConfiguration, money: MoneyFormatter
   ) -> (String, String) {
+    let text = model.checkout.localisation
+    let type = configuration.shippingType
     switch row {
     case .card:
-      return ("Card", sheet.card.map { "\($0.displayName) · \($0.type.displayName)" } ?? "Add a card")
+      return (text.text(.card), sheet.card.map(text.describe) ?? text.text(.addCard))
     case .shippingContact:
       let contact = sheet.shippingContact
-      let text = [contact?.name, contact?.postalAddress?.singleLine].compactMap { $0 }.joined(separator: ", ")
-      return (wording, text.isEmpty ? "Add \(wording.lowercased()) address" : text)
+      let value = [contact?.name, contact?.postalAddress?.singleLine].compactMap { $0 }.joined(
+        separator: ", ")
+      return (text.addressLabel(for: type), value.isEmpty ? text.addAddress(for: type) : value)
     case .shippingMethod:
-      guard let method = sheet.shippingMethod else { return ("\(wording) method", "None available") }
-      return ("\(wording) method", "\(method.label) · \(method.detail) · \(money.string(for: method.amount))")
+      guard let method = sheet.shippingMethod else {
+        return (text.methodLabel(for: type), text.text(.noneAvailable))
+      }
+      return (
+        text.methodLabel(for: type),
+        "\(method.label) · \(method.detail) · \(money.string(for: method.amount))"
+      )
     case .contact:
       let parts = [sheet.shippingContact?.emailAddress, sheet.shippingContact?.phoneNumber].compactMap { $0 }
-      return ("Contact", parts.isEmpty ? "Add contact details" : parts.joined(separator: " · "))
+      return (
+        text.text(.contact), parts.isEmpty ? text.text(.addContactDetails) : parts.joined(separator: " · ")
+      )
     case .coupon:
-      return ("Coupon", sheet.couponCode.isEmpty ? "Add coupon code" : sheet.couponCode)
+      return (text.text(.coupon), sheet.couponCode.isEmpty ? text.text(.addCouponCode) : sheet.couponCode)
     case .pay:
       return ("", "")
     }
@@ -256,31 +276,39 @@ struct ApplePaySheetView {
   private func renderPrompt(
     _ step: ApplePaySheet.AuthenticationStep, in rect: Rect, into buffer: inout ScreenBuffer
   ) {
-    let kind = model.checkout.applePaySheet?.authentication.displayName ?? "Face ID"
+    let text = model.checkout.localisation
+    let kind = text.name(of: model.checkout.applePaySheet?.authentication ?? .faceID)
+    // The simulator's keys in a column, what they do in the shopper's language.
+    func key(_ key: String, _ action: ShopperText, _ arguments: String...) -> String {
+      let action = arguments.first.map { text.text(action, $0) } ?? text.text(action)
+      return key.padding(toLength: 7, withPad: " ", startingAt: 0) + action
+    }
+    let cancel = (key("Esc", .keyCancel), StyleRole.muted)
     let lines: [(String, StyleRole)]
     switch step {
     case .biometric:
       lines = [
-        ("Confirm with \(kind)", .title), ("Enter  recognised", .normal), ("n      not recognised", .normal),
-        ("p      use passcode", .normal), ("Esc    cancel", .muted),
+        (text.text(.confirmWith, kind), .title), (key("Enter", .keyRecognised), .normal),
+        (key("n", .keyNotRecognised), .normal), (key("p", .keyUsePasscode), .normal), cancel,
       ]
     case .notRecognised:
       lines = [
-        ("\(kind) not recognised", .error), ("Enter  try \(kind) again", .normal),
-        ("p      enter passcode", .normal),
-        ("Esc    cancel", .muted),
+        (text.text(.notRecognised, kind), .error), (key("Enter", .keyTryAgain, kind), .normal),
+        (key("p", .keyEnterPasscode), .normal), cancel,
       ]
     case .passcode:
       let dots =
         String(repeating: "●", count: model.passcodeDraft.count)
         + String(repeating: "○", count: 6 - model.passcodeDraft.count)
       lines = [
-        ("Enter iPhone passcode", .title), (dots, .focused),
-        model.passcodeProblem.map { ($0, StyleRole.error) } ?? ("digits, then Enter", .normal),
-        ("Esc    cancel", .muted),
+        (text.text(.enterPasscode), .title), (dots, .focused),
+        model.passcodeProblem.map { ($0, StyleRole.error) } ?? (text.text(.passcodeDigits), .normal), cancel,
       ]
     }
-    let width = min(rect.width, 34)
+    // As wide as its longest line needs (a translation may be longer than the English), never narrower
+    // than the English prompt's box.
+    let widest = lines.map { DisplayWidth.of($0.0) }.max() ?? 0
+    let width = min(rect.width, max(34, widest + 4))
     let box = Rect(
       x: rect.x + (rect.width - width) / 2, y: rect.maxY - lines.count - 2, width: width,
       height: lines.count + 2)

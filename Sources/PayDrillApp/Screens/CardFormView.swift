@@ -61,7 +61,7 @@ struct CardFormView {
     if !compact { y += 1 }
     if checkout.isAwaitingMerchant {
       buffer.write(
-        truncating: "Waiting for the merchant (onBeforeSubmit)…", x: rect.x, y: y, role: .notice,
+        truncating: text.text(.waitingForMerchant, "onBeforeSubmit"), x: rect.x, y: y, role: .notice,
         maxWidth: rect.width)
     } else if let notice = checkout.notice {
       let lines = WrappedText.lines("⚠ " + notice, width: rect.width)

@@ -34,14 +34,14 @@ struct MethodListView {
       if selected { buffer.fill(row, role: .selected) }
       buffer.addClickTarget(row, tag: ScreenTarget.method(index).tag)
       buffer.write(selected ? "▸" : " ", x: rect.x, y: y, role: role)
-      buffer.write("\(index + 1) \(method.displayName)", x: rect.x + 2, y: y, role: role)
+      buffer.write("\(index + 1) \(checkout.localisation.name(of: method))", x: rect.x + 2, y: y, role: role)
       if method == .applePay, let configuration = checkout.scenario.applePay {
         applePayRow(
           configuration, state: checkout.applePayState, selected: selected, y: y, in: rect, into: &buffer)
         y += 1
         continue
       }
-      let detail = detail(for: method, scenario: checkout.scenario)
+      let detail = detail(for: method, scenario: checkout.scenario, localisation: checkout.localisation)
       buffer.write(
         truncating: detail, x: rect.x + 16, y: y, role: selected ? .selected : .muted,
         maxWidth: rect.width - 17)
@@ -59,6 +59,7 @@ struct MethodListView {
   ) {
     let area = Rect(x: rect.x + 16, y: y, width: rect.width - 17, height: 1)
     var button = configuration.button
+    let shopper = model.checkout.localisation
     let text: String
     switch state {
     case nil, .ready?:
@@ -66,10 +67,11 @@ struct MethodListView {
     case .needsSetUp?:
       button.type = .setUp
       text = ""
-    case .checkingDevice?: text = "no button yet: device check pending (hasUI false)"
-    case .preparing?: text = "preparing… (POST /init)"
-    case .noUI?: text = "no button (hasUI false)"
-    case .partnerUIFatalError?: text = "unavailable: PARTNER_UI_FATAL_ERROR"
+    // The shopper's words for the state; the API call and codes beside them stay as the SDK writes them.
+    case .checkingDevice?: text = shopper.text(.methodCheckingDevice) + " (hasUI false)"
+    case .preparing?: text = shopper.text(.methodPreparing) + " (POST /init)"
+    case .noUI?: text = shopper.text(.methodNoButton) + " (hasUI false)"
+    case .partnerUIFatalError?: text = shopper.text(.methodUnavailable, "PARTNER_UI_FATAL_ERROR")
     case .pluginIncompatible?: text = ""
     }
     guard text.isEmpty else {
@@ -77,7 +79,9 @@ struct MethodListView {
       buffer.write(truncating: text, x: area.x, y: y, role: role, maxWidth: area.width)
       return
     }
-    ApplePayButtonView(appearance: button, darkAppearance: model.darkAppearance).button
+    ApplePayButtonView(
+      appearance: button, darkAppearance: model.darkAppearance, localisation: model.checkout.localisation
+    ).button
       .renderCompact(in: area, into: &buffer)
   }
 
@@ -107,8 +111,8 @@ struct MethodListView {
     }
     if checkout.isAwaitingMerchant, y < rect.maxY {
       buffer.write(
-        truncating: "Waiting for the merchant (onBeforeSubmit)…", x: rect.x, y: y, role: .notice,
-        maxWidth: rect.width)
+        truncating: checkout.localisation.text(.waitingForMerchant, "onBeforeSubmit"), x: rect.x, y: y,
+        role: .notice, maxWidth: rect.width)
     } else if let notice = checkout.notice {
       for line in WrappedText.lines("⚠ " + notice, width: rect.width) where y < rect.maxY {
         buffer.write(line, x: rect.x, y: y, role: .notice)
@@ -117,18 +121,20 @@ struct MethodListView {
     }
   }
 
-  private func detail(for method: DropInPaymentMethod, scenario: Scenario) -> String {
+  private func detail(
+    for method: DropInPaymentMethod, scenario: Scenario, localisation: Localisation
+  ) -> String {
     let funding = scenario.session.allowedFundingTypes
     switch method {
     case .card:
       return funding.acceptedSchemes.map(\.shortName).joined(separator: " · ")
     case .paypal:
       let options = funding.wallets.paypal?.allowedFundingOptions ?? []
-      return options.contains("paylater") ? "PayPal · Pay Later" : "PayPal"
+      return options.contains("paylater") ? "PayPal · " + localisation.text(.payLater) : "PayPal"
     case .applePay:
       return funding.wallets.applePay?.merchantName ?? ""
     case .paze:
-      return "Paze wallet"
+      return localisation.text(.pazeWallet)
     }
   }
 }

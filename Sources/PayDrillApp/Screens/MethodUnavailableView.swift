@@ -4,6 +4,8 @@ import TerminalUI
 /// A method the session offers but this build does not complete yet: said plainly, with nothing charged.
 struct MethodUnavailableView {
   var method: DropInPaymentMethod
+  /// The shopper's texts: the title and the button are theirs; the explanation is the developer's.
+  var localisation: Localisation
 
   func render(in rect: Rect, into buffer: inout ScreenBuffer) {
     let text =
@@ -13,6 +15,8 @@ struct MethodUnavailableView {
         + "scenario, or pick a built-in one (paydrill scenarios).\nNo callback was fired and nothing was charged."
       : "\(method.displayName) is not available in this build of PayDrill. The session offers it, "
         + "but its flow is not simulated yet.\nNo callback was fired and nothing was charged."
-    NoticeScreenView(title: method.displayName, text: text).render(in: rect, into: &buffer)
+    NoticeScreenView(
+      title: localisation.name(of: method), text: text, button: localisation.text(.backToPaymentMethods)
+    ).render(in: rect, into: &buffer)
   }
 }

@@ -5,8 +5,8 @@ struct NoticeScreenView {
   var title: String
   var text: String
   var role: StyleRole = .notice
-  /// The one button, or none.
-  var button: String? = "Back to payment methods"
+  /// The one button ("Back to payment methods", in the shopper's language), or none.
+  var button: String?
 
   func render(in rect: Rect, into buffer: inout ScreenBuffer) {
     var y = rect.y + 1

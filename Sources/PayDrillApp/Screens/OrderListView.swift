@@ -36,9 +36,8 @@ struct OrderListView {
   }
 
   func render(size: Size, into buffer: inout ScreenBuffer) {
-    let count = scenario.items.count
     ReadingPane(
-      title: "\(localisation.text(.orderSummary)) · \(count) item\(count == 1 ? "" : "s")",
+      title: "\(localisation.text(.orderSummary)) · \(localisation.itemCount(scenario.items.count))",
       lines: Self.lines(
         of: scenario, localisation: localisation, width: ReadingPane.textArea(in: size).width),
       scroll: list.scroll

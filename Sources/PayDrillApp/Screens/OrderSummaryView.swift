@@ -30,7 +30,7 @@ struct OrderSummaryView {
     if shown < items.count {
       let more = items.count - shown
       buffer.write(
-        truncating: "\(more) more item\(more == 1 ? "" : "s") (\(items.count) in all)", x: rect.x, y: y,
+        truncating: localisation.moreItems(more, of: items.count), x: rect.x, y: y,
         role: .muted, maxWidth: rect.width)
       y += 1
     }

@@ -8,12 +8,15 @@ struct PayPalApprovalView {
   var order: PayPalOrder
 
   func render(in rect: Rect, into buffer: inout ScreenBuffer) {
+    let text = model.checkout.localisation
+    // The buyer's texts are in the shopper's language; the order's id and intent are the developer's.
     WalletPageView(
-      header: "paypal.com · sandbox buyer", payee: "Pay \(model.checkout.scenario.merchantName)",
+      header: "paypal.com · sandbox buyer",
+      payee: text.text(.payMerchant, model.checkout.scenario.merchantName),
       amount: MoneyFormatter(locale: model.checkout.scenario.locale).string(for: order.amount),
       detail: "Order \(order.orderId) · intent \(order.intent)",
-      options: CheckoutReducer.payPalOptions(model.checkout).map(\.label), choice: model.walletChoice,
-      footer: "Enter approves · Esc cancels and returns to the merchant"
+      options: CheckoutReducer.payPalOptions(model.checkout).map(text.label(of:)), choice: model.walletChoice,
+      footer: text.text(.payPalPageKeys)
     ).render(in: rect, into: &buffer)
   }
 }

@@ -16,10 +16,9 @@ struct ProcessingView {
     let frame = Self.frames[model.spinnerFrame % Self.frames.count]
     buffer.write(frame, x: rect.x, y: y, role: .spinner)
     buffer.write(
-      truncating: "Processing your \(submission.method.displayName.lowercased()) payment…", x: rect.x + 2,
-      y: y,
-      role: .title,
-      maxWidth: rect.width - 2)
+      truncating: checkout.localisation.text(
+        .processingPayment, checkout.localisation.nameInSentence(of: submission.method)),
+      x: rect.x + 2, y: y, role: .title, maxWidth: rect.width - 2)
     y += 2
     let card = submission.paidWith
     LabeledValue(checkout.localisation.text(.paying), money.string(for: submission.amount), valueRole: .total)

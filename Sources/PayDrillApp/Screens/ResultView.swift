@@ -28,7 +28,7 @@ struct ResultView {
         rows(
           [
             (text.text(.amount), money.string(for: receipt.amount), .total),
-            (receipt.methodName, receipt.paidWith, .normal),
+            (text.name(of: receipt.method), receipt.paidWith, .normal),
             ("systemTransactionId", receipt.result.systemTransactionId, .normal),
             ("merchantTransactionId", receipt.result.merchantTransactionId, .normal),
           ], width: rect.width),
@@ -46,7 +46,7 @@ struct ResultView {
         rows(
           [
             (text.text(.amount), money.string(for: amount), .total),
-            (text.text(.method), method.displayName, .normal),
+            (text.text(.method), text.name(of: method), .normal),
             ("errorCode", error.errorCode, .error),
             ("errorMessage", error.errorMessage, .normal),
           ], width: rect.width),

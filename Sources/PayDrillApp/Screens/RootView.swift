@@ -60,7 +60,8 @@ public enum RootView {
       EventPaneView(events: model.checkout.events, timeZone: model.timeZone, list: model.eventList).render(
         in: pane, into: &buffer)
     }
-    let inner = Frame(title: title(for: model.checkout.screen)).render(in: checkoutArea, into: &buffer)
+    let text = model.checkout.localisation
+    let inner = Frame(title: title(for: model.checkout.screen, text)).render(in: checkoutArea, into: &buffer)
       .inset(by: padded ? 2 : 1, padded ? 1 : 0)
     switch model.checkout.screen {
     case .methodList: MethodListView(model: model).render(in: inner, into: &buffer)
@@ -69,25 +70,25 @@ public enum RootView {
       ProcessingView(model: model, submission: submission).render(in: inner, into: &buffer)
     case .result(let outcome): ResultView(model: model, outcome: outcome).render(in: inner, into: &buffer)
     case .methodUnavailable(let method):
-      MethodUnavailableView(method: method).render(in: inner, into: &buffer)
+      MethodUnavailableView(method: method, localisation: text).render(in: inner, into: &buffer)
     case .applePaySheet: ApplePaySheetView(model: model).render(in: inner, into: &buffer)
-    case .applePaySetUp: ApplePaySetUpView().render(in: inner, into: &buffer)
+    case .applePaySetUp: ApplePaySetUpView(localisation: text).render(in: inner, into: &buffer)
     case .payPalApproval(let order):
       PayPalApprovalView(model: model, order: order).render(in: inner, into: &buffer)
     case .threeDSChallenge(let challenge):
       ThreeDSChallengeView(model: model, challenge: challenge).render(in: inner, into: &buffer)
     case .pazeCheckout:
       WalletPageView(
-        header: "Paze checkout · the shopper's Paze wallet",
-        payee: "Pay \(model.checkout.scenario.merchantName)",
+        header: text.text(.pazeHeader),
+        payee: text.text(.payMerchant, model.checkout.scenario.merchantName),
         amount: MoneyFormatter(locale: model.checkout.scenario.locale).string(for: model.checkout.total),
         detail: "Paze returns the card as PazeCheckoutDecoded in onSuccess's paymentData",
-        options: PazeCard.allCases.map(\.label), choice: model.walletChoice,
-        footer: "Enter pays with the card · Esc closes Paze"
+        options: PazeCard.allCases.map(text.label(of:)), choice: model.walletChoice,
+        footer: text.text(.pazePageKeys)
       ).render(in: inner, into: &buffer)
     case .initialisationFailed(let error):
       NoticeScreenView(
-        title: "Unable to load checkout",
+        title: text.text(.unableToLoadCheckout),
         text:
           "\(error.errorMessage)\n\nonError(nil, \(error.errorCode)) fired before any method could be selected. "
           + "Fix the session in the scenario; q quits.", role: .error, button: nil
@@ -113,20 +114,20 @@ public enum RootView {
     }
   }
 
-  private static func title(for screen: CheckoutScreen) -> String {
+  /// The checkout frame's title, in the shopper's language (brands keep their names).
+  private static func title(for screen: CheckoutScreen, _ text: Localisation) -> String {
     switch screen {
-    case .methodList: return "Checkout"
-    case .cardForm: return "Card"
-    case .processing: return "Processing"
-    case .result(.success): return "Paid"
-    case .result(.failure): return "Payment failed"
-    case .methodUnavailable(let method): return method.displayName
+    case .methodList, .initialisationFailed: return text.text(.checkout)
+    case .cardForm: return text.name(of: .card)
+    case .processing: return text.text(.processing)
+    case .result(.success): return text.text(.paid)
+    case .result(.failure): return text.text(.paymentFailed)
+    case .methodUnavailable(let method): return text.name(of: method)
     case .applePaySheet: return "Apple Pay"
-    case .applePaySetUp: return "Set up Apple Pay"
+    case .applePaySetUp: return text.text(.setUpApplePay)
     case .payPalApproval: return "PayPal (sandbox)"
     case .pazeCheckout: return "Paze"
     case .threeDSChallenge: return "3-D Secure"
-    case .initialisationFailed: return "Checkout"
     }
   }
 }

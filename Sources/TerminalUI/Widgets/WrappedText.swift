@@ -1,5 +1,13 @@
-/// Text broken into lines at spaces to fit a width; words longer than the width are cut.
+/// Text broken into lines at spaces to fit a width; words longer than the width are cut (Japanese, which has
+/// no spaces, among them), never before a character that may not start a line.
 public enum WrappedText {
+  /// What Japanese and Chinese never put at the start of a line (kinsoku): closing punctuation, the
+  /// prolonged sound mark, small kana.
+  static let noLineStart: Set<Character> = [
+    "。", "、", "，", "．", "）", "」", "』", "】", "〕", "！", "？", "：", "；", "ー", "っ", "ゃ", "ゅ", "ょ",
+    "ッ", "ャ", "ュ", "ョ", "ァ", "ィ", "ゥ", "ェ", "ォ",
+  ]
+
   /// The lines of `text` no wider than `width` columns.
   public static func lines(_ text: String, width: Int) -> [String] {
     guard width > 0 else { return [] }
@@ -21,7 +29,11 @@ public enum WrappedText {
           if !line.isEmpty { lines.append(line) }
           line = String(word)
           while DisplayWidth.of(line) > width {
-            let head = prefix(line, width: width)
+            var head = prefix(line, width: width)
+            // A character that may not start a line takes the one before it along.
+            if head.count > 1, let next = line.dropFirst(head.count).first, noLineStart.contains(next) {
+              head.removeLast()
+            }
             lines.append(head)
             line = String(line.dropFirst(head.count))
           }
