@@ -90,11 +90,15 @@ final class PayPalTapeTests: XCTestCase {
 
 /// The 3-D Secure tapes and the challenge page.
 final class ThreeDSecureTapeTests: XCTestCase {
-  func testChallengePasses() throws {
+  /// Drop-in, callback timeline (card): 3-D Secure, then the authorisation's answer: a challenge that passes
+  /// shows `threeDSecure` C, then Y, both before `onSuccess`.
+  func testCallbackTimeline_AChallengeThatPassesShowsYBeforeTheAuthorisationsAnswer() throws {
     let events = try Fixture.replay("three-d-secure-challenge").model.checkout.events
     XCTAssertEqual(
       events.filter { $0.name == .threeDSecure }.map { $0["transStatus"] }, [.string("C"), .string("Y")])
-    XCTAssertEqual(events.last?.name, .onSuccess)
+    XCTAssertEqual(
+      events.filter { $0.method == .card }.map(\.name),
+      [.onBeforeSubmit, .onSubmit, .threeDSecure, .threeDSecure, .onSuccess])
   }
 
   func testWrongCodeFails() throws {
