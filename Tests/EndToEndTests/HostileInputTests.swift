@@ -99,6 +99,21 @@ final class HostileInputTests: XCTestCase {
       "/dev/zero", kind: "scenario", containing: "/dev/zero: is a device, not a regular file", check: false)
   }
 
+  /// Hardening: a screen pattern that backtracks without end (`(.*.*)*=xyz`, which ran at 100% CPU for
+  /// minutes) fails its tape within its time limit, saying why, instead of running on.
+  func testAPatternThatBacktracksWithoutEndFailsItsTapeInTime() throws {
+    let tape = folder.appendingPathComponent("backtracking.tape")
+    try "Wait /Choose a payment method/\nWait@2s /(.*.*)*=xyz/\n".write(
+      to: tape, atomically: true, encoding: .utf8)
+    let started = Date()
+    let run = try MeasuredRun.paydrill(["play", tape.path, "--no-ledger"], in: folder)
+    XCTAssertEqual(run.status, 1, run.standardError)
+    XCTAssertLessThan(Date().timeIntervalSince(started), 20, "the time limit holds")
+    XCTAssertTrue(
+      run.standardError.contains("backtracking.tape:2: the step stopped: its pattern took more than 1 s"),
+      run.standardError)
+  }
+
   /// Hardening: a FIFO or a device given as a scenario, theme or tape is refused at once with the usual
   /// one-line error; before, opening a FIFO waited forever for a writer.
   func testAFIFOOrADeviceIsRefusedAtOnceInsteadOfWaitingForAWriter() throws {

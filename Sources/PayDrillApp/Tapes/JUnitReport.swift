@@ -37,6 +37,7 @@ public enum JUnitReport {
 
   private static func failureType(_ outcome: TapePlayer.Outcome) -> String {
     if case .waitTimedOut = outcome { return "WaitTimedOut" }
+    if case .patternTooSlow = outcome { return "PatternTooSlow" }
     return "ExpectationFailed"
   }
 }

@@ -23,8 +23,17 @@ public enum TapeExpectation: Equatable, Sendable {
     }
   }
 
+  /// A screen pattern that did not finish matching within `matchBudget` (it backtracks without end, as
+  /// `(.*.*)*=x` does): the tape fails on it rather than run past its time limit.
+  struct PatternTooSlow: Error, Equatable {
+    var pattern: String
+  }
+
+  /// The longest one match of a screen pattern may take, in real time.
+  static let matchBudget: TimeInterval = 1
+
   /// Whether the checkout meets the expectation now; `screen` is the rendered text.
-  func isMet(by model: AppModel, screen: String) -> Bool {
+  func isMet(by model: AppModel, screen: String) throws(PatternTooSlow) -> Bool {
     switch self {
     case .event(let name, let details):
       return model.checkout.events.contains { event in
@@ -35,7 +44,23 @@ public enum TapeExpectation: Equatable, Sendable {
       }
     case .screen(let pattern):
       guard let regex = try? NSRegularExpression(pattern: pattern) else { return false }
-      return regex.firstMatch(in: screen, range: NSRange(screen.startIndex..., in: screen)) != nil
+      // The matcher reports its progress while it works: past the budget, it is stopped.
+      let deadline = Date().addingTimeInterval(Self.matchBudget)
+      var found = false
+      var stopped = false
+      regex.enumerateMatches(
+        in: screen, options: [.reportProgress], range: NSRange(screen.startIndex..., in: screen)
+      ) { match, _, stop in
+        if match != nil {
+          found = true
+          stop.pointee = true
+        } else if Date() > deadline {
+          stopped = true
+          stop.pointee = true
+        }
+      }
+      if stopped && !found { throw PatternTooSlow(pattern: pattern) }
+      return found
     case .total(let amount):
       return seenTotal(in: model) == amount
     }

@@ -13,6 +13,8 @@ public struct TapePlayer {
     case quit(step: TapeStep)
     /// An `Expect` did not hold in time: the step, what the checkout showed instead, and the screen.
     case expectationFailed(step: TapeStep, seen: String, screen: String)
+    /// A screen pattern took longer than `TapeExpectation.matchBudget` to match once: the step and the screen.
+    case patternTooSlow(step: TapeStep, screen: String)
   }
 
   public var runtime: CheckoutRuntime
@@ -36,16 +38,19 @@ public struct TapePlayer {
       case .sleep(let duration):
         runtime.advance(by: duration)
       case .wait(let pattern, let timeout):
-        guard waitUntil(timeout: timeout, TapeExpectation.screen(pattern: pattern)) else {
-          return .waitTimedOut(step: step, screen: Self.reportedScreen(runtime))
+        switch waitUntil(timeout: timeout, TapeExpectation.screen(pattern: pattern)) {
+        case .met: afterWait?(step)
+        case .timedOut: return .waitTimedOut(step: step, screen: Self.reportedScreen(runtime))
+        case .tooSlow: return .patternTooSlow(step: step, screen: Self.reportedScreen(runtime))
         }
-        afterWait?(step)
       case .expect(let expectation, let timeout):
-        guard waitUntil(timeout: timeout, expectation) else {
+        switch waitUntil(timeout: timeout, expectation) {
+        case .met: afterWait?(step)
+        case .timedOut:
           return .expectationFailed(
             step: step, seen: expectation.seen(in: runtime.model), screen: Self.reportedScreen(runtime))
+        case .tooSlow: return .patternTooSlow(step: step, screen: Self.reportedScreen(runtime))
         }
-        afterWait?(step)
       case .caption:
         break
       }
@@ -55,16 +60,26 @@ public struct TapePlayer {
     return .completed
   }
 
-  /// Lets time pass on the checkout's clock until the checkout meets the expectation (true), or the timeout
-  /// (false). On a virtual clock that takes no real time.
-  private func waitUntil(timeout: Duration, _ expectation: TapeExpectation) -> Bool {
+  /// How a `Wait` or an `Expect` ended.
+  private enum Waited { case met, timedOut, tooSlow }
+
+  /// Lets time pass on the checkout's clock until the checkout meets the expectation, or the timeout. On a
+  /// virtual clock that takes no real time; a screen pattern that takes too long to match ends the wait.
+  private func waitUntil(timeout: Duration, _ expectation: TapeExpectation) -> Waited {
     var checkedRevision = -1
-    return runtime.advance(until: runtime.clock.elapsed + timeout) {
+    var tooSlow = false
+    let met = runtime.advance(until: runtime.clock.elapsed + timeout) {
       // The screen and the events only change with the model: check again only then.
       guard runtime.revision != checkedRevision else { return false }
       checkedRevision = runtime.revision
-      return expectation.isMet(by: runtime.model, screen: runtime.render().text)
+      do {
+        return try expectation.isMet(by: runtime.model, screen: runtime.render().text)
+      } catch {
+        tooSlow = true
+        return true
+      }
     }
+    return tooSlow ? .tooSlow : (met ? .met : .timedOut)
   }
 
   /// The screen as a report, `--screen` or a JUnit file shows it: a card number being typed keeps only its last

@@ -106,7 +106,8 @@ public final class TapePresenter {
     case .pause(let duration):
       return isDue(after: duration * pace.pauseScale, now: now)
     case .check(let expectation, let timeout, let line):
-      if expectation.isMet(by: runtime.model, screen: runtime.render().text) {
+      // A pattern too slow to match counts as not met: the presenter stops on it at its timeout.
+      if (try? expectation.isMet(by: runtime.model, screen: runtime.render().text)) == true {
         update { $0.problem = nil }
         return true
       }

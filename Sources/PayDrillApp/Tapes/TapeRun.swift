@@ -12,7 +12,7 @@ public struct TapeRun: Sendable {
   public var passed: Bool {
     switch outcome {
     case .completed, .quit: return true
-    case .waitTimedOut, .expectationFailed: return false
+    case .waitTimedOut, .expectationFailed, .patternTooSlow: return false
     }
   }
 
@@ -30,6 +30,13 @@ public struct TapeRun: Sendable {
     case .waitTimedOut(let step, let lastScreen):
       guard case .wait(let pattern, let timeout) = step.command else { return nil }
       lines = ["\(tape.file):\(step.line): Wait /\(pattern)/ timed out after \(timeout); the screen was:"]
+      screen = lastScreen
+    case .patternTooSlow(let step, let lastScreen):
+      lines = [
+        "\(tape.file):\(step.line): the step stopped: its pattern took more than "
+          + "\(Int(TapeExpectation.matchBudget)) s to match the screen once (it backtracks without end, as "
+          + "(.*.*)* does); simplify it. The screen was:"
+      ]
       screen = lastScreen
     case .expectationFailed(let step, let seen, let lastScreen):
       guard case .expect(let expectation, let timeout) = step.command else { return nil }
@@ -55,7 +62,7 @@ public struct TapeRun: Sendable {
     switch outcome {
     case .completed, .quit:
       return "ok    \(tape.file) (\(tape.steps.count) steps, \(seconds))"
-    case .waitTimedOut(let step, _), .expectationFailed(let step, _, _):
+    case .waitTimedOut(let step, _), .expectationFailed(let step, _, _), .patternTooSlow(let step, _):
       return "FAIL  \(tape.file):\(step.line) (\(seconds))"
     }
   }
