@@ -396,7 +396,7 @@ final class ApplePayConfigurationTests: XCTestCase {
     assertDecodingFails(
       smallScenario(currency: "BHD", price: "1", applePay: applePay),
       at: ["applePay", "customContent", "text"],
-      message: "not a blank")
+      message: "the text it shows, not a blank")
   }
 
   func testAmountsFollowTheCurrencysExponent() {

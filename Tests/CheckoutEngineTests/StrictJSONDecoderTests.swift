@@ -174,8 +174,7 @@ final class StrictJSONDecoderTests: XCTestCase {
     try assertKeys(acme.session.allowedFundingTypes.wallets.applePay, ApplePayWallet.CodingKeys.self)
     try assertKeys(PazeWallet(), PazeWallet.CodingKeys.self)
     try assertKeys(PazeShopper(), PazeShopper.CodingKeys.self)
-    try assertKeys(ApplePayCustomContent(text: "Subscribe"), ApplePayCustomContent.CodingKeys.self)
-    try assertKeys(ApplePayConsentComponent(text: "I agree"), ApplePayConsentComponent.CodingKeys.self)
+    try assertKeys(ApplePayTextStandIn(text: "Subscribe"), ApplePayTextStandIn.CodingKeys.self)
   }
 
   /// What PayDrill writes, it reads strictly: each built-in scenario encoded and decoded again is itself.

@@ -84,12 +84,23 @@ final class HistoryCommandTests: XCTestCase {
     }
   }
 
-  func testPrintsATableJSONLinesAndOneAttempt() throws {
+  private var scratch: [URL] = []
+
+  override func tearDown() {
+    scratch.forEach { try? FileManager.default.removeItem(at: $0) }
+  }
+
+  /// A ledger in a folder of its own, removed after the test.
+  private func scratchLedger() throws -> (String, SQLiteLedger) {
     let folder = FileManager.default.temporaryDirectory.appendingPathComponent(
       "paydrill-history-\(UUID().uuidString)")
-    defer { try? FileManager.default.removeItem(at: folder) }
+    scratch.append(folder)
     let path = folder.appendingPathComponent("ledger.sqlite3").path
-    let ledger = try SQLiteLedger(path: path)
+    return (path, try SQLiteLedger(path: path))
+  }
+
+  func testPrintsATableJSONLinesAndOneAttempt() throws {
+    let (path, ledger) = try scratchLedger()
     for attempt in HistoryPanelTests.attempts.reversed() {
       var attempt = attempt
       attempt.id = nil
@@ -134,11 +145,7 @@ final class HistoryCommandTests: XCTestCase {
   /// Hardening: a scenario name or a plugin's error code with ESC in it reaches `paydrill history` and
   /// `history show` as visible text, never as an escape sequence the terminal would obey.
   func testEscapeSequencesFromTheLedgerArePrintedAsVisibleText() throws {
-    let folder = FileManager.default.temporaryDirectory.appendingPathComponent(
-      "paydrill-history-\(UUID().uuidString)")
-    defer { try? FileManager.default.removeItem(at: folder) }
-    let path = folder.appendingPathComponent("ledger.sqlite3").path
-    let ledger = try SQLiteLedger(path: path)
+    let (path, ledger) = try scratchLedger()
     var attempt = HistoryPanelTests.attempts[3]
     attempt.id = nil
     attempt.scenario = "evil\u{1B}]0;owned\u{07}"

@@ -124,7 +124,13 @@ public struct ApplePayButtonAppearance: Equatable, Sendable, Codable {
       "config.buttonType = .\(type.rawValue)",
       "config.buttonStyle = .\(style.rawValue)",
       "config.buttonRadius = \(Self.radiusText(radius))",
-    ] + [customContent?.snippet, consent?.snippet].compactMap { $0 }
+    ]
+      + [
+        customContent.map { "config.customContent = { AnyView(Text(\(SwiftLiteral.quoted($0.text)))) }" },
+        consent.map {
+          "config.applePayConsentComponent = consentComponent  // \(SwiftLiteral.quoted($0.text))"
+        },
+      ].compactMap { $0 }
   }
 
   /// "8.0", "4.5"; a radius too large for tenths is written as Swift writes it.
