@@ -191,6 +191,23 @@ final class HeadlessCommandTests: XCTestCase {
     XCTAssertTrue(unknown.standardError.hasPrefix("paydrill: nope: no such scenario"), unknown.standardError)
   }
 
+  /// Hardening: a body piped in (`--body /dev/stdin`) is read; it said "no such file".
+  func testSignReadsABodyPipedInThroughDevStdin() throws {
+    let binary = try PayDrillBinary.path()
+    let result = try PayDrillBinary.launch(
+      "/bin/sh",
+      [
+        "-c",
+        "printf '{\"merchant\": \"M-1\"}' | '\(binary)' sign --token-id t --token-key k --body /dev/stdin "
+          + "--timestamp 1754701373845 --request-id ce244054-b372-42c2-9102-f0d976db69f6",
+      ])
+    XCTAssertEqual(result.status, 0, result.standardError)
+    XCTAssertTrue(
+      result.standardOutput.contains(
+        "t:1754701373845:ce244054-b372-42c2-9102-f0d976db69f6:api/v1/sessions:{\"merchant\":\"M-1\"}"),
+      result.standardOutput)
+  }
+
   func testSignPrintsTheSignatureAndNeverTheKey() throws {
     let body = folder.appendingPathComponent("body.json")
     try

@@ -21,9 +21,7 @@ enum SessionCommand {
     guard !options.requestPath.isEmpty else {
       throw ConfigurationError(file: "paydrill session", problem: "needs --request FILE")
     }
-    guard let data = FileManager.default.contents(atPath: options.requestPath) else {
-      throw ConfigurationError(file: options.requestPath, problem: "no such file")
-    }
+    let data = try BoundedFile.requestBody(options.requestPath)
     let body = String(decoding: data, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
     let api = SessionsAPI()
     do {

@@ -22,9 +22,7 @@ enum SignCommand {
           "needs --token-id ID --token-key KEY --body FILE (and optionally --path, --timestamp, --request-id)"
       )
     }
-    guard let data = FileManager.default.contents(atPath: options.bodyPath) else {
-      throw ConfigurationError(file: options.bodyPath, problem: "no such file")
-    }
+    let data = try BoundedFile.requestBody(options.bodyPath)
     let text = String(decoding: data, as: UTF8.self)
     let body: String
     do {

@@ -27,14 +27,15 @@ enum BoundedFile {
     }
   }
 
-  /// The file's bytes, at most `limit` of them.
-  static func read(_ path: String, limit: Int) -> Result<Data, Failure> {
+  /// The file's bytes, at most `limit` of them. With `streams`, a pipe or FIFO (`/dev/stdin` from a pipe) is
+  /// read too, to its end or its limit: for a request body, which is often piped in.
+  static func read(_ path: String, limit: Int, streams: Bool = false) -> Result<Data, Failure> {
     var isFolder: ObjCBool = false
     guard FileManager.default.fileExists(atPath: path, isDirectory: &isFolder) else {
       return .failure(.missing)
     }
     if isFolder.boolValue { return .failure(.folder) }
-    if let kind = irregularKind(of: path) { return .failure(.notRegular(kind)) }
+    if !streams, let kind = irregularKind(of: path) { return .failure(.notRegular(kind)) }
     guard let handle = FileHandle(forReadingAtPath: path) else { return .failure(.unreadable) }
     defer { try? handle.close() }
     do {
@@ -60,6 +61,15 @@ enum BoundedFile {
     case S_IFCHR, S_IFBLK: return "a device"
     case S_IFSOCK: return "a socket"
     default: return "not a file"
+    }
+  }
+
+  /// A request body (`sign --body`, `session --request`): a file, or a pipe such as `/dev/stdin`, at most 1 MB;
+  /// a missing or unreadable one is a configuration error naming it.
+  static func requestBody(_ path: String) throws -> Data {
+    switch read(path, limit: 1024 * 1024, streams: true) {
+    case .success(let data): return data
+    case .failure(let failure): throw ConfigurationError(file: path, problem: failure.problem)
     }
   }
 }
