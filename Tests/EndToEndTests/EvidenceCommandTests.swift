@@ -100,7 +100,7 @@ final class EvidenceCommandTests: XCTestCase {
       "\(broken)/overflowing-amount.json: at items[0].unitPrice: 99999999999999999999999999999999.99 is too large",
       "\(broken)/overflowing-quantity.json: at items[0].quantity: the number 99999999999999999999 is too large",
       "\(broken)/overflowing-total.json: at items[0]: the order total is too large",
-      "\(broken)/truncated.json: not valid JSON (a problem near line 5, column 39)",
+      "\(broken)/truncated.json: not valid JSON (a control character inside a string (write it as an escape such as \\n) at line 5, column 39)",
       "\(broken)/truncated.tape:2: expected Type followed by quoted text",
       "\(broken)/unknown-colour.json: at roles.title.fg: unknown colour \"chartreuse\"",
       "\(broken)/unknown-currency.json: at transaction.currency: unknown currency \"XYZ\"",

@@ -12,7 +12,9 @@ final class CheckCommandTests: XCTestCase {
 
   /// Each file of the corpus and the problems `check` must report for it (after `PATH: `).
   static let expected: [String: [String]] = [
-    "truncated.json": ["not valid JSON (a problem near line 5, column 39)"],
+    "truncated.json": [
+      "not valid JSON (a control character inside a string (write it as an escape such as \\n) at line 5, column 39)"
+    ],
     "wrong-type.json": ["at items[0].quantity: expected a whole number, found a string"],
     "negative-amount.json": ["at items[1].unitPrice: -5.00 is negative (expected an amount of zero or more)"],
     "unknown-currency.json": [

@@ -49,7 +49,12 @@ final class ConfigurationFileTests: XCTestCase {
       "x.json: at onBeforeSubmit.allow: missing (this field is required)")
     XCTAssertTrue(
       error(Scenario.self, "{\"merchant\": \n [,]}").hasPrefix(
-        "x.json: not valid JSON (a problem near line 2"))
+        "x.json: not valid JSON (expected a value at line 2, column 3)"))
+    // Hardening: an empty file and a lone surrogate say what and where (they gave no line or column).
+    XCTAssertEqual(error(Scenario.self, " \n"), "x.json: the file is empty (expected a JSON object)")
+    XCTAssertEqual(
+      error(Scenario.self, "{\"merchant\": {\"name\": \"\\ud800\"}}"),
+      "x.json: not valid JSON (a lone surrogate in a \\u escape at line 1, column 30)")
   }
 
   /// drop-in-implementation.md, Session request parameters (`amounts.transactionValue`): the amount is

@@ -35,6 +35,9 @@ public enum ConfigurationFile {
   }
 
   private static func checkText(_ data: Data, file: String) throws {
+    if data.allSatisfy({ [0x20, 0x09, 0x0A, 0x0D].contains($0) }) {
+      throw ConfigurationError(file: file, problem: "the file is empty (expected a JSON object)")
+    }
     if let problem = UTF8Text.problem(in: data) {
       throw ConfigurationError(file: file, location: "line \(problem.line)", problem: problem.text)
     }
@@ -59,11 +62,9 @@ public enum ConfigurationFile {
     } catch let error as JSONReadError {
       switch error {
       case .syntax(let line, let column, let problem):
-        let detail = syntaxDetail(data)
+        // PayDrill's own reader knows where the problem is (Foundation's message may not say).
         throw ConfigurationError(
-          file: file,
-          problem:
-            "not valid JSON\(detail.isEmpty ? " (\(problem) at line \(line), column \(column))" : detail)")
+          file: file, problem: "not valid JSON (\(problem) at line \(line), column \(column))")
       case .duplicateKey(let path, let first, let second):
         throw ConfigurationError(
           file: file, location: path,
@@ -85,6 +86,9 @@ public enum ConfigurationFile {
       _ = try JSONSerialization.jsonObject(with: data, options: [.fragmentsAllowed])
       return ""
     } catch {
+      if case .syntax(let line, let column, let problem)? = readError(data) {
+        return " (\(problem) at line \(line), column \(column))"
+      }
       guard let detail = (error as NSError).userInfo[NSDebugDescriptionErrorKey] as? String else { return "" }
       guard let range = detail.range(of: "character ", options: .backwards),
         let offset = Int(detail[range.upperBound...].prefix { $0.isNumber })
@@ -93,6 +97,16 @@ public enum ConfigurationFile {
       let line = before.filter { $0 == UInt8(ascii: "\n") }.count + 1
       let column = offset - (before.lastIndex(of: UInt8(ascii: "\n")).map { $0 + 1 } ?? 0) + 1
       return " (a problem near line \(line), column \(column))"
+    }
+  }
+
+  /// The reader's error for data it cannot read, if it is one.
+  private static func readError(_ data: Data) -> JSONReadError? {
+    do {
+      _ = try JSONReader.read(data)
+      return nil
+    } catch {
+      return error as? JSONReadError
     }
   }
 }
