@@ -35,6 +35,35 @@ final class HeadlessCommandTests: XCTestCase {
     XCTAssertEqual(lines[2]["merchantTransactionId"] as? String, "0ce72cfd-014d-4256-a006-a56601b2ffc4")
   }
 
+  /// Hardening: without `--seed`, each run's payment gets ids of its own; with it, the same ones; the ledger
+  /// keeps the seed, so a run can be repeated.
+  func testIdsAreNewEachRunUnlessASeedIsGiven() throws {
+    let ledger = folder.appendingPathComponent("ledger.sqlite3").path
+    func transactionId(_ extra: [String]) throws -> String {
+      let events = folder.appendingPathComponent("ids-\(UUID().uuidString).jsonl")
+      let run = try PayDrillBinary.run(
+        ["play", "Tapes/pay-with-visa.tape", "--latency", "0", "--ledger", ledger, "--events", events.path]
+          + extra)
+      XCTAssertEqual(run.status, 0, run.standardError)
+      let lines = try String(contentsOf: events, encoding: .utf8).split(separator: "\n")
+      let success = try lines.compactMap {
+        try JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: Any]
+      }.first { $0["event"] as? String == "onSuccess" }
+      return try XCTUnwrap(success?["systemTransactionId"] as? String)
+    }
+    XCTAssertNotEqual(try transactionId([]), try transactionId([]), "two runs, two ids")
+    XCTAssertEqual(
+      try transactionId(["--seed", "7"]), try transactionId(["--seed", "7"]), "a seed repeats them")
+    let listed = try PayDrillBinary.run(["history", "--ledger", ledger, "--json"])
+    let seeds = try listed.standardOutput.split(separator: "\n").map {
+      try XCTUnwrap(try JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: Any])["seed"]
+        as? String
+    }
+    XCTAssertEqual(seeds.count, 4)
+    XCTAssertEqual(seeds.prefix(2), ["7", "7"], "the newest first")
+    XCTAssertNotEqual(seeds[2], seeds[3])
+  }
+
   func testPlayReplaysTheDeclineTape() throws {
     let jsonl = folder.appendingPathComponent("events.jsonl")
     let screen = folder.appendingPathComponent("screen.txt")

@@ -128,7 +128,7 @@ final class SQLiteLedgerTests: XCTestCase {
       XCTAssertEqual(try old.integer("PRAGMA user_version"), 1)
     }
     let ledger = try SQLiteLedger(path: path)
-    XCTAssertEqual(try ledger.integer("PRAGMA user_version"), 3)
+    XCTAssertEqual(try ledger.integer("PRAGMA user_version"), LedgerSchema.currentVersion)
     XCTAssertEqual(
       try ledger.integer("SELECT count(*) FROM pragma_table_info('attempts') WHERE name = 'events'"), 0,
       "the old column is gone")
@@ -147,6 +147,28 @@ final class SQLiteLedgerTests: XCTestCase {
     XCTAssertEqual(try ledger.attempts(matching: AttemptFilter()).compactMap(\.id), [3, 2, 1])
     XCTAssertEqual(
       try ledger.integer("SELECT count(*) FROM pragma_integrity_check WHERE integrity_check = 'ok'"), 1)
+  }
+
+  /// Hardening: a version 3 ledger gets the seed column (its attempts have none); a seed past Int64.max
+  /// comes back whole.
+  func testMigratesAVersion3LedgerToKeepTheRunsSeed() throws {
+    do {
+      let old = try SQLiteDatabase(path: path, access: .readWrite)
+      try old.execute(LedgerSchema.version3)
+      try old.run(
+        """
+        INSERT INTO attempts (scenario, method, amount_minor, currency, outcome, started_at, ended_at)
+        VALUES ('acme-electronics', 'card', 4999, 'USD', 'succeeded', '2026-11-01T10:00:00.000Z',
+          '2026-11-01T10:00:01.000Z')
+        """)
+    }
+    let ledger = try SQLiteLedger(path: path)
+    XCTAssertEqual(try ledger.integer("PRAGMA user_version"), 4)
+    XCTAssertNil(try XCTUnwrap(try ledger.attempt(id: 1)).seed)
+    var attempt = Self.attempt(.succeeded)
+    attempt.seed = UInt64.max - 1
+    let id = try ledger.record(attempt)
+    XCTAssertEqual(try ledger.attempt(id: id)?.seed, UInt64.max - 1)
   }
 
   /// A version 2 ledger takes the outcome `unknown` once migrated, and keeps its attempts and their events.
@@ -172,7 +194,7 @@ final class SQLiteLedgerTests: XCTestCase {
           """), "version 2 refuses the outcome")
     }
     let ledger = try SQLiteLedger(path: path)
-    XCTAssertEqual(try ledger.integer("PRAGMA user_version"), 3)
+    XCTAssertEqual(try ledger.integer("PRAGMA user_version"), LedgerSchema.currentVersion)
     let first = try XCTUnwrap(try ledger.attempt(id: 1))
     XCTAssertEqual(first.systemTransactionId, "tx-1")
     XCTAssertEqual(first.eventLines.count, 1, "the events came along")
@@ -191,7 +213,7 @@ final class SQLiteLedgerTests: XCTestCase {
     }
     XCTAssertThrowsError(try SQLiteLedger(path: path)) { error in
       XCTAssertEqual(
-        "\(error)", "ledger \(path): schema version 7 was written by a newer paydrill (this one reads 3)")
+        "\(error)", "ledger \(path): schema version 7 was written by a newer paydrill (this one reads 4)")
     }
   }
 

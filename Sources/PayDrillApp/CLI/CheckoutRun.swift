@@ -7,6 +7,8 @@ import GatewaySimulator
 /// choose, on a live clock in the terminal and wherever another process answers, else a virtual one.
 final class CheckoutRun {
   let runtime: CheckoutRuntime
+  /// The run's seed: `--seed`'s, or a new one, so that each run's payments get ids of their own.
+  let seed: UInt64
   private let plugin: PluginGateway?
   private let hook: ProcessMerchantHooks?
   /// Why the ledger could not be opened, already printed.
@@ -22,9 +24,11 @@ final class CheckoutRun {
     // Time is virtual (a replay is exact and fast) unless a person or another process is involved.
     let clock: EffectClock =
       live || plugin != nil || hook != nil ? .live() : .virtual(startingAt: options.clockStart ?? Date())
+    let seed = options.seed ?? UInt64.random(in: 1...UInt64.max)
+    self.seed = seed
     runtime = CheckoutRuntime(
       scenario: scenario, size: options.size,
-      latencyMilliseconds: PayDrillCommand.latency(options, scenario: scenario), seed: options.seed,
+      latencyMilliseconds: PayDrillCommand.latency(options, scenario: scenario), seed: seed,
       gateway: plugin, hooks: hook, ledger: ledger.ledger, screenshots: screenshots, clock: clock,
       clipboard: live ? .terminal : nil
     ) { model in

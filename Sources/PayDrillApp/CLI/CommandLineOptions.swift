@@ -45,8 +45,9 @@ public struct CommandLineOptions: Equatable, Sendable {
   public var theme = "dark"
   public var latencyMilliseconds: Int?
   public var size = Size(columns: 100, rows: 32)
-  /// The seed of the gateway's random latency and faults.
-  public var seed: UInt64 = 1
+  /// The seed of the gateway's transaction ids, random latency and faults (`--seed`); nil for a new seed each
+  /// run, so that two runs never give a payment the same ids.
+  public var seed: UInt64?
   /// When a replay's virtual clock starts (`--clock-start`, written by `record`): a recorded tape replays at
   /// the instants it was recorded at. Nil: now.
   public var clockStart: Date?

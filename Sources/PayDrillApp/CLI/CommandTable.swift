@@ -208,7 +208,7 @@ public enum CommandTable {
     },
     OptionSpec(
       "--seed", "N",
-      "the seed of the gateway's random latency and faults (default 1); the same seed repeats them",
+      "the seed of the gateway's transaction ids, random latency and faults (default: a new one each run, kept in the ledger); the same seed repeats them",
       for: runsCheckout.union([.session]), section: .checkout, inTapeHeader: true
     ) { options, queue, name in
       options.seed = try queue.number(for: name, in: 0...UInt64.max, taking: "a whole number")

@@ -94,6 +94,8 @@ public enum HistoryCommand {
     object["systemTransactionId"] = attempt.systemTransactionId
     object["merchantTransactionId"] = attempt.merchantTransactionId
     object["resultCode"] = attempt.resultCode
+    // A string: a seed may be past what a JSON number keeps exactly.
+    object["seed"] = attempt.seed.map(String.init)
     if withEvents {
       object["events"] = attempt.eventLines.map {
         (try? JSONSerialization.jsonObject(with: Data($0.utf8))) ?? $0
@@ -117,6 +119,7 @@ public enum HistoryCommand {
       ("outcome", attempt.outcome.rawValue), ("errorCode", attempt.errorCode),
       ("errorMessage", attempt.errorMessage), ("systemTransactionId", attempt.systemTransactionId),
       ("merchantTransactionId", attempt.merchantTransactionId), ("resultCode", attempt.resultCode),
+      ("seed", attempt.seed.map { "\($0) (repeat the run with --seed \($0))" }),
       ("started", table.time(attempt.startedAt)), ("ended", table.time(attempt.endedAt)),
     ]
     var text = "Attempt \(attempt.id.map(String.init) ?? "-")\n"

@@ -71,7 +71,7 @@ public enum PayDrillCommand {
         if plugin == nil, options.latencyMilliseconds != nil || options.scenarioPath != nil {
           let scenario = try loadScenario(options)
           let settings = GatewaySettings(
-            latencyMilliseconds: latency(options, scenario: scenario), seed: options.seed,
+            latencyMilliseconds: latency(options, scenario: scenario), seed: options.seed ?? 1,
             configuration: scenario.gateway)
           Thread.sleep(
             forTimeInterval: GatewayControls(settings: settings).nextLatency(for: .session).inSeconds)
@@ -196,7 +196,8 @@ public enum PayDrillCommand {
       // The key that quit is not part of the flow: the replay ends on the screen the session ended on.
       if signal == nil { recording.recorder.dropLastKey() }
       let tape = recording.recorder.tape(
-        header: recordingHeader(options, size: runtime.model.size, clockStart: runtime.clock.origin))
+        header: recordingHeader(
+          options, size: runtime.model.size, clockStart: runtime.clock.origin, seed: run.seed))
       do {
         try OutputFile.write(tape, to: tapePath)
         print("paydrill: recorded \(tapePath); replay it with paydrill play \(tapePath)")
@@ -217,10 +218,12 @@ public enum PayDrillCommand {
   }
 
   /// The options a recorded tape's header keeps, so that its replay is exact.
-  static func recordingHeader(_ options: CommandLineOptions, size: Size, clockStart: Date) -> [String] {
+  static func recordingHeader(_ options: CommandLineOptions, size: Size, clockStart: Date, seed: UInt64)
+    -> [String]
+  {
     var header = [
       "--scenario", options.scenarioPath ?? Scenario.acmeElectronics.name, "--theme", options.theme, "--size",
-      "\(size.columns)x\(size.rows)", "--seed", "\(options.seed)",
+      "\(size.columns)x\(size.rows)", "--seed", "\(seed)",
       "--clock-start", CommandLineOptions.clockStartFormat.string(from: clockStart),
     ]
     if let latency = options.latencyMilliseconds { header += ["--latency", "\(latency)"] }

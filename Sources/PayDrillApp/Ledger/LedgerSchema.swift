@@ -7,10 +7,12 @@ import Foundation
 /// - Version 2 keeps each event as a row of `attempt_events` and the PSP's result code in
 ///   `attempts.result_code`. Migrating from 1 splits the old column into rows and reads the result code
 ///   from the attempt's `onSuccess`/`onError` event.
-/// - Version 3 (current) allows the outcome `unknown`: a payment whose answer never came (a timeout), which
-///   may or may not have been charged. Migrating from 2 rebuilds the two tables with the new check.
+/// - Version 3 allows the outcome `unknown`: a payment whose answer never came (a timeout), which may or may
+///   not have been charged. Migrating from 2 rebuilds the two tables with the new check.
+/// - Version 4 (current) keeps the run's seed with each attempt (`attempts.seed`), so that a run can be
+///   repeated with `--seed`; older attempts have none.
 enum LedgerSchema {
-  static let currentVersion: Int64 = 3
+  static let currentVersion: Int64 = 4
 
   /// Version 1, as the first ledgers were written (kept to test the migration and to document it).
   static let version1 = """
@@ -80,12 +82,21 @@ enum LedgerSchema {
     PRAGMA user_version = 2;
     """
 
-  /// Version 3, for a new ledger.
+  /// Version 3 (kept to test the migration to 4).
   static let version3 = """
     \(attemptsTable(outcomes: PaymentAttempt.Outcome.allCases.map(\.rawValue)))
     CREATE INDEX attempts_by_start ON attempts(started_at);
     \(eventsTable())
     PRAGMA user_version = 3;
+    """
+
+  /// Version 4, for a new ledger.
+  static let version4 = """
+    \(attemptsTable(outcomes: PaymentAttempt.Outcome.allCases.map(\.rawValue)))
+    ALTER TABLE attempts ADD COLUMN seed INTEGER;
+    CREATE INDEX attempts_by_start ON attempts(started_at);
+    \(eventsTable())
+    PRAGMA user_version = 4;
     """
 
   /// Brings the database to the current version in one transaction: creates it when empty, migrates it
@@ -107,11 +118,13 @@ enum LedgerSchema {
         guard tables == 0 else {
           throw LedgerError(location: database.path, problem: "is a SQLite file but not a paydrill ledger")
         }
-        try database.execute(version3)
+        try database.execute(version4)
         return
       }
       if version == 1 { try migrateFrom1(database) }
-      try migrateFrom2(database)
+      if version <= 2 { try migrateFrom2(database) }
+      // Version 3 → 4: the seed, unknown for the attempts already there.
+      try database.execute("ALTER TABLE attempts ADD COLUMN seed INTEGER; PRAGMA user_version = 4;")
     }
   }
 

@@ -35,6 +35,8 @@ public struct PaymentAttempt: Equatable, Sendable {
   public var merchantTransactionId: String?
   /// The PSP's result code (`resultCode`, or Worldline's `status`) when the gateway reported one.
   public var resultCode: String?
+  /// The seed of the run the attempt was made in (`--seed` repeats it); nil in ledgers older than version 4.
+  public var seed: UInt64?
   public var startedAt: Date
   public var endedAt: Date
   /// The attempt's callbacks, one JSON object a line (`CallbackEvent.jsonLine()`). Empty in lists read from
@@ -48,8 +50,9 @@ public struct PaymentAttempt: Equatable, Sendable {
     id: Int64? = nil, scenario: String, method: DropInPaymentMethod, card: String?, amount: Money,
     outcome: Outcome, errorCode: String? = nil, errorMessage: String? = nil,
     systemTransactionId: String? = nil, merchantTransactionId: String? = nil, resultCode: String? = nil,
-    startedAt: Date, endedAt: Date, eventLines: [String] = []
+    startedAt: Date, endedAt: Date, eventLines: [String] = [], seed: UInt64? = nil
   ) {
+    self.seed = seed
     self.id = id
     self.scenario = scenario
     self.method = method

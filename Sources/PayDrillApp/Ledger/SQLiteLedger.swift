@@ -82,8 +82,9 @@ public final class SQLiteLedger: AttemptLedger {
         try database.run(
           """
           INSERT INTO attempts (id, scenario, method, card, amount_minor, currency, outcome, error_code,
-            error_message, system_transaction_id, merchant_transaction_id, result_code, started_at, ended_at)
-          VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+            error_message, system_transaction_id, merchant_transaction_id, result_code, started_at, ended_at,
+            seed)
+          VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
           """,
           [
             attempt.id.map { .integer($0) } ?? .null,
@@ -93,6 +94,8 @@ public final class SQLiteLedger: AttemptLedger {
             optional(attempt.systemTransactionId), optional(attempt.merchantTransactionId),
             optional(attempt.resultCode), .text(Self.timestamp(attempt.startedAt)),
             .text(Self.timestamp(attempt.endedAt)),
+            // SQLite's integers are signed: a seed past Int64.max is stored as its bit pattern.
+            attempt.seed.map { .integer(Int64(bitPattern: $0)) } ?? .null,
           ])
         let id = database.lastInsertedRowID
         let insert = try database.prepare(
@@ -156,7 +159,7 @@ public final class SQLiteLedger: AttemptLedger {
 
   private static let columns = """
     id, scenario, method, card, amount_minor, currency, outcome, error_code, error_message,
-    system_transaction_id, merchant_transaction_id, result_code, started_at, ended_at
+    system_transaction_id, merchant_transaction_id, result_code, started_at, ended_at, seed
     """
 
   private func read(_ sql: String, _ values: [SQLiteStatement.Value]) throws -> [PaymentAttempt] {
@@ -175,7 +178,7 @@ public final class SQLiteLedger: AttemptLedger {
           amount: Money(minorUnits: row.integer(4), currency: currency), outcome: outcome,
           errorCode: row.text(7), errorMessage: row.text(8), systemTransactionId: row.text(9),
           merchantTransactionId: row.text(10), resultCode: row.text(11), startedAt: startedAt,
-          endedAt: endedAt)
+          endedAt: endedAt, seed: row.isNull(14) ? nil : UInt64(bitPattern: row.integer(14)))
       }
     } catch let error as SQLiteError {
       throw LedgerError(location: location, problem: "cannot be read: \(error.message)")

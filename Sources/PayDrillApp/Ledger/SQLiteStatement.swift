@@ -66,6 +66,9 @@ final class SQLiteStatement {
     return rows
   }
 
+  /// Whether a column of the current row is NULL.
+  func isNull(_ column: Int32) -> Bool { sqlite3_column_type(handle, column) == SQLITE_NULL }
+
   /// The integer in a column of the current row (0 for NULL).
   func integer(_ column: Int32) -> Int64 { sqlite3_column_int64(handle, column) }
 

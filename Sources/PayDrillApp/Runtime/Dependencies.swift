@@ -20,6 +20,8 @@ public struct Dependencies {
   /// Replaces PassKit's 30 seconds for the sheet's updates, for tests of a hook process slower than the
   /// limit on the real clock without waiting 30 seconds; nil for PassKit's.
   public var updateTimeLimit: Duration?
+  /// The run's seed, recorded with each attempt so that the run can be repeated; nil when a test gives none.
+  public var seed: UInt64?
 
   public init(
     gateway: any PaymentGateway, hooks: any MerchantHooks, ledger: (any AttemptLedger)? = nil,
@@ -43,12 +45,14 @@ public struct Dependencies {
     ledger: (any AttemptLedger)? = nil, screenshots: ScreenshotWriter? = nil,
     clipboard: Clipboard? = nil
   ) -> Dependencies {
-    Dependencies(
+    var dependencies = Dependencies(
       gateway: gateway
         ?? SimulatedGateway(
           settings: settings, makeTransactionId: TransactionIdentifiers(seed: settings.seed).next),
       hooks: hooks ?? ScenarioMerchantHooks(scenario: scenario), ledger: ledger, screenshots: screenshots,
       clock: clock, clipboard: clipboard)
+    dependencies.seed = settings.seed
+    return dependencies
   }
 
   /// The date virtual clocks start at unless told otherwise: a fixed day, before the built-in sessions

@@ -73,6 +73,7 @@ public final class EffectInterpreter {
     guard let ledger = dependencies.ledger, ledgerProblem == nil else { return [] }
     var stored = PaymentAttempt(attempt)
     stored.id = ledgerRows[attempt.number]
+    stored.seed = dependencies.seed
     // Encoded only now that a ledger takes them.
     stored.eventLines = stored.events.map { $0.jsonLine() }
     stored.events = []
