@@ -22,4 +22,12 @@ final class CardDataMaskTests: XCTestCase {
       mask.masking(.declined(SdkError(errorCode: "X", errorMessage: "4000-0000-0000-0002 737"))),
       .declined(SdkError(errorCode: "X", errorMessage: "••••0002 •••")))
   }
+
+  /// Only numbers that pass the Luhn check are card numbers: a date-stamped file name or an order id stays.
+  func testNumbersThatAreNotCardNumbersStay() {
+    XCTAssertEqual(
+      CardNumberMask.masked("tapes/20240501-120000.tape ORD-1234567890123"),
+      "tapes/20240501-120000.tape ORD-1234567890123")
+    XCTAssertEqual(CardNumberMask.masked("pan 5555-5555-5555-4444."), "pan ••••4444.")
+  }
 }

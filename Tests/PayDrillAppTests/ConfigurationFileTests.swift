@@ -128,7 +128,10 @@ final class ConfigurationFileTests: XCTestCase {
         if folder == "Themes" {
           open.formUnion(try decoder.decodeListingOpenKeyTypes(Theme.self, from: data).1)
         } else {
-          open.formUnion(try decoder.decodeListingOpenKeyTypes(Scenario.self, from: data).1)
+          let (scenario, types) = try decoder.decodeListingOpenKeyTypes(Scenario.self, from: data)
+          XCTAssertEqual(
+            scenario, try JSONDecoder().decode(Scenario.self, from: data), "\(name): as JSONDecoder")
+          open.formUnion(types)
         }
       }
     }

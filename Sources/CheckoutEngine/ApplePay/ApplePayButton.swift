@@ -118,6 +118,14 @@ public struct ApplePayButtonAppearance: Equatable, Sendable, Codable {
     customContent?.text ?? localisation.label(of: type)
   }
 
+  /// What the gallery and `--print` say of the custom content and the consent component, when there are any.
+  public var standInLines: [String] {
+    [
+      customContent.map { "custom content: \"\($0.text)\" (drawn instead of PassKit's label)" },
+      consent.map { "consent component: \"\($0.text)\"" },
+    ].compactMap { $0 }
+  }
+
   /// The configuration a developer pastes.
   public var snippet: [String] {
     [

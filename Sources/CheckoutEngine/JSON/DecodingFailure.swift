@@ -3,6 +3,12 @@ import Foundation
 /// A `DecodingError` in PayDrill's words: where (`items[0].unitPrice`, "the top level") and what was
 /// expected ("expected a whole number, found a string"). Files and session requests report it alike.
 public struct DecodingFailure: Equatable, Sendable {
+  /// What `path` says of the whole text.
+  public static let topLevel = "the top level"
+
+  /// Whether the fault is in the whole text rather than one value of it.
+  public var isTopLevel: Bool { path == Self.topLevel }
+
   /// The path of the value at fault; "the top level" for the whole text.
   public var path: String
   public var problem: String
@@ -26,7 +32,7 @@ public struct DecodingFailure: Equatable, Sendable {
     case .dataCorrupted(let context):
       self.init(path: Self.path(context.codingPath), problem: Self.readable(context.debugDescription))
     @unknown default:
-      self.init(path: "the top level", problem: "cannot be decoded")
+      self.init(path: Self.topLevel, problem: "cannot be decoded")
     }
   }
 
@@ -52,7 +58,7 @@ public struct DecodingFailure: Equatable, Sendable {
         text += text.isEmpty ? key.stringValue : ".\(key.stringValue)"
       }
     }
-    return text.isEmpty ? "the top level" : text
+    return text.isEmpty ? Self.topLevel : text
   }
 
   private static func describe(_ type: Any.Type) -> String {

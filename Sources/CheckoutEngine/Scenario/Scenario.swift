@@ -113,8 +113,9 @@ extension Scenario: Codable {
     var unitPrice: AmountText
   }
 
-  static let cardIntents = ["Authorisation", "Purchase", "Verification", "EstimatedAuthorisation"]
-  static let paypalIntents = ["Authorisation", "Purchase"]
+  /// The intents the seed allows for cards and for PayPal, in scenarios and session requests alike.
+  public static let cardIntents = ["Authorisation", "Purchase", "Verification", "EstimatedAuthorisation"]
+  public static let paypalIntents = ["Authorisation", "Purchase"]
 
   public init(from decoder: Decoder) throws {
     let container = try decoder.container(keyedBy: CodingKeys.self)

@@ -12,7 +12,8 @@ struct JSONLineSplitter: Sendable {
 
   /// The longest line kept, in bytes.
   let limit: Int
-  private var pending = Data()
+  /// The line being read, not yet ended.
+  private(set) var pending = Data()
   /// Inside a line that passed the limit: its bytes are dropped until its newline.
   private var skipping = false
 

@@ -24,7 +24,7 @@ public enum JSONLinesFailure: Error, Equatable, Sendable {
     case .unavailable(let command, let reason):
       return SdkError(
         errorCode: "\(codePrefix)_UNAVAILABLE",
-        errorMessage: "\(speaker) `\(Self.masked(command))` could not be started: \(Self.masked(reason))")
+        errorMessage: "\(speaker) `\(CardNumberMask.masked(command))` could not be started: \(CardNumberMask.masked(reason))")
     case .crashed(let status, let signalled, let stderr):
       let how = signalled ? "was killed by signal \(status)" : "exited with status \(status)"
       let detail = stderr.map { ": \(Self.quote($0, limit: 200, quoted: false))" } ?? ""
@@ -44,14 +44,12 @@ public enum JSONLinesFailure: Error, Equatable, Sendable {
 
   /// At most `limit` characters of `text`, masked, on one line (and in quotes unless told otherwise).
   static func quote(_ text: String, limit: Int = 60, quoted: Bool = true) -> String {
-    let line = masked(text).replacingOccurrences(of: "\n", with: " ")
+    let line = CardNumberMask.masked(text).replacingOccurrences(of: "\n", with: " ")
       .trimmingCharacters(in: .whitespaces)
     let short = line.count > limit ? String(line.prefix(limit)) + "…" : line
     return quoted ? "\"\(short)\"" : short
   }
 
-  /// `text` with every card number in it cut to its last four (`CardNumberMask`).
-  static func masked(_ text: String) -> String { CardNumberMask.masked(text) }
 
   /// A duration in seconds as people write it: "5", "0.5".
   public static func seconds(_ duration: Duration) -> String {

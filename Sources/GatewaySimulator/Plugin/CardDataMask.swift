@@ -27,22 +27,21 @@ struct CardDataMask {
 
   /// `text` without the card: any card number (plain or grouped), then this card's other details.
   func masking(_ text: String) -> String {
-    var masked = JSONLinesFailure.masked(text)
-    guard let card else { return masked }
-    let month = String(format: "%02d", card.expiryMonth)
-    let year = String(format: "%02d", card.expiryYear % 100)
-    for expiry in [
-      "\(month)/\(year)", "\(month)/20\(year)", "\(month)/\(year)".replacingOccurrences(of: "/", with: ""),
-    ]
-    where masked.contains(expiry) {
-      masked = Self.replacing(expiry, in: masked)
+    var masked = text
+    if let card {
+      // The card's own details first: its number, masked last, could otherwise hide an expiry's digits.
+      let month = String(format: "%02d", card.expiryMonth)
+      let year = String(format: "%02d", card.expiryYear % 100)
+      for expiry in ["\(month)/\(year)", "\(month)/20\(year)", "\(month)\(year)"] {
+        masked = Self.replacing(expiry, in: masked)
+      }
+      if !card.securityCode.isEmpty { masked = Self.replacing(card.securityCode, in: masked) }
+      let name = card.holderName.trimmingCharacters(in: .whitespaces)
+      if name.count >= 2 {
+        masked = masked.replacingOccurrences(of: name, with: "•••", options: .caseInsensitive)
+      }
     }
-    if !card.securityCode.isEmpty { masked = Self.replacing(card.securityCode, in: masked) }
-    let name = card.holderName.trimmingCharacters(in: .whitespaces)
-    if name.count >= 2 {
-      masked = masked.replacingOccurrences(of: name, with: "•••", options: .caseInsensitive)
-    }
-    return masked
+    return CardNumberMask.masked(masked)
   }
 
   /// `digits` replaced where it stands alone, not inside a longer run of digits.

@@ -40,9 +40,6 @@ struct SessionRequest: Decodable {
     enum CodingKeys: String, CodingKey, CaseIterable { case currencyCode, transactionValue }
   }
 
-  static let cardIntents = ["Authorisation", "Purchase", "Verification", "EstimatedAuthorisation"]
-  static let paypalIntents = ["Authorisation", "Purchase"]
-
   /// Decodes a body, or throws the 400 that names the field at fault.
   static func decode(_ body: String) throws -> SessionRequest {
     do {
@@ -58,13 +55,12 @@ struct SessionRequest: Decodable {
     } catch let error as DecodingError {
       let failure = DecodingFailure(error)
       throw SessionRequestError(
-        field: failure.path == "the top level" ? "body" : failure.path, message: failure.problem)
+        field: failure.isTopLevel ? "body" : failure.path, message: failure.problem)
     }
   }
 
-  /// Checks the seed's rules on the decoded values, in the order of its table, and answers with the
-  /// transaction's amount.
-  func check() throws -> Money {
+  /// Checks the seed's rules on the decoded values, in the order of its table.
+  func check() throws {
     try Self.text(merchant, field: "merchant", maximum: 20)
     try Self.text(site, field: "site", maximum: 20)
     try Self.text(merchantTransactionId, field: "merchantTransactionId", maximum: 50)
@@ -72,26 +68,22 @@ struct SessionRequest: Decodable {
       throw SessionRequestError(field: "sessionTimeout", message: "expected a number of minutes above 0")
     }
     try Self.choice(
-      transactionMethod.intent.card, field: "transactionMethod.intent.card", from: Self.cardIntents)
+      transactionMethod.intent.card, field: "transactionMethod.intent.card", from: Scenario.cardIntents)
     try Self.choice(
-      transactionMethod.intent.paypal, field: "transactionMethod.intent.paypal", from: Self.paypalIntents)
+      transactionMethod.intent.paypal, field: "transactionMethod.intent.paypal", from: Scenario.paypalIntents)
     let currency: Currency
     switch Currency.parse(isoCode: amounts.currencyCode) {
     case .success(let found): currency = found
     case .failure(let problem):
       throw SessionRequestError(field: "amounts.currencyCode", message: problem.description)
     }
-    let amount: Money
-    switch AmountParser.parse(amounts.transactionValue.text, currency: currency) {
-    case .success(let money): amount = money
-    case .failure(let failure):
+    if case .failure(let failure) = AmountParser.parse(amounts.transactionValue.text, currency: currency) {
       throw SessionRequestError(field: "amounts.transactionValue", message: failure.description)
     }
     guard serviceType == "CheckoutDropIn" else {
       throw SessionRequestError(
         field: "serviceType", message: "must be \"CheckoutDropIn\" for Drop-in integrations")
     }
-    return amount
   }
 
   private static func text(_ text: String, field: String, maximum: Int) throws {

@@ -72,7 +72,7 @@ public final class SessionsAPI: Sendable {
   /// new session; a 400 names the field at fault.
   public func createSession(body: String, now: Date) throws -> SessionData {
     let request = try SessionRequest.decode(body)
-    _ = try request.check()
+    try request.check()
     let expiry = now.addingTimeInterval(TimeInterval(request.sessionTimeout) * 60)
     return SessionData(
       sessionId: UUID().uuidString.lowercased(), hmacKey: Self.randomHex(bytes: 32),

@@ -15,6 +15,6 @@ enum ButtonPrintout {
         "style \(view.styleDescription): \(appearance.style.summary)",
         "radius \(radius) (\(appearance.isRounded ? "rounded" : "square") corners)",
         "use cases: \(appearance.type.useCases)",
-      ] + ButtonGalleryView.extras(of: appearance) + [""] + appearance.snippet).joined(separator: "\n")
+      ] + appearance.standInLines + [""] + appearance.snippet).joined(separator: "\n")
   }
 }

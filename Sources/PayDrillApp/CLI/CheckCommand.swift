@@ -79,7 +79,7 @@ public enum CheckCommand {
     var kind: Kind?
     do {
       let data = try ConfigurationFile.contents(of: file)
-      let keys = Set(try ConfigurationFile.object(from: data, file: file).keys)
+      let keys = Set(try ConfigurationFile.topLevelKeys(of: data, file: file))
       kind = !keys.isDisjoint(with: scenarioKeys) ? .scenario : keys.contains("roles") ? .theme : nil
       switch kind {
       case .scenario: _ = try ConfigurationFile.decode(Scenario.self, from: data, file: file)

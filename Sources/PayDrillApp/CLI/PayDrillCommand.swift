@@ -16,6 +16,9 @@ public enum PayDrillCommand {
   /// the sessions API refused, no such attempt), 2 usage or bad input, 128+N after signal N. `commit` is
   /// the commit the binary was built from (`paydrill --version`).
   public static func main(_ arguments: [String], commit: String = "unknown") -> Int32 {
+    // A reader that goes away (`--events >(head -1)`, a plugin that exits) gives EPIPE, which each writer
+    // reports, not a signal that kills PayDrill.
+    signal(SIGPIPE, SIG_IGN)
     let options: CommandLineOptions
     do {
       options = try CommandLineOptions.parse(arguments)

@@ -20,18 +20,21 @@ public enum ConfigurationFile {
     }
   }
 
-  /// The JSON object at the top of a file's data, or a `ConfigurationError` when the data is not UTF-8, not
-  /// JSON, or not an object.
-  static func object(from data: Data, file: String) throws -> [String: Any] {
+  /// The keys of the JSON object at the top of a file's data, or a `ConfigurationError` when the data is not
+  /// UTF-8, not JSON, or not an object.
+  static func topLevelKeys(of data: Data, file: String) throws -> [String] {
     try checkText(data, file: file)
     try checkShape(data, file: file)
-    guard let value = try? JSONSerialization.jsonObject(with: data, options: [.fragmentsAllowed]) else {
-      throw ConfigurationError(file: file, problem: "not valid JSON\(syntaxDetail(data))")
+    let value: JSONValue
+    do {
+      value = try JSONReader.read(data)
+    } catch let error as JSONReadError {
+      throw problem(error, file: file)
     }
-    guard let object = value as? [String: Any] else {
+    guard case .object(let members) = value else {
       throw ConfigurationError(file: file, location: "the top level", problem: "expected an object")
     }
-    return object
+    return members.map(\.key)
   }
 
   private static func checkText(_ data: Data, file: String) throws {
@@ -60,16 +63,7 @@ public enum ConfigurationFile {
     do {
       return try StrictJSONDecoder(ignoredTopLevelKeys: ["$schema"]).decode(type, from: data)
     } catch let error as JSONReadError {
-      switch error {
-      case .syntax(let line, let column, let problem):
-        // PayDrill's own reader knows where the problem is (Foundation's message may not say).
-        throw ConfigurationError(
-          file: file, problem: "not valid JSON (\(problem) at line \(line), column \(column))")
-      case .duplicateKey(let path, let first, let second):
-        throw ConfigurationError(
-          file: file, location: path,
-          problem: JSONReadError.duplicateProblem(firstLine: first, secondLine: second))
-      }
+      throw problem(error, file: file)
     } catch let error as DecodingError {
       throw describe(error, file: file)
     }
@@ -80,33 +74,16 @@ public enum ConfigurationFile {
     return ConfigurationError(file: file, location: failure.path, problem: failure.problem)
   }
 
-  /// Where the JSON stops being JSON, as "line L, column C", from Foundation's parser.
-  private static func syntaxDetail(_ data: Data) -> String {
-    do {
-      _ = try JSONSerialization.jsonObject(with: data, options: [.fragmentsAllowed])
-      return ""
-    } catch {
-      if case .syntax(let line, let column, let problem)? = readError(data) {
-        return " (\(problem) at line \(line), column \(column))"
-      }
-      guard let detail = (error as NSError).userInfo[NSDebugDescriptionErrorKey] as? String else { return "" }
-      guard let range = detail.range(of: "character ", options: .backwards),
-        let offset = Int(detail[range.upperBound...].prefix { $0.isNumber })
-      else { return " (\(detail))" }
-      let before = data.prefix(offset)
-      let line = before.filter { $0 == UInt8(ascii: "\n") }.count + 1
-      let column = offset - (before.lastIndex(of: UInt8(ascii: "\n")).map { $0 + 1 } ?? 0) + 1
-      return " (a problem near line \(line), column \(column))"
-    }
-  }
-
-  /// The reader's error for data it cannot read, if it is one.
-  private static func readError(_ data: Data) -> JSONReadError? {
-    do {
-      _ = try JSONReader.read(data)
-      return nil
-    } catch {
-      return error as? JSONReadError
+  /// A reader's error in a file, where PayDrill's own reader found it.
+  private static func problem(_ error: JSONReadError, file: String) -> ConfigurationError {
+    switch error {
+    case .syntax(let line, let column, let problem):
+      return ConfigurationError(
+        file: file, problem: "not valid JSON (\(problem) at line \(line), column \(column))")
+    case .duplicateKey(let path, let first, let second):
+      return ConfigurationError(
+        file: file, location: path,
+        problem: JSONReadError.duplicateProblem(firstLine: first, secondLine: second))
     }
   }
 }

@@ -49,8 +49,6 @@ enum OutputFile {
   }
 
   private static func stream(_ data: Data, to path: String) throws(Failure) {
-    // A reader that goes away (`--events >(head -1)`) gives EPIPE, a message, not a signal that kills PayDrill.
-    signal(SIGPIPE, SIG_IGN)
     let descriptor = open(path, O_WRONLY | O_CLOEXEC)
     guard descriptor >= 0 else { throw Failure(path: path, reason: reason()) }
     defer { close(descriptor) }

@@ -16,6 +16,6 @@ enum PrintableText {
   }
 
   private static func isControl(_ scalar: Unicode.Scalar) -> Bool {
-    scalar.value < 0x20 || (0x7F...0x9F).contains(scalar.value)
+    scalar.properties.generalCategory == .control
   }
 }

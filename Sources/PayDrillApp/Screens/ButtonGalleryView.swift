@@ -20,7 +20,7 @@ struct ButtonGalleryView {
     for line in [
       "\(appearance.type.purpose) Use cases: \(appearance.type.useCases)",
       appearance.style.summary,
-    ] + Self.extras(of: appearance) {
+    ] + appearance.standInLines {
       for piece in WrappedText.lines(line, width: inner.width) where y < inner.maxY {
         buffer.write(piece, x: inner.x, y: y, role: .muted)
         y += 1
@@ -38,14 +38,6 @@ struct ButtonGalleryView {
       buffer.write(truncating: line, x: inner.x, y: snippetY, role: .key, maxWidth: inner.width)
       snippetY += 1
     }
-  }
-
-  /// The custom content and the consent component, when the configuration has them.
-  static func extras(of appearance: ApplePayButtonAppearance) -> [String] {
-    [
-      appearance.customContent.map { "custom content: \"\($0.text)\" (drawn instead of PassKit's label)" },
-      appearance.consent.map { "consent component: \"\($0.text)\"" },
-    ].compactMap { $0 }
   }
 
   /// The selected type in black, white, whiteOutline and automatic, three rows each.

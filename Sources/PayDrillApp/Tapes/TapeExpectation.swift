@@ -30,7 +30,7 @@ public enum TapeExpectation: Equatable, Sendable {
   }
 
   /// The longest one match of a screen pattern may take, in real time.
-  static let matchBudget: TimeInterval = 1
+  static let matchBudget = Duration.seconds(1)
 
   /// Whether the checkout meets the expectation now; `screen` is the rendered text.
   func isMet(by model: AppModel, screen: String) throws(PatternTooSlow) -> Bool {
@@ -45,7 +45,7 @@ public enum TapeExpectation: Equatable, Sendable {
     case .screen(let pattern):
       guard let regex = try? NSRegularExpression(pattern: pattern) else { return false }
       // The matcher reports its progress while it works: past the budget, it is stopped.
-      let deadline = Date().addingTimeInterval(Self.matchBudget)
+      let deadline = ContinuousClock.now + Self.matchBudget
       var found = false
       var stopped = false
       regex.enumerateMatches(
@@ -54,7 +54,7 @@ public enum TapeExpectation: Equatable, Sendable {
         if match != nil {
           found = true
           stop.pointee = true
-        } else if Date() > deadline {
+        } else if ContinuousClock.now > deadline {
           stopped = true
           stop.pointee = true
         }

@@ -106,9 +106,18 @@ public final class TapePresenter {
     case .pause(let duration):
       return isDue(after: duration * pace.pauseScale, now: now)
     case .check(let expectation, let timeout, let line):
-      // A pattern too slow to match counts as not met: the presenter stops on it at its timeout.
-      if (try? expectation.isMet(by: runtime.model, screen: runtime.render().text)) == true {
-        update { $0.problem = nil }
+      do {
+        if try expectation.isMet(by: runtime.model, screen: runtime.render().text) {
+          update { $0.problem = nil }
+          return true
+        }
+      } catch {
+        // A pattern too slow to match: stop on it at once, saying why, rather than try it every tick.
+        update {
+          $0.problem =
+            "line \(line): its pattern took more than \(TapeExpectation.matchBudget.components.seconds) s to match"
+          $0.isPaused = true
+        }
         return true
       }
       if stepRequested { return true }

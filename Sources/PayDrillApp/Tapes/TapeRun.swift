@@ -34,7 +34,7 @@ public struct TapeRun: Sendable {
     case .patternTooSlow(let step, let lastScreen):
       lines = [
         "\(tape.file):\(step.line): the step stopped: its pattern took more than "
-          + "\(Int(TapeExpectation.matchBudget)) s to match the screen once (it backtracks without end, as "
+          + "\(TapeExpectation.matchBudget.components.seconds) s to match the screen once (it backtracks without end, as "
           + "(.*.*)* does); simplify it. The screen was:"
       ]
       screen = lastScreen
@@ -52,8 +52,9 @@ public struct TapeRun: Sendable {
     lines.append("the last events:")
     let last = events.suffix(Self.reportedEvents)
     lines += last.isEmpty ? ["  (none)"] : last.map { "  " + $0.jsonLine() }
-    // The report goes to CI logs and JUnit files: no card number in it, whatever the tape typed or matched.
-    return CardNumberMask.masked(lines.joined(separator: "\n"))
+    // The report goes to CI logs and JUnit files: no card number below its first line (the file and step),
+    // whatever the tape typed or matched; the screen is masked already.
+    return ([lines[0]] + lines.dropFirst().map(CardNumberMask.masked)).joined(separator: "\n")
   }
 
   /// The one-line summary `play` prints for each tape of a suite.
