@@ -69,7 +69,7 @@ final class CheckoutReducerTests: XCTestCase {
   ) -> Attempt {
     Attempt(
       number: number, scenario: Scenario.acmeElectronics.name, merchantTransactionId: transactionId,
-      method: .card, paidWith: "\(scheme) ••••\(last4)", amount: usd4999, startedAt: startedAt,
+      sessionId: Scenario.acmeElectronics.session.sessionId, method: .card, paidWith: "\(scheme) ••••\(last4)", amount: usd4999, startedAt: startedAt,
       firstEvent: firstEvent)
   }
 
@@ -359,7 +359,8 @@ final class CheckoutReducerTests: XCTestCase {
     // onSubmit begins the attempt: attempt 1, paying with the form's Visa, its callbacks from onBeforeSubmit.
     let expectedAttempt = Attempt(
       number: 1, scenario: "acme-electronics", merchantTransactionId: "0ce72cfd-014d-4256-a006-a56601b2ffc4",
-      method: .card, paidWith: "Visa ••••4242", amount: Money(minorUnits: 4999, currency: .usd),
+      sessionId: "c5f0799b-0839-43ce-abc5-5b462a98f250", method: .card, paidWith: "Visa ••••4242",
+      amount: Money(minorUnits: 4999, currency: .usd),
       startedAt: at(2), firstEvent: 0)
     store.answer(
       .beforeSubmit(BeforeSubmitVerdict(allowed: true)), at: at(2),
@@ -754,7 +755,8 @@ final class CheckoutReducerTests: XCTestCase {
     ]
     // The attempt is filed under the scenario's name and transaction id, in its currency.
     let attempt = Attempt(
-      number: 1, scenario: "tokyo", merchantTransactionId: "jp-1", method: .card, paidWith: "Visa ••••4242",
+      number: 1, scenario: "tokyo", merchantTransactionId: "jp-1", sessionId: session.sessionId, method: .card,
+      paidWith: "Visa ••••4242",
       amount: Money(minorUnits: 1235, currency: .jpy), startedAt: fixedNow, firstEvent: 0)
     store.answer(
       .beforeSubmit(BeforeSubmitVerdict(allowed: true)),

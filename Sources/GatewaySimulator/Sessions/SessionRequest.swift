@@ -59,8 +59,8 @@ struct SessionRequest: Decodable {
     }
   }
 
-  /// Checks the seed's rules on the decoded values, in the order of its table.
-  func check() throws {
+  /// Checks the seed's rules on the decoded values, in the order of its table; returns the amount, exact.
+  func check() throws -> Money {
     try Self.text(merchant, field: "merchant", maximum: 20)
     try Self.text(site, field: "site", maximum: 20)
     try Self.text(merchantTransactionId, field: "merchantTransactionId", maximum: 50)
@@ -77,13 +77,17 @@ struct SessionRequest: Decodable {
     case .failure(let problem):
       throw SessionRequestError(field: "amounts.currencyCode", message: problem.description)
     }
-    if case .failure(let failure) = AmountParser.parse(amounts.transactionValue.text, currency: currency) {
+    let amount: Money
+    switch AmountParser.parse(amounts.transactionValue.text, currency: currency) {
+    case .success(let parsed): amount = parsed
+    case .failure(let failure):
       throw SessionRequestError(field: "amounts.transactionValue", message: failure.description)
     }
     guard serviceType == "CheckoutDropIn" else {
       throw SessionRequestError(
         field: "serviceType", message: "must be \"CheckoutDropIn\" for Drop-in integrations")
     }
+    return amount
   }
 
   private static func text(_ text: String, field: String, maximum: Int) throws {

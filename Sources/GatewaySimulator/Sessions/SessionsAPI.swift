@@ -1,6 +1,5 @@
 import CheckoutEngine
 import Foundation
-import Synchronization
 
 /// The simulated sessions API (`api/v1/sessions`): it checks a request's signature and every rule of the
 /// seed's session request, and answers with a session (`sessionId`, `hmacKey`, `encryptionKey`,
@@ -9,9 +8,12 @@ public final class SessionsAPI: Sendable {
   /// How far a request's timestamp may be from the API's clock.
   public static let timestampWindow: Int64 = 5 * 60 * 1000
 
-  private let seenRequestIds = Mutex<Set<String>>([])
+  /// The request ids already taken: never taken twice.
+  private let requestIds: any RequestIdRegistry
 
-  public init() {}
+  public init(requestIds: any RequestIdRegistry = InMemoryRequestIds()) {
+    self.requestIds = requestIds
+  }
 
   /// A signed request as it arrives.
   public struct SignedRequest: Sendable {
@@ -36,9 +38,10 @@ public final class SessionsAPI: Sendable {
     }
   }
 
-  /// Checks a request's signature against the token's key, the clock and the request ids already seen.
+  /// Checks a request's signature against the token's key, the clock and the request ids already seen. An
+  /// empty body (a lookup's) is signed as empty.
   public func verify(_ request: SignedRequest, tokenKey: String, now: Date) throws {
-    guard MinifiedJSON.isMinified(request.body) else {
+    guard request.body.isEmpty || MinifiedJSON.isMinified(request.body) else {
       throw SessionRequestError(
         status: 401, field: "signature", message: "the body is not minified: sign and send the minified body")
     }
@@ -49,9 +52,7 @@ public final class SessionsAPI: Sendable {
     ).signature(tokenKey: tokenKey)
     guard expected == request.signature.lowercased() else {
       throw SessionRequestError(
-        status: 401, field: "signature",
-        message:
-          "does not match: wrong token key, or a different tokenId:timestamp:requestId:path:body was signed")
+        status: 401, field: "signature", message: Self.mismatch(request, tokenKey: tokenKey))
     }
     let skew = abs(Int64(now.timeIntervalSince1970 * 1000) - request.timestamp)
     guard skew <= Self.timestampWindow else {
@@ -61,24 +62,56 @@ public final class SessionsAPI: Sendable {
           "stale: \(skew / 1000) s from the API's clock (the window is \(Self.timestampWindow / 60_000) minutes)"
       )
     }
-    let reused = seenRequestIds.withLock { seen in !seen.insert(request.requestId).inserted }
-    guard !reused else {
+    let claimed: Bool
+    do {
+      claimed = try requestIds.claim(request.requestId, at: now)
+    } catch {
+      throw SessionRequestError(status: 500, field: "requestId", message: "cannot be recorded: \(error)")
+    }
+    guard claimed else {
       throw SessionRequestError(
         status: 401, field: "requestId", message: "\(request.requestId) was already used")
     }
   }
 
+  /// Why a signature does not match, naming the part that differs where PayDrill can tell: a path signed
+  /// with its leading slash (or without the one it has), else what was received.
+  static func mismatch(_ request: SignedRequest, tokenKey: String) -> String {
+    let otherPath =
+      request.path.hasPrefix("/") ? String(request.path.dropFirst()) : "/" + request.path
+    let other = RequestSignature(
+      tokenId: request.tokenId, timestamp: request.timestamp, requestId: request.requestId, path: otherPath,
+      body: request.body)
+    if other.signature(tokenKey: tokenKey) == request.signature.lowercased() {
+      return "does not match: the path part was signed as \"\(otherPath)\"; sign \"\(request.path)\""
+    }
+    return "does not match: wrong token key, or a different tokenId:timestamp:requestId:path:body was signed "
+      + "(received \(request.tokenId):\(request.timestamp):\(request.requestId):\(request.path): and a body of "
+      + "\(request.body.utf8.count) bytes)"
+  }
+
   /// Decodes a session request body with the seed's fields and types, checks its rules, and answers with a
   /// new session; a 400 names the field at fault.
   public func createSession(body: String, now: Date) throws -> SessionData {
+    try open(body: body, tokenId: "", now: now).data
+  }
+
+  /// The same as `createSession`, with what the request asked for kept beside the session's response
+  /// (`paydrill serve` stores it; a checkout opens on it).
+  public func open(body: String, tokenId: String, now: Date) throws -> ServerSession {
     let request = try SessionRequest.decode(body)
-    try request.check()
+    let amount = try request.check()
     let expiry = now.addingTimeInterval(TimeInterval(request.sessionTimeout) * 60)
-    return SessionData(
+    let data = SessionData(
       sessionId: UUID().uuidString.lowercased(), hmacKey: Self.randomHex(bytes: 32),
       encryptionKey: Self.randomHex(bytes: 16),
       sessionExpiry: Date.ISO8601FormatStyle(includingFractionalSeconds: true).format(expiry),
       allowedFundingTypes: Scenario.acmeElectronics.session.allowedFundingTypes)
+    return ServerSession(
+      data: data, merchant: request.merchant, site: request.site,
+      merchantTransactionId: request.merchantTransactionId, amount: amount,
+      cardIntent: request.transactionMethod.intent.card, paypalIntent: request.transactionMethod.intent.paypal,
+      allowTransaction: request.allowTransaction, tokenId: tokenId, createdAt: now)
   }
 
   private static func randomHex(bytes: Int) -> String {

@@ -86,6 +86,9 @@ final class SQLiteDatabase {
   /// The row id the last `INSERT` gave.
   var lastInsertedRowID: Int64 { sqlite3_last_insert_rowid(connection) }
 
+  /// How many rows the last `INSERT`, `UPDATE` or `DELETE` changed.
+  var changes: Int32 { sqlite3_changes(connection) }
+
   /// Runs `body` in one transaction (`BEGIN IMMEDIATE`, so the write lock is taken up front): committed
   /// when it returns, rolled back when it throws. A process killed inside leaves nothing of it behind.
   func transaction<Result>(_ body: () throws -> Result) throws -> Result {
