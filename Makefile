@@ -3,12 +3,13 @@
 
 SWIFT ?= swift
 ARGS ?=
-DEBIAN_PACKAGES = pkg-config libncurses-dev libssl-dev libsqlite3-dev tmux python3 python3-jsonschema
+DEBIAN_PACKAGES = pkg-config libncurses-dev libssl-dev libsqlite3-dev libmicrohttpd-dev tmux python3 python3-jsonschema \
+	curl
 
 # On macOS the same libraries come from Homebrew, which keeps ncurses, OpenSSL and SQLite out of the system's
 # paths (keg-only): pkg-config is told where they are.
 ifeq ($(shell uname -s),Darwin)
-BREW_PKG_CONFIG := $(shell for formula in ncurses openssl@3 sqlite; do \
+BREW_PKG_CONFIG := $(shell for formula in ncurses openssl@3 sqlite libmicrohttpd; do \
 	prefix=$$(brew --prefix $$formula 2>/dev/null) && printf '%s/lib/pkgconfig:' "$$prefix"; done)
 export PKG_CONFIG_PATH := $(BREW_PKG_CONFIG)$(PKG_CONFIG_PATH)
 endif
@@ -21,11 +22,13 @@ deps:
 	pkg-config --exists ncursesw 2>/dev/null || missing="$$missing libncurses-dev"; \
 	pkg-config --exists libcrypto 2>/dev/null || missing="$$missing libssl-dev"; \
 	pkg-config --exists sqlite3 2>/dev/null || missing="$$missing libsqlite3-dev"; \
+	pkg-config --exists libmicrohttpd 2>/dev/null || missing="$$missing libmicrohttpd-dev"; \
 	command -v tmux >/dev/null 2>&1 || missing="$$missing tmux"; \
 	command -v python3 >/dev/null 2>&1 || missing="$$missing python3"; \
+	command -v curl >/dev/null 2>&1 || missing="$$missing curl"; \
 	python3 -c 'import jsonschema' >/dev/null 2>&1 || missing="$$missing python3-jsonschema"; \
 	if [ -n "$$missing" ] && [ "$$(uname -s)" = "Darwin" ]; then \
-	  formulas=$$(echo "$$missing" | sed -e 's/libncurses-dev/ncurses/; s/libssl-dev/openssl@3/; s/libsqlite3-dev/sqlite/' \
+	  formulas=$$(echo "$$missing" | sed -e 's/libncurses-dev/ncurses/; s/libssl-dev/openssl@3/; s/libsqlite3-dev/sqlite/; s/libmicrohttpd-dev/libmicrohttpd/' \
 	    -e 's/python3-jsonschema//; s/python3/python/'); \
 	  echo "Installing with Homebrew:$$formulas"; \
 	  if [ -n "$$(echo $$formulas)" ]; then brew install $$formulas || exit 1; fi; \

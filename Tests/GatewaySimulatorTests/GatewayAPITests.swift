@@ -278,3 +278,18 @@ final class GatewayAPITests: XCTestCase {
     XCTAssertEqual(answer(signed("GET", "/api/v1/sessions/x", body: "")).message, "cannot be read: disk full")
   }
 }
+
+extension GatewayAPITests {
+  /// The server did not keep a body past its limit: the answer is a 413 naming the body, and the checkout
+  /// hears of it like any other refusal.
+  func testABodyPastTheLimitIs413() {
+    var request = signed(body: "")
+    request.isTooLarge = true
+    let result = answer(request)
+    XCTAssertEqual(result.status, 413)
+    XCTAssertEqual(result.field, "body")
+    XCTAssertEqual(result.message, "larger than 65536 bytes (a session request is a few hundred)")
+    XCTAssertEqual(
+      result.exchange.reason, "body: larger than 65536 bytes (a session request is a few hundred)")
+  }
+}

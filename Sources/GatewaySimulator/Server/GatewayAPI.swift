@@ -34,6 +34,11 @@ public final class GatewayAPI: Sendable {
     let response: HTTPResponse
     var created: ServerSession?
     do {
+      guard !request.isTooLarge else {
+        throw SessionRequestError(
+          status: 413, field: "body",
+          message: "larger than \(limits.maximumBodyBytes) bytes (a session request is a few hundred)")
+      }
       (response, created) = try route(request, path: path, query: components?.queryItems ?? [])
     } catch let error as SessionRequestError {
       response = .error(error, headers: error.status == 405 ? ["Allow": Self.allowed(path)] : [:])

@@ -9,6 +9,8 @@ public struct HTTPRequest: Sendable {
   /// Header names in lower case.
   public var headers: [String: String]
   public var body: Data
+  /// The body was past the server's limit: it was not kept (`body` is empty), and the answer is a 413.
+  public var isTooLarge = false
 
   public init(method: String, target: String, headers: [String: String] = [:], body: Data = Data()) {
     self.method = method

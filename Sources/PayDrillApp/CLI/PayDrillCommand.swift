@@ -94,6 +94,8 @@ public enum PayDrillCommand {
       } catch {
         return fail("\(error)")
       }
+    case .serve:
+      return ServeCommand.run(arguments)
     case .check(let files):
       return CheckCommand.run(files)
     case .play(let tapes):
