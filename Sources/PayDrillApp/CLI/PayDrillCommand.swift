@@ -134,7 +134,29 @@ public enum PayDrillCommand {
       scenario.gateway.profile = profile
       scenario.applePay?.device.gatewayProfile = profile.rawValue
     }
+    if let sessionId = options.sessionId {
+      scenario = try backendSession(sessionId, options).scenario(over: scenario)
+    }
     return scenario
+  }
+
+  /// The session of `paydrill serve` that `--session ID` names, read from the ledger.
+  static func backendSession(_ id: String, _ options: CommandLineOptions) throws -> ServerSession {
+    guard let path = options.ledger.path() else {
+      throw ConfigurationError(file: "--session", problem: "reads the session from the ledger: not with --no-ledger")
+    }
+    guard FileManager.default.fileExists(atPath: path) else {
+      throw ConfigurationError(
+        file: path, problem: "no ledger here: paydrill serve --ledger \(path) keeps its sessions in one")
+    }
+    guard let session = try LedgerSessionStore(path: path).session(id: id) else {
+      throw ConfigurationError(
+        file: path,
+        problem:
+          "holds no session \(id): paydrill serve creates sessions in the ledger it is given (POST /api/v1/sessions)"
+      )
+    }
+    return session
   }
 
   static func latency(_ options: CommandLineOptions, scenario: Scenario) -> Int {
