@@ -43,10 +43,11 @@ enum ServeProgram {
     } catch {
       return fail("\(error)")
     }
-    if let warning = ServeCommand.exposureWarning(serve.listen, tokens: serve.tokens) {
+    let warning = ServeCommand.exposureWarning(serve.listen, tokens: serve.tokens)
+    if let warning, !reports {
       FileHandle.standardError.write(Data("paydrill serve: warning: \(warning)\n".utf8))
     }
-    output.listening(daemon.url, tokens: serve.acceptedTokens, ledger: ledgerPath)
+    output.listening(daemon.url, tokens: serve.acceptedTokens, ledger: ledgerPath, warning: warning)
 
     let stop = DispatchSemaphore(value: 0)
     var sources: [DispatchSourceSignal] = []
@@ -88,9 +89,11 @@ final class Output: Sendable {
   }
 
   /// The server listens: the URL and the token ids (never a key), or, for the checkout, a JSON line.
-  func listening(_ url: String, tokens: [APIToken], ledger: String?) {
+  func listening(_ url: String, tokens: [APIToken], ledger: String?, warning: String?) {
     if reports {
-      let line = (try? JSONSerialization.data(withJSONObject: ["listening": url], options: [.withoutEscapingSlashes]))
+      var object = ["listening": url]
+      object["warning"] = warning
+      let line = (try? JSONSerialization.data(withJSONObject: object, options: [.withoutEscapingSlashes]))
         .map { String(decoding: $0, as: UTF8.self) } ?? "{}"
       return write(line)
     }

@@ -45,20 +45,13 @@ public final class GatewayAPI: Sendable {
     } catch {
       response = .error(SessionRequestError(status: 500, field: "server", message: "\(error)"))
     }
-    let reason = response.status == 200 ? nil : Self.reason(response)
+    let refusal = response.status == 200 ? nil : response.object
     return (
       response,
       ServedExchange(
-        method: request.method, path: path, status: response.status, reason: reason, session: created)
+        method: request.method, path: path, status: response.status, field: refusal?["field"] as? String,
+        message: refusal?["message"] as? String, session: created)
     )
-  }
-
-  /// A refusal's field and message, for the log and the event pane.
-  private static func reason(_ response: HTTPResponse) -> String? {
-    guard let object = response.object, let field = object["field"] as? String,
-      let message = object["message"] as? String
-    else { return nil }
-    return "\(field): \(message)"
   }
 
   private static func allowed(_ path: String) -> String {

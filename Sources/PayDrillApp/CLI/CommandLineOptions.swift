@@ -326,6 +326,11 @@ public struct CommandLineOptions: Equatable, Sendable {
       if let option = options.serverOption, !options.serves {
         throw usageError("\(option) goes with --serve (or paydrill serve)")
       }
+      if options.serves, options.ledger == .off {
+        throw usageError(
+          "--serve keeps the sessions in the ledger, where the checkout's payments go for your backend's "
+            + "lookup: it does not go with --no-ledger")
+      }
       if options.serves, options.sessionId != nil {
         throw usageError(
           "--serve opens the sessions your backend creates, --session one that paydrill serve created: "

@@ -189,6 +189,17 @@ public enum PayDrillCommand {
     let terminal = TerminalProbe.current()
     if let problem = terminal.problem { return fail(problem) }
     let useColor = ProcessInfo.processInfo.environment["NO_COLOR"].map(\.isEmpty) ?? true
+    // `--serve`: the server listens before the terminal is taken, so that an address in use says so here.
+    let server: ServerProcess?
+    do {
+      server = options.serves ? try ServerProcess(arguments: options.serve.arguments(ledger: options.ledger)) : nil
+    } catch {
+      return fail("\(error)")
+    }
+    defer { server?.stop() }
+    if let warning = server?.warning {
+      FileHandle.standardError.write(Data("paydrill: warning: \(warning)\n".utf8))
+    }
     let run = CheckoutRun(
       options: options, scenario: scenario,
       screenshots: ScreenshotWriter(
@@ -200,9 +211,14 @@ public enum PayDrillCommand {
       model.galleryIsHome = gallery != nil
       model.darkAppearance = theme.appearance == .dark
       model.zoom = options.zoom
+      if let server {
+        model.backend = BackendLink(endpoint: server.url + GatewayAPI.sessionsPath, base: scenario)
+        model.backend?.warning = server.warning
+      }
     }
     defer { run.close() }
     let runtime = run.runtime
+    server?.deliver(to: runtime.interpreter.postbox)
     let presenter = demo.map {
       TapePresenter(
         tape: $0, runtime: runtime,
