@@ -54,7 +54,7 @@ final class CommandTableTests: XCTestCase {
       for option in CommandTable.options where option.section != .global {
         // The checkout takes the server's options with --serve.
         let serving =
-          command.name == .checkout && CommandTable.serves.isSubset(of: option.commands) ? ["--serve"] : []
+          command.name == .checkout && option.commands == CommandTable.serves ? ["--serve"] : []
         let typed =
           arguments(of: command.name) + serving + [option.name] + (sample(option).map { [$0] } ?? [])
         if option.commands.contains(command.name) {
