@@ -1,5 +1,6 @@
 import CheckoutEngine
 import Foundation
+import OutputFiles
 import GatewaySimulator
 import NcursesBackend
 import TerminalUI

@@ -1,5 +1,6 @@
 import CheckoutEngine
 import Foundation
+import OutputFiles
 
 /// `paydrill play TAPE…`: replays tapes headlessly, each with its header's options under the command line's,
 /// checks their `Wait` and `Expect` lines, and reports: a readable report for each failure, a line per tape
