@@ -50,16 +50,20 @@ let package = Package(
     ),
     .target(name: "GatewaySimulator", dependencies: ["CheckoutEngine", "CCrypto"]),
     .target(name: "TerminalUI"),
+    // Writing an output where the user pointed (links, FIFOs, devices, modes kept), for paydrill and
+    // paydrill-merge-junit alike; Foundation only.
+    .target(name: "OutputFiles"),
     // JUnit XML as `play` writes it and `merge-junit` reads it back; Foundation only, no XML parser.
     .target(name: "JUnitReports"),
     // Reading and merging JUnit reports (`paydrill merge-junit`): FoundationXML's XMLParser. Never a
     // dependency of PayDrillApp, so that the interactive paydrill does not load libxml2.
-    .target(name: "JUnitMerge", dependencies: ["JUnitReports"]),
+    .target(name: "JUnitMerge", dependencies: ["JUnitReports", "OutputFiles"]),
     .target(name: "NcursesBackend", dependencies: ["TerminalUI", "CNcursesw"]),
     .target(
       name: "PayDrillApp",
       dependencies: [
         "CheckoutEngine", "GatewaySimulator", "TerminalUI", "NcursesBackend", "CSQLite", "JUnitReports",
+        "OutputFiles",
       ]
     ),
     // The commit `paydrill --version` prints, read from git before every build (`Plugins/GitCommit`).
@@ -82,6 +86,7 @@ let package = Package(
     .testTarget(name: "GatewayServerTests", dependencies: ["GatewayServer", "GatewaySimulator", "CheckoutEngine"]),
     .testTarget(name: "TerminalUITests", dependencies: ["TerminalUI"]),
     .testTarget(name: "JUnitMergeTests", dependencies: ["JUnitMerge", "JUnitReports"]),
+    .testTarget(name: "OutputFilesTests", dependencies: ["OutputFiles"]),
     .testTarget(
       name: "PayDrillAppTests",
       dependencies: [

@@ -1,5 +1,6 @@
 import Foundation
 import JUnitReports
+import OutputFiles
 
 /// The program `paydrill merge-junit` runs, `paydrill-merge-junit`: paydrill checks the command line
 /// (`paydrill merge-junit --help` is paydrill's) and hands it over as `[--output FILE] -- REPORT…`. It reads
@@ -50,9 +51,9 @@ public enum JUnitMergeProgram {
         return 0
       }
       do {
-        try report.document.write(toFile: output, atomically: true, encoding: .utf8)
+        try OutputFile.write(report.document, to: output)
       } catch {
-        return fail(["\(output): cannot be written"])
+        return fail([error.description])
       }
       print("\(output): \(files.count) \(files.count == 1 ? "report" : "reports") merged: \(totals.summary)")
       return 0

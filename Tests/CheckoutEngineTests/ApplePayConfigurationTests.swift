@@ -254,6 +254,29 @@ final class ApplePayConfigurationTests: XCTestCase {
     XCTAssertEqual(driver.authorisations, [])
   }
 
+  /// Hardening: a total above the amount limit (10^15 minor units), here goods that with California's tax
+  /// come to just below it, and then express shipping, is the merchant's problem shown on the sheet and never
+  /// authorised, never charged.
+  func testATotalAboveTheAmountLimitBlocksAuthorisation() throws {
+    let scenario = try decode(
+      acme {
+        $0["paymentItems"] = [["label": "Gold", "amount": "9237875288680.00"]]
+        $0["totalPaymentItem"] = nil
+      })
+    let driver = SheetDriver(scenario: scenario)
+    driver.openSheet()
+    XCTAssertEqual(driver.sheet?.total?.amount.minorUnits, 999_999_999_999_610)
+    XCTAssertNil(driver.sheet?.authorisationBlocker(driver.configuration), "up to the limit can be paid")
+    driver.send(.selectShippingMethod("express"))
+    let problem =
+      "Configuration error: onShippingMethodSelected returned a total of 10000000000009.09 USD, more than "
+      + "1000000000000000 minor units, the most an amount can be"
+    XCTAssertEqual(driver.sheet?.updateProblem, problem)
+    XCTAssertEqual(driver.sheet?.authorisationBlocker(driver.configuration), problem)
+    CheckoutTestStore(state: driver.state).send(.requestAuthorisation)
+    XCTAssertEqual(driver.authorisations, [])
+  }
+
   // MARK: - Currencies
 
   func testYenSectionDecodesAndPricesExactly() throws {

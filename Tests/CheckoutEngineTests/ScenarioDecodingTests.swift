@@ -225,12 +225,28 @@ final class ScenarioDecodingTests: XCTestCase {
   }
 
   func testOrderTotalOverflow() {
-    assertDecodingFails(at: ["items", "Index 1"], message: "too large") {
+    assertDecodingFails(at: ["items", "Index 0"], message: "the most an amount can be") {
+      $0["items"] = [["name": "A", "quantity": Int.max, "unitPrice": "10000000000000.00"]]
+    }
+  }
+
+  /// Hardening: an order total above the amount limit (10^15 minor units) is refused when the scenario
+  /// loads, not charged; exactly the limit is taken.
+  func testAnOrderTotalAboveTheAmountLimitIsRefused() throws {
+    assertDecodingFails(
+      at: ["items", "Index 1"], message: "the order total would be more than 1000000000000000"
+    ) {
       $0["items"] = [
-        ["name": "A", "quantity": 9000, "unitPrice": "10000000000000.00"],
-        ["name": "B", "quantity": 1000, "unitPrice": "10000000000000.00"],
+        ["name": "A", "quantity": 1, "unitPrice": "10000000000000.00"],
+        ["name": "B", "quantity": 1, "unitPrice": "0.01"],
       ]
     }
+    var object = try XCTUnwrap(
+      JSONSerialization.jsonObject(with: Data(PackageResources.acme_electronics_json)) as? [String: Any])
+    object["items"] = [["name": "A", "quantity": 2, "unitPrice": "5000000000000.00"]]
+    let scenario = try JSONDecoder().decode(
+      Scenario.self, from: JSONSerialization.data(withJSONObject: object))
+    XCTAssertEqual(scenario.total.minorUnits, AmountParser.maximumMinorUnits)
   }
 
   func testUnknownCardScheme() {

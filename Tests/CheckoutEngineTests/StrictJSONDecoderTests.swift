@@ -117,6 +117,26 @@ final class StrictJSONDecoderTests: XCTestCase {
     XCTAssertNoThrow(try JSONReader.read(deepest), "as deep as the limit reads")
   }
 
+  /// Hardening: a list or an object is refused at its 1,001st entry, while reading, with its path (a 4 MB
+  /// list of zeros took 130 MB once held whole); one wording whoever reads the error.
+  func testAListOrObjectWithMoreEntriesThanTheLimitIsRefusedWhileReading() throws {
+    let limit = JSONReader.maximumEntries
+    let full = "[" + Array(repeating: "0", count: limit).joined(separator: ",") + "]"
+    XCTAssertNoThrow(try JSONReader.read(full), "exactly the limit reads")
+    XCTAssertThrowsError(try JSONReader.read(#"{"items": [0,"# + full.dropFirst())) { error in
+      XCTAssertEqual(error as? JSONReadError, .tooManyEntries(path: "items", isList: true, limit: limit))
+      XCTAssertEqual(
+        "\(error)", "at items: a list of more than 1000 entries; PayDrill takes at most 1000")
+    }
+    let keys = (0...limit).map { "\"k\($0)\": 0" }.joined(separator: ", ")
+    XCTAssertThrowsError(try JSONReader.read("{\"a\": [{\(keys)}]}")) { error in
+      XCTAssertEqual(error as? JSONReadError, .tooManyEntries(path: "a[0]", isList: false, limit: limit))
+    }
+    XCTAssertEqual(
+      "\(JSONReadError.syntax(line: 2, column: 3, problem: "expected a value"))",
+      "not valid JSON (expected a value at line 2, column 3)")
+  }
+
   /// Every stored property of a type whose `Codable` is synthesized has its key listed: a property added
   /// without one would be neither read nor written, and a file holding it would be refused.
   func testEverySynthesizedTypeListsAKeyForEachStoredProperty() throws {

@@ -99,7 +99,9 @@ final class EvidenceCommandTests: XCTestCase {
       "\(broken)/nested-65-levels.json: at line 1: objects and lists nested more than 64 levels deep",
       "\(broken)/overflowing-amount.json: at items[0].unitPrice: 99999999999999999999999999999999.99 is too large",
       "\(broken)/overflowing-quantity.json: at items[0].quantity: the number 99999999999999999999 is too large",
-      "\(broken)/overflowing-total.json: at items[0]: the order total is too large",
+      "\(broken)/overflowing-total.json: at items[0]: the order total would be more than 1000000000000000 minor units",
+      "\(broken)/too-many-items.json: at items: a list of more than 1000 entries; PayDrill takes at most 1000",
+      "\(broken)/total-above-the-limit.json: at items[1]: the order total would be more than 1000000000000000",
       "\(broken)/truncated.json: not valid JSON (a control character inside a string (write it as an escape such as \\n) at line 5, column 39)",
       "\(broken)/truncated.tape:2: expected Type followed by quoted text",
       "\(broken)/unknown-colour.json: at roles.title.fg: unknown colour \"chartreuse\"",
@@ -110,7 +112,7 @@ final class EvidenceCommandTests: XCTestCase {
       "\(broken)/wrong-type.json: at items[0].quantity: expected a whole number, found a string",
       "\(broken)/notes.txt: unknown kind of file",
       "missing.tape: no such file",
-      "paydrill: 30 problems in 25 of 25 files",
+      "paydrill: 32 problems in 27 of 27 files",
     ]
     XCTAssertEqual(lines.count, expected.count, result.standardError)
     for (line, start) in zip(lines, expected) {

@@ -36,32 +36,41 @@ final class HeadlessCommandTests: XCTestCase {
   }
 
   /// Hardening: without `--seed`, each run's payment gets ids of its own; with it, the same ones; the ledger
-  /// keeps the seed, so a run can be repeated.
+  /// and the events file keep the seed (the events file's first line, `"event":"run"`), so a run can be
+  /// repeated from either.
   func testIdsAreNewEachRunUnlessASeedIsGiven() throws {
     let ledger = folder.appendingPathComponent("ledger.sqlite3").path
-    func transactionId(_ extra: [String]) throws -> String {
+    func payment(_ extra: [String]) throws -> (id: String, seed: String) {
       let events = folder.appendingPathComponent("ids-\(UUID().uuidString).jsonl")
       let run = try PayDrillBinary.run(
         ["play", "Tapes/pay-with-visa.tape", "--latency", "0", "--ledger", ledger, "--events", events.path]
           + extra)
       XCTAssertEqual(run.status, 0, run.standardError)
-      let lines = try String(contentsOf: events, encoding: .utf8).split(separator: "\n")
-      let success = try lines.compactMap {
+      let lines = try String(contentsOf: events, encoding: .utf8).split(separator: "\n").compactMap {
         try JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: Any]
-      }.first { $0["event"] as? String == "onSuccess" }
-      return try XCTUnwrap(success?["systemTransactionId"] as? String)
+      }
+      let header = try XCTUnwrap(lines.first)
+      XCTAssertEqual(header["event"] as? String, "run")
+      XCTAssertEqual(header["seq"] as? Int, 0)
+      XCTAssertEqual(header["scenario"] as? String, "acme-electronics")
+      XCTAssertEqual(lines.dropFirst().first?["seq"] as? Int, 1, "the callbacks keep their numbers")
+      let success = lines.first { $0["event"] as? String == "onSuccess" }
+      return (
+        try XCTUnwrap(success?["systemTransactionId"] as? String), try XCTUnwrap(header["seed"] as? String)
+      )
     }
-    XCTAssertNotEqual(try transactionId([]), try transactionId([]), "two runs, two ids")
-    XCTAssertEqual(
-      try transactionId(["--seed", "7"]), try transactionId(["--seed", "7"]), "a seed repeats them")
+    let first = try payment([])
+    XCTAssertNotEqual(first.id, try payment([]).id, "two runs, two ids")
+    XCTAssertEqual(try payment(["--seed", "7"]).seed, "7")
+    XCTAssertEqual(try payment(["--seed", first.seed]).id, first.id, "the header's seed repeats the run")
     let listed = try PayDrillBinary.run(["history", "--ledger", ledger, "--json"])
     let seeds = try listed.standardOutput.split(separator: "\n").map {
       try XCTUnwrap(try JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: Any])["seed"]
         as? String
     }
     XCTAssertEqual(seeds.count, 4)
-    XCTAssertEqual(seeds.prefix(2), ["7", "7"], "the newest first")
-    XCTAssertNotEqual(seeds[2], seeds[3])
+    XCTAssertEqual(seeds, [first.seed, "7", seeds[2], first.seed], "the newest first")
+    XCTAssertNotEqual(seeds[2], first.seed)
   }
 
   func testPlayReplaysTheDeclineTape() throws {

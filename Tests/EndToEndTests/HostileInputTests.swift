@@ -6,8 +6,8 @@ import XCTest
 /// are made here in a temporary folder; the small ones are the corpus in `Fixtures/broken/`.
 final class HostileInputTests: XCTestCase {
   private var folder: URL!
-  /// What one paydrill may use on any of these files.
-  private let memoryBound = 200 * 1024 * 1024
+  /// What one paydrill may use on any of these files (the README's reliability table: 100 MB).
+  private let memoryBound = 100 * 1024 * 1024
 
   override func setUpWithError() throws {
     folder = FileManager.default.temporaryDirectory.appendingPathComponent(
@@ -143,6 +143,38 @@ final class HostileInputTests: XCTestCase {
       try write(
         "name-3mb-theme.json", [(#"{"name": ""#, 1), ("t", 3 * 1024 * 1024), (#"", "roles": {}}"#, 1)]),
       kind: "theme", containing: "at line 1: a string longer than 64 KB")
+  }
+
+  /// Hardening: `check` on a 3.9 MB scenario of 70,000 items peaked at 238 MB. A list of more than 1,000
+  /// entries is refused while it is read, so neither many items nor a 4 MB list of zeros under an unknown
+  /// key is ever held whole.
+  func testAFourMegabyteListIsRefusedWhileItIsRead() throws {
+    let item = #"{"name": "Wireless Headphones", "quantity": 1, "unitPrice": "49.99"}, "#
+    let count = (4 * 1024 * 1024 - scenarioHead.utf8.count - 200) / item.utf8.count
+    XCTAssertGreaterThan(count, 50_000)
+    try assertOneClearLine(
+      try write(
+        "many-items.json",
+        [
+          (scenarioHead + #"", "unitPrice": "1.00"}, "#, 1), (item, count),
+          (#"{"name": "last", "unitPrice": "1.00"}]}"#, 1),
+        ]),
+      kind: "scenario", containing: "at items: a list of more than 1000 entries; PayDrill takes at most 1000")
+    try assertOneClearLine(
+      try write(
+        "zeros.json",
+        [
+          (scenarioHead + #"", "unitPrice": "1.00"}], "zeros": ["#, 1), ("0,", 2 * 1024 * 1024 - 1024),
+          ("0]}", 1),
+        ]),
+      kind: "scenario", containing: "at zeros: a list of more than 1000 entries")
+    // The most a file can hold within the limits: a thousand lists of a thousand numbers.
+    let thousand = "[" + Array(repeating: "0", count: 1000).joined(separator: ",") + "], "
+    try assertOneClearLine(
+      try write(
+        "lists-of-zeros.json",
+        [(scenarioHead + #"", "unitPrice": "1.00"}], "zeros": ["#, 1), (thousand, 1001), ("[0]]}", 1)]),
+      kind: "scenario", containing: "at zeros: a list of more than 1000 entries")
   }
 
   func testAHundredThousandLevelsOfNestingDoNotReachTheParser() throws {

@@ -46,4 +46,40 @@ final class JUnitMergeProgramTests: XCTestCase {
       2)
     XCTAssertEqual(JUnitMergeProgram.main([good]), 2, "the arguments paydrill passes have --")
   }
+
+  /// Hardening: `--output` is written where it points, as play's `--junit` is: through a symbolic link (the
+  /// link stays), over a 0600 file keeping its mode, into a FIFO as a stream. It was written with
+  /// `atomically:`, which replaced a link or a FIFO by a new 0644 file.
+  func testTheOutputIsWrittenWhereItPointsKeepingLinksFIFOsAndModes() throws {
+    let one = try write("1.xml", #"<testsuite name="s"><testcase name="a" time="1"/></testsuite>"#)
+    let target = try write("target.xml", "old")
+    XCTAssertEqual(chmod(target, 0o600), 0)
+    let link = folder.appendingPathComponent("link.xml").path
+    try FileManager.default.createSymbolicLink(atPath: link, withDestinationPath: "target.xml")
+    XCTAssertEqual(JUnitMergeProgram.run(reports: [one], output: link), 0)
+    let attributes = try FileManager.default.attributesOfItem(atPath: link)
+    XCTAssertEqual(attributes[.type] as? FileAttributeType, .typeSymbolicLink, "still a link")
+    var status = stat()
+    XCTAssertEqual(stat(target, &status), 0)
+    XCTAssertEqual(status.st_mode & 0o777, 0o600, "the mode is kept")
+    XCTAssertEqual(try JUnitReportFile(path: target).suites.first?.testCases.count, 1)
+
+    let fifo = folder.appendingPathComponent("fifo.xml").path
+    XCTAssertEqual(mkfifo(fifo, 0o600), 0)
+    let reader = Thread { [fifo] in
+      let handle = FileHandle(forReadingAtPath: fifo)
+      let text = String(decoding: handle?.readDataToEndOfFile() ?? Data(), as: UTF8.self)
+      try? text.write(toFile: fifo + ".read", atomically: true, encoding: .utf8)
+    }
+    reader.start()
+    XCTAssertEqual(JUnitMergeProgram.run(reports: [one], output: fifo), 0)
+    let deadline = Date().addingTimeInterval(10)
+    while !FileManager.default.fileExists(atPath: fifo + ".read"), Date() < deadline {
+      Thread.sleep(forTimeInterval: 0.01)
+    }
+    XCTAssertTrue(try String(contentsOfFile: fifo + ".read", encoding: .utf8).contains("<testsuite"))
+    XCTAssertEqual(
+      try FileManager.default.attributesOfItem(atPath: fifo)[.type] as? FileAttributeType, .typeUnknown,
+      "still a FIFO")
+  }
 }

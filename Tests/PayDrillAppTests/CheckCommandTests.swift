@@ -41,7 +41,13 @@ final class CheckCommandTests: XCTestCase {
     "overflowing-amount.json": [
       "at items[0].unitPrice: 99999999999999999999999999999999.99 is too large (at most 1000000000000000 minor units)"
     ],
-    "overflowing-total.json": ["at items[0]: the order total is too large"],
+    "overflowing-total.json": [
+      "at items[0]: the order total would be more than 1000000000000000 minor units, the most an amount can be"
+    ],
+    "total-above-the-limit.json": [
+      "at items[1]: the order total would be more than 1000000000000000 minor units, the most an amount can be"
+    ],
+    "too-many-items.json": ["at items: a list of more than 1000 entries; PayDrill takes at most 1000"],
     "nested-65-levels.json": [
       "at line 1: objects and lists nested more than 64 levels deep (a scenario or theme needs fewer than 10)"
     ],

@@ -462,6 +462,11 @@ final class SchemaTests: XCTestCase {
       reason:
         "the order total is the sum of quantity × unitPrice over the items and must fit in 64-bit minor "
         + "units: JSON Schema has no arithmetic across values"),
+    "total-above-the-limit.json": .cannotExpress(
+      schema: "scenario",
+      reason:
+        "each price is within the limit; their sum is not, and JSON Schema has no arithmetic across values"),
+    "too-many-items.json": .refused([("scenario", "/items")]),
     "truncated.json": .notJSON(reason: "cut off in the middle: not JSON"),
     "unknown-colour.json": .refused([("theme", "/roles/title/fg")]),
     "unknown-currency.json": .refused([("scenario", "/transaction/currency")]),

@@ -75,6 +75,12 @@ final class ScreenshotTests: XCTestCase {
     XCTAssertTrue(bundle.files[2].contents.contains("<title>PayDrill · shot</title>"))
     XCTAssertEqual(
       bundle.files[3].contents, model.checkout.events.map { $0.jsonLine() + "\n" }.joined())
+    // With the run's header (as the interpreter saves it), the events start with the seed that repeats the run.
+    let header = RunHeader(seed: 42, scenario: "acme-electronics", start: Fixture.now)
+    XCTAssertEqual(
+      ScreenshotBundle(name: "shot", model: model, theme: .dark, header: header).files[3].contents,
+      #"{"event":"run","seq":0,"time":"2026-12-01T15:56:38.250Z","seed":"42","scenario":"acme-electronics"}"#
+        + "\n" + bundle.files[3].contents)
     let scenario = bundle.files[4].contents
     let session = Scenario.acmeElectronics.session
     XCTAssertFalse(scenario.contains(session.hmacKey), "never the key whole")

@@ -57,6 +57,23 @@ final class TapeTests: XCTestCase {
     }
   }
 
+  /// Hardening: `Down 1000` on each of 100,000 lines played for minutes; a tape presses at most
+  /// `Tape.maximumKeys` keys in all, refused at the line that passes it (typed characters count).
+  func testATapeThatPressesTooManyKeysIsRefusedAtTheLineThatPassesTheLimit() throws {
+    let limit = Tape.maximumKeys
+    let fits = String(repeating: "Down 1000\n", count: limit / 1000)
+    XCTAssertEqual(try Tape.parse(fits, file: "t.tape").steps.count, limit / 1000, "exactly the limit plays")
+    XCTAssertThrowsError(try Tape.parse(fits + "Type \"x\"\nEnter", file: "t.tape")) { error in
+      guard let error = error as? TapeError else { return XCTFail("\(error)") }
+      XCTAssertEqual(error.line, limit / 1000 + 1)
+      XCTAssertTrue(error.problem.contains("more than 100000 keys"), error.problem)
+    }
+    let huge = String(repeating: "Down 1000\n", count: 100_000)
+    let scanned = Tape.scan(huge, file: "huge.tape")
+    XCTAssertEqual(scanned.problems.count, 1, "one problem, not one a line past the limit")
+    XCTAssertEqual(scanned.problems.first?.line, limit / 1000 + 1)
+  }
+
   private func play(_ name: String, latency: Int = 20) throws -> (TapePlayer.Outcome, CheckoutRuntime) {
     let tape = try Tape.load(path: Self.root.appendingPathComponent("Tapes/\(name)").path)
     let runtime = CheckoutRuntime(

@@ -124,11 +124,11 @@ public struct ApplePayConfiguration: Equatable, Sendable, Encodable {
       try container.decodeIfPresent([ContactField].self, forKey: .requiredShippingContactFields) ?? []
     var sum = Money.zero(scenarioCurrency)
     for item in paymentItems {
-      guard let next = sum.adding(item.amount) else {
+      guard let next = sum.adding(item.amount), next.isWithinAmountLimit else {
         throw DecodingError.dataCorrupted(
           .init(
             codingPath: container.codingPath + [CodingKeys.paymentItems],
-            debugDescription: "the items add up to more than PayDrill can hold"))
+            debugDescription: "the items add up to \(Money.amountLimitText)"))
       }
       sum = next
     }

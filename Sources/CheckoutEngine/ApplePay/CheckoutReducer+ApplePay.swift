@@ -33,6 +33,11 @@ extension CheckoutReducer {
   /// developer's to fix, never fixed here.
   static func totalProblem(of items: [SummaryItem], from source: String) -> String? {
     guard let total = items.last, let currency = items.first?.amount.currency else { return nil }
+    guard total.amount.isWithinAmountLimit else {
+      return
+        "Configuration error: \(source) returned a total of \(total.amount.plainString) \(currency.code), "
+        + Money.amountLimitText
+    }
     let sum = MerchantPricing.sum(Array(items.dropLast()), currency: currency)
     guard sum != total.amount else { return nil }
     return

@@ -1,23 +1,40 @@
-/// Why a text is not JSON PayDrill reads: a syntax error (with its line and column), or a key written twice
-/// in one object (with the key's path and both lines).
+/// Why a text is not JSON PayDrill reads: a syntax error (with its line and column), a key written twice in
+/// one object (with the key's path and both lines), or a list or object with more entries than PayDrill
+/// takes. One wording for every reader of it: `location` (a path, or nil for the text as a whole) and
+/// `problem`.
 public enum JSONReadError: Error, Equatable, Sendable, CustomStringConvertible {
   case syntax(line: Int, column: Int, problem: String)
   /// A key written twice in one object: JSON readers disagree on which value counts, so PayDrill takes
   /// neither. `path` is the duplicated key's path (`applePay.merchantName`).
   case duplicateKey(path: String, firstLine: Int, secondLine: Int)
+  /// A list (or an object) at `path` with more than `limit` entries: refused while reading, before it is
+  /// held whole.
+  case tooManyEntries(path: String, isList: Bool, limit: Int)
 
-  public var description: String {
+  /// The path of the value at fault (`items`, `applePay.merchantName`), or nil for a syntax error.
+  public var location: String? {
     switch self {
-    case .syntax(let line, let column, let problem):
-      return "not valid JSON: \(problem) (line \(line), column \(column))"
-    case .duplicateKey(let path, let first, let second):
-      return "at \(path): \(Self.duplicateProblem(firstLine: first, secondLine: second))"
+    case .syntax: return nil
+    case .duplicateKey(let path, _, _), .tooManyEntries(let path, _, _): return path
     }
   }
 
-  /// The words for a duplicated key, without its path.
-  public static func duplicateProblem(firstLine: Int, secondLine: Int) -> String {
-    let place = firstLine == secondLine ? "on line \(firstLine)" : "lines \(firstLine) and \(secondLine)"
-    return "the key is written twice (\(place)); readers disagree on which value counts, so keep one"
+  /// What is wrong, without the location.
+  public var problem: String {
+    switch self {
+    case .syntax(let line, let column, let problem):
+      return "not valid JSON (\(problem) at line \(line), column \(column))"
+    case .duplicateKey(_, let first, let second):
+      let place = first == second ? "on line \(first)" : "lines \(first) and \(second)"
+      return "the key is written twice (\(place)); readers disagree on which value counts, so keep one"
+    case .tooManyEntries(_, let isList, let limit):
+      return isList
+        ? "a list of more than \(limit) entries; PayDrill takes at most \(limit)"
+        : "an object of more than \(limit) keys; PayDrill takes at most \(limit)"
+    }
+  }
+
+  public var description: String {
+    location.map { "at \($0): \(problem)" } ?? problem
   }
 }

@@ -6,6 +6,9 @@
 public struct JSONReader {
   /// The deepest nesting of objects and lists read.
   public static let maximumDepth = 512
+  /// The most entries a list, or keys an object, may have: a real order has a few items, a theme a few dozen
+  /// roles. Counted while reading, so that a 4 MB list of zeros is refused before it takes 130 MB.
+  public static let maximumEntries = 1000
 
   private let bytes: [UInt8]
   /// The deepest nesting this read takes (at most `maximumDepth`).
@@ -99,6 +102,10 @@ public struct JSONReader {
           path: Self.pathText(path + [key]), firstLine: first, secondLine: keyLine)
       }
       lines[key] = keyLine
+      guard members.count < Self.maximumEntries else {
+        throw JSONReadError.tooManyEntries(
+          path: Self.pathText(path), isList: false, limit: Self.maximumEntries)
+      }
       skipWhitespace()
       guard current == UInt8(ascii: ":") else { throw syntax("expected : after a key") }
       offset += 1
@@ -130,6 +137,10 @@ public struct JSONReader {
       return .array([])
     }
     while true {
+      guard elements.count < Self.maximumEntries else {
+        throw JSONReadError.tooManyEntries(
+          path: Self.pathText(path), isList: true, limit: Self.maximumEntries)
+      }
       skipWhitespace()
       path.append("[\(elements.count)]")
       elements.append(try value(depth: depth))

@@ -1,6 +1,6 @@
 /// A JSON value as written: numbers keep their text (`1.0`, `1.230`, `1e2`), objects keep their members in
 /// order with the line each key is on. `JSONReader` builds it; `StrictJSONDecoder` decodes from it.
-public indirect enum JSONValue: Equatable, Sendable {
+public enum JSONValue: Equatable, Sendable {
   case null
   case bool(Bool)
   /// A number, exactly as written in the text.

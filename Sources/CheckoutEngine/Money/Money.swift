@@ -38,6 +38,15 @@ public struct Money: Hashable, Sendable {
     return overflow ? nil : Money(minorUnits: sum, currency: currency)
   }
 
+  /// Whether the amount is no more than PayDrill charges (`AmountParser.maximumMinorUnits`): a total above
+  /// it is refused, never sent to the gateway.
+  public var isWithinAmountLimit: Bool { minorUnits <= AmountParser.maximumMinorUnits }
+
+  /// What a total past the limit is, in the words of an error message.
+  public static var amountLimitText: String {
+    "more than \(AmountParser.maximumMinorUnits) minor units, the most an amount can be"
+  }
+
   /// The amount multiplied by a whole quantity; nil on overflow.
   public func multiplied(by quantity: Int) -> Money? {
     let (product, overflow) = minorUnits.multipliedReportingOverflow(by: Int64(quantity))

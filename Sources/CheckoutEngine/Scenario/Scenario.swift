@@ -175,8 +175,8 @@ extension Scenario: Codable {
         throw problem(itemPath + [PathKey("unitPrice")], failure.description)
       }
       let item = LineItem(name: raw.name, quantity: quantity, unitPrice: price)
-      guard let line = item.lineTotal, let sum = total.adding(line) else {
-        throw problem(itemPath, "the order total is too large")
+      guard let line = item.lineTotal, let sum = total.adding(line), sum.isWithinAmountLimit else {
+        throw problem(itemPath, "the order total would be \(Money.amountLimitText)")
       }
       total = sum
       items.append(item)

@@ -45,13 +45,7 @@ struct SessionRequest: Decodable {
     do {
       return try StrictJSONDecoder().decode(SessionRequest.self, from: body)
     } catch let error as JSONReadError {
-      switch error {
-      case .syntax:
-        throw SessionRequestError(field: "body", message: "\(error)")
-      case .duplicateKey(let path, let first, let second):
-        throw SessionRequestError(
-          field: path, message: JSONReadError.duplicateProblem(firstLine: first, secondLine: second))
-      }
+      throw SessionRequestError(field: error.location ?? "body", message: error.problem)
     } catch let error as DecodingError {
       let failure = DecodingFailure(error)
       throw SessionRequestError(

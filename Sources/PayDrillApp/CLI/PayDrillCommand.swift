@@ -1,5 +1,6 @@
 import CheckoutEngine
 import Foundation
+import OutputFiles
 import GatewaySimulator
 import NcursesBackend
 import TerminalUI
@@ -248,7 +249,10 @@ public enum PayDrillCommand {
         return fail(error.description)
       }
     }
-    if let path = options.eventsPath, let failure = writeEvents(runtime.model.checkout.events, to: path) {
+    if let path = options.eventsPath,
+      let failure = writeEvents(
+        RunHeader(runtime: runtime).eventsText(runtime.model.checkout.events), to: path)
+    {
       return fail(failure)
     }
     return signal.map { 128 + $0 } ?? 0
@@ -316,9 +320,8 @@ public enum PayDrillCommand {
     AsyncBridge.wait { await hook.shutDown() }
   }
 
-  /// Writes events as JSON Lines; returns an error message when the file cannot be written.
-  static func writeEvents(_ events: [CallbackEvent], to path: String) -> String? {
-    let text = CallbackEvent.jsonLines(events)
+  /// Writes an events file (`RunHeader.eventsText`); returns an error message when it cannot be written.
+  static func writeEvents(_ text: String, to path: String) -> String? {
     do {
       try OutputFile.write(text, to: path)
       return nil

@@ -1,5 +1,6 @@
 import CheckoutEngine
 import Foundation
+import OutputFiles
 
 /// `paydrill play TAPE…`: replays tapes headlessly, each with its header's options under the command line's,
 /// checks their `Wait` and `Expect` lines, and reports: a readable report for each failure, a line per tape
@@ -28,9 +29,11 @@ enum PlayCommand {
     ) { tape, tapeOptions, scenario in
       play(tape, options: tapeOptions, scenario: scenario)
     }
-    for ((_, tapeOptions, _), (run, screen, screenshotFailure)) in zip(tapes, played) {
+    for ((_, tapeOptions, _), (run, screen, header, screenshotFailure)) in zip(tapes, played) {
       runs.append(run)
-      if let failure = write(screen: screen, events: run.events, options: tapeOptions) ?? screenshotFailure {
+      if let failure = write(screen: screen, events: header.eventsText(run.events), options: tapeOptions)
+        ?? screenshotFailure
+      {
         return PayDrillCommand.fail(failure)
       }
       if isSuite { print(run.summary) }
@@ -52,10 +55,10 @@ enum PlayCommand {
     return runs.allSatisfy(\.passed) ? 0 : 1
   }
 
-  /// Plays one tape in a fresh checkout; returns the run, its final screen, and why a `--screens` bundle
-  /// could not be saved, if one could not.
+  /// Plays one tape in a fresh checkout; returns the run, its final screen, the header of its events file
+  /// (its seed), and why a `--screens` bundle could not be saved, if one could not.
   static func play(_ tape: Tape, options: CommandLineOptions, scenario: Scenario) -> (
-    TapeRun, String, String?
+    TapeRun, String, RunHeader, String?
   ) {
     // `--screens DIR`: a screenshot bundle after every Wait and Expect, and at the end.
     let theme = (try? ThemeLocator.theme(named: options.theme)) ?? .dark
@@ -68,7 +71,7 @@ enum PlayCommand {
     var screenshotFailure: String?
     func save(_ label: String) {
       guard options.screensFolder != nil,
-        let outcome = screenshots?.save(runtime.model, label: label),
+        let outcome = screenshots?.save(runtime.model, label: label, header: RunHeader(runtime: runtime)),
         outcome.isFailure
       else { return }
       screenshotFailure = screenshotFailure ?? outcome.notice
@@ -79,11 +82,11 @@ enum PlayCommand {
     checkout.finishAttempts()
     save("end")
     let run = TapeRun(tape: tape, outcome: outcome, duration: duration, events: runtime.model.checkout.events)
-    return (run, TapePlayer.reportedScreen(runtime), screenshotFailure)
+    return (run, TapePlayer.reportedScreen(runtime), RunHeader(runtime: runtime), screenshotFailure)
   }
 
   /// Writes `--screen` and `--events`; returns an error message when a file cannot be written.
-  private static func write(screen: String, events: [CallbackEvent], options: CommandLineOptions) -> String? {
+  private static func write(screen: String, events: String, options: CommandLineOptions) -> String? {
     if let path = options.screenPath {
       do {
         try OutputFile.write(screen + "\n", to: path)

@@ -20,14 +20,20 @@ public struct ScreenshotBundle: Equatable, Sendable {
   /// The ends of the files' names, after `name`.
   public static let suffixes = [".txt", ".ans", ".html", ".events.jsonl", ".scenario.json"]
 
-  public init(name: String, screen: ScreenBuffer, theme: Theme, events: [CallbackEvent], scenario: Scenario) {
+  /// A bundle of a screen and the events so far; with a run's `header`, the events file starts with it (the
+  /// seed that repeats the run).
+  public init(
+    name: String, screen: ScreenBuffer, theme: Theme, events: [CallbackEvent], scenario: Scenario,
+    header: RunHeader? = nil
+  ) {
     self.name = name
     let scenarioText = (try? JSONEncoder().encode(scenario)).flatMap(SecretRedaction.prettyJSON) ?? "{}"
     let contents = [
       screen.text + "\n",
       AnsiExport.text(of: screen, theme: theme),
       HtmlExport.document(of: screen, theme: theme, title: "PayDrill · \(name)"),
-      CallbackEvent.jsonLines(events.map(SecretRedaction.masked)),
+      (header.map { $0.jsonLine() + "\n" } ?? "")
+        + CallbackEvent.jsonLines(events.map(SecretRedaction.masked)),
       scenarioText + "\n",
     ]
     files = zip(Self.suffixes, contents).map { File(name: name + $0, contents: $1) }
@@ -37,11 +43,11 @@ public struct ScreenshotBundle: Equatable, Sendable {
   /// four digits: the rest are masked with `•`, as everywhere else PayDrill shows a card.
   /// With the event inspector open, the event it shows is saved too, as the JSON `y` copies
   /// (`.event.json`).
-  public init(name: String, model: AppModel, theme: Theme) {
+  public init(name: String, model: AppModel, theme: Theme, header: RunHeader? = nil) {
     self.init(
       name: name, screen: SecretRedaction.masking(RootView.render(model)), theme: theme,
       events: model.checkout.events,
-      scenario: model.checkout.scenario)
+      scenario: model.checkout.scenario, header: header)
     if let index = model.inspector?.index, model.checkout.events.indices.contains(index) {
       files.append(
         File(

@@ -20,10 +20,10 @@ public final class ScreenshotWriter {
   /// Saves the bundle of what the model shows, named with the time (in the model's time zone), the step,
   /// an optional label and the screen's name; returns what the footer says about it.
   @discardableResult
-  public func save(_ model: AppModel, label: String? = nil) -> ScreenshotOutcome {
+  public func save(_ model: AppModel, label: String? = nil, header: RunHeader? = nil) -> ScreenshotOutcome {
     let name = ScreenshotBundle.name(
       time: now(), timeZone: model.timeZone, step: count + 1, label: label, screen: model.screenName)
-    return write(ScreenshotBundle(name: name, model: model, theme: theme))
+    return write(ScreenshotBundle(name: name, model: model, theme: theme, header: header))
   }
 
   /// Writes a bundle's files into the folder. A folder that cannot be made or written is reported, not

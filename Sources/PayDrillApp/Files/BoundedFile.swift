@@ -29,34 +29,45 @@ enum BoundedFile {
 
   /// The file's bytes, at most `limit` of them. With `streams`, a pipe or FIFO (`/dev/stdin` from a pipe) is
   /// read too, to its end or its limit: for a request body, which is often piped in.
+  ///
+  /// The file is opened without waiting (`O_NONBLOCK`: opening a FIFO with no writer returns at once) and
+  /// judged by what was opened (`fstat` of the descriptor), so a FIFO put in place of a checked file between
+  /// a check and the open cannot make PayDrill wait.
   static func read(_ path: String, limit: Int, streams: Bool = false) -> Result<Data, Failure> {
-    var isFolder: ObjCBool = false
-    guard FileManager.default.fileExists(atPath: path, isDirectory: &isFolder) else {
-      return .failure(.missing)
-    }
-    if isFolder.boolValue { return .failure(.folder) }
-    if !streams, let kind = irregularKind(of: path) { return .failure(.notRegular(kind)) }
-    guard let handle = FileHandle(forReadingAtPath: path) else { return .failure(.unreadable) }
-    defer { try? handle.close() }
-    do {
-      var data = Data()
-      while data.count <= limit {
-        guard let chunk = try handle.read(upToCount: min(1024 * 1024, limit + 1 - data.count)), !chunk.isEmpty
-        else { break }
-        data.append(chunk)
+    let descriptor = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC)
+    guard descriptor >= 0 else {
+      switch errno {
+      case ENOENT, ENOTDIR: return .failure(.missing)
+      case EISDIR: return .failure(.folder)
+      default: return .failure(.unreadable)
       }
-      return data.count > limit ? .failure(.tooLarge(limit: limit)) : .success(data)
-    } catch {
-      return .failure(.unreadable)
     }
+    defer { close(descriptor) }
+    var status = stat()
+    guard fstat(descriptor, &status) == 0 else { return .failure(.unreadable) }
+    let kind = status.st_mode & S_IFMT
+    if kind == S_IFDIR { return .failure(.folder) }
+    if kind != S_IFREG {
+      guard streams, kind == S_IFIFO || kind == S_IFCHR else { return .failure(.notRegular(describe(kind))) }
+    }
+    // What was opened is what is read, waiting for a pipe's writer as a shell's `cat` would.
+    _ = fcntl(descriptor, F_SETFL, fcntl(descriptor, F_GETFL) & ~O_NONBLOCK)
+    var data = Data()
+    var buffer = [UInt8](repeating: 0, count: 64 * 1024)
+    while data.count <= limit {
+      let wanted = min(buffer.count, limit + 1 - data.count)
+      let count = buffer.withUnsafeMutableBytes { Foundation.read(descriptor, $0.baseAddress, wanted) }
+      if count < 0, errno == EINTR { continue }
+      guard count >= 0 else { return .failure(.unreadable) }
+      guard count > 0 else { break }
+      data.append(contentsOf: buffer[0..<count])
+    }
+    return data.count > limit ? .failure(.tooLarge(limit: limit)) : .success(data)
   }
 
-  /// What the path is when it is not a regular file (following symbolic links), or nil for a regular file.
-  private static func irregularKind(of path: String) -> String? {
-    var status = stat()
-    guard stat(path, &status) == 0 else { return nil }
-    switch status.st_mode & S_IFMT {
-    case S_IFREG: return nil
+  /// What a file of this kind (`st_mode & S_IFMT`) is, in words, when it is not a regular file.
+  private static func describe(_ kind: mode_t) -> String {
+    switch kind {
     case S_IFIFO: return "a FIFO (a named pipe or a process substitution)"
     case S_IFCHR, S_IFBLK: return "a device"
     case S_IFSOCK: return "a socket"

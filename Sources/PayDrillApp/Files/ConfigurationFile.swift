@@ -76,14 +76,6 @@ public enum ConfigurationFile {
 
   /// A reader's error in a file, where PayDrill's own reader found it.
   private static func problem(_ error: JSONReadError, file: String) -> ConfigurationError {
-    switch error {
-    case .syntax(let line, let column, let problem):
-      return ConfigurationError(
-        file: file, problem: "not valid JSON (\(problem) at line \(line), column \(column))")
-    case .duplicateKey(let path, let first, let second):
-      return ConfigurationError(
-        file: file, location: path,
-        problem: JSONReadError.duplicateProblem(firstLine: first, secondLine: second))
-    }
+    ConfigurationError(file: file, location: error.location ?? "", problem: error.problem)
   }
 }

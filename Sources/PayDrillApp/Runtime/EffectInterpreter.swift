@@ -53,7 +53,9 @@ public final class EffectInterpreter {
       perform(effect)
       return []
     case .saveScreenshot(let id, let model):
-      return [.screenshotTaken(id, dependencies.screenshots?.save(model) ?? .off)]
+      let header = RunHeader(
+        seed: dependencies.seed, scenario: model.checkout.scenario.name, start: clock.origin)
+      return [.screenshotTaken(id, dependencies.screenshots?.save(model, header: header) ?? .off)]
     case .loadHistory(let id):
       return [.historyLoaded(id, history())]
     case .notifyHooks(let events):

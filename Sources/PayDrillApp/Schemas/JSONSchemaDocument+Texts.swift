@@ -79,7 +79,8 @@ extension JSONSchemaDocument {
               "unitPrice": {"$ref": "#/$defs/amount"}
             }
           },
-          "minItems": 1
+          "minItems": 1,
+          "maxItems": 1000
         },
         "session": {"$ref": "#/$defs/session"},
         "onBeforeSubmit": {

@@ -32,6 +32,9 @@ public struct Tape: Equatable, Sendable {
 
   /// The largest tape PayDrill reads (a long hand-written tape is a few KB).
   static let maximumBytes = 1024 * 1024
+  /// The most keys a tape presses in all: `Down 1000` on every line of a 1 MB tape would press a hundred
+  /// million and play for minutes. A recorded session of an hour presses a few thousand.
+  public static let maximumKeys = 100_000
 
   /// A tape file's text, or a `TapeError` when it cannot be read, is too large or is not UTF-8.
   static func text(path: String) throws -> String {
@@ -61,6 +64,7 @@ public struct Tape: Equatable, Sendable {
     var steps: [TapeStep] = []
     var header: [String] = []
     var problems: [TapeError] = []
+    var keys = 0
     for (index, rawLine) in text.components(separatedBy: "\n").enumerated() {
       let line = rawLine.trimmingCharacters(in: .whitespaces)
       if line.hasPrefix(headerPrefix) {
@@ -75,7 +79,15 @@ public struct Tape: Equatable, Sendable {
       }
       if line.isEmpty || line.hasPrefix("#") { continue }
       do {
-        if let command = try parseLine(line) { steps.append(TapeStep(line: index + 1, command: command)) }
+        guard let command = try parseLine(line) else { continue }
+        let before = keys
+        keys += command.keyCount
+        if before <= maximumKeys, keys > maximumKeys {
+          throw Problem(
+            text: "the tape presses more than \(maximumKeys) keys in all (Type counts its characters); "
+              + "split it into several tapes")
+        }
+        steps.append(TapeStep(line: index + 1, command: command))
       } catch let problem as Problem {
         problems.append(TapeError(file: file, line: index + 1, problem: problem.text))
       } catch {

@@ -17,6 +17,17 @@ public enum TapeCommand: Equatable, Sendable {
   case caption(String)
 }
 
+extension TapeCommand {
+  /// How many keys the command presses.
+  var keyCount: Int {
+    switch self {
+    case .type(let text): return text.count
+    case .press(_, let count): return count
+    case .sleep, .wait, .expect, .caption: return 0
+    }
+  }
+}
+
 /// A tape command and the line it was written on.
 public struct TapeStep: Equatable, Sendable {
   public var line: Int

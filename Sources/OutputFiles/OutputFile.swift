@@ -4,20 +4,21 @@ import Foundation
 /// pointed: through a symbolic link to its target, into a FIFO or a device (`/dev/stdout`, `/dev/null`) as a
 /// stream, and over a regular file atomically (a temporary file beside the target, renamed over it) keeping
 /// the file's mode, owner and group. A new file gets the mode the umask gives. A write that fails says why.
-enum OutputFile {
+/// Every file PayDrill writes goes through it: `paydrill` and `paydrill-merge-junit` alike.
+public enum OutputFile {
   /// Writes `text` to `path`; throws a message naming the path and the reason.
-  static func write(_ text: String, to path: String) throws(Failure) {
+  public static func write(_ text: String, to path: String) throws(Failure) {
     try write(Data(text.utf8), to: path)
   }
 
   /// Why an output could not be written, as one line.
-  struct Failure: Error, Equatable, CustomStringConvertible {
-    var path: String
-    var reason: String
-    var description: String { "\(path): cannot be written (\(reason))" }
+  public struct Failure: Error, Equatable, CustomStringConvertible {
+    public var path: String
+    public var reason: String
+    public var description: String { "\(path): cannot be written (\(reason))" }
   }
 
-  static func write(_ data: Data, to path: String) throws(Failure) {
+  public static func write(_ data: Data, to path: String) throws(Failure) {
     var status = stat()
     if stat(path, &status) == 0 {
       if status.st_mode & S_IFMT == S_IFDIR { throw Failure(path: path, reason: "it is a folder") }

@@ -2,7 +2,7 @@ import Foundation
 import Synchronization
 import XCTest
 
-@testable import PayDrillApp
+@testable import OutputFiles
 
 /// Hardening: `--events`, `--screen`, `--junit` and a recorded tape are written where the user pointed:
 /// through a symbolic link, into a FIFO, over a regular file keeping its mode; never replacing what is there by
