@@ -121,8 +121,9 @@ final class Output: Sendable {
       guard let data = try? encoder.encode(exchange) else { return }
       return write(String(decoding: data, as: UTF8.self))
     }
-    let time = Date.ISO8601FormatStyle(timeZone: .current).time(includingFractionalSeconds: true)
-      .format(Date())
-    write("\(time) \(exchange.logLine)")
+    write("\(Self.time.format(Date())) \(exchange.logLine)")
   }
+
+  /// The log's local time, `HH:MM:SS.mmm`; made once.
+  private static let time = Date.ISO8601FormatStyle(timeZone: .current).time(includingFractionalSeconds: true)
 }

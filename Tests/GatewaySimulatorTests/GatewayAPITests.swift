@@ -105,7 +105,8 @@ final class GatewayAPITests: XCTestCase {
     let result = answer(signed(body: deep))
     XCTAssertEqual(result.status, 400)
     XCTAssertEqual(result.field, "body")
-    XCTAssertEqual(result.message, "not valid JSON: nested more than \(depth) levels deep (line 1, column \(depth + 1))")
+    XCTAssertEqual(
+      result.message, "not valid JSON (nested more than \(depth) levels deep at line 1, column \(depth + 1))")
     let within = String(repeating: "[", count: depth) + String(repeating: "]", count: depth)
     XCTAssertEqual(answer(signed(body: within)).field, "body", "as deep as the limit goes on to the decoder")
     XCTAssertEqual(answer(signed(body: within)).message, "expected an object, found a list")

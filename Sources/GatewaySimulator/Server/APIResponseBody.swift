@@ -5,10 +5,15 @@ import Foundation
 /// and attempts, a transaction with its session.
 enum APIResponseBody {
   static func encode<Value: Encodable>(_ value: Value) -> Data {
+    (try? encoder.encode(value)) ?? Data("{}".utf8)
+  }
+
+  /// Made once: every answer is encoded with it, from the server's threads at once (it is never changed).
+  private static let encoder: JSONEncoder = {
     let encoder = JSONEncoder()
     encoder.outputFormatting = [.withoutEscapingSlashes, .sortedKeys]
-    return (try? encoder.encode(value)) ?? Data("{}".utf8)
-  }
+    return encoder
+  }()
 
   /// A transaction as the lookup shows it: status, amount, currency, method, times.
   struct Transaction: Encodable {

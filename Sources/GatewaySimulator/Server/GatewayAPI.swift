@@ -77,8 +77,8 @@ public final class GatewayAPI: Sendable {
     switch (segments[3], id) {
     case ("sessions", nil):
       try expect("POST", request, path: path)
-      let token = try authenticate(request)
-      return try createSession(request, token: token)
+      let (token, json) = try authenticate(request)
+      return try createSession(json, token: token)
     case ("sessions", let id?):
       try expect("GET", request, path: path)
       _ = try authenticate(request)
@@ -109,8 +109,9 @@ public final class GatewayAPI: Sendable {
   }
 
   /// Checks the four signature headers and the signature itself; a 401 names the header that is missing or
-  /// the part that does not match.
-  private func authenticate(_ request: HTTPRequest) throws -> APIToken {
+  /// the part that does not match. Returns the token and the body read as JSON (nil for none).
+  @discardableResult
+  private func authenticate(_ request: HTTPRequest) throws -> (APIToken, JSONValue?) {
     var values: [String: String] = [:]
     for name in SignatureHeaders.all {
       guard let value = request.header(name)?.trimmingCharacters(in: .whitespaces), !value.isEmpty else {
@@ -134,12 +135,13 @@ public final class GatewayAPI: Sendable {
         message: "expected Unix milliseconds (13 digits, like 1754701373845), found \"\(timestampText)\"")
     }
     let body = String(decoding: request.body, as: UTF8.self)
+    var json: JSONValue?
     if !request.body.isEmpty {
       // The depth first: what follows parses the body.
       do {
-        _ = try JSONReader.read(request.body, maximumDepth: limits.maximumDepth)
+        json = try JSONReader.read(request.body, maximumDepth: limits.maximumDepth)
       } catch let error as JSONReadError {
-        throw SessionRequestError(status: 400, field: "body", message: "\(error)")
+        throw SessionRequestError(status: 400, field: error.location ?? "body", message: error.problem)
       }
     }
     let signed = SessionsAPI.SignedRequest(
@@ -155,12 +157,14 @@ public final class GatewayAPI: Sendable {
       error.field = headers[error.field] ?? error.field
       throw error
     }
-    return token
+    return (token, json)
   }
 
-  private func createSession(_ request: HTTPRequest, token: APIToken) throws -> (HTTPResponse, ServerSession?) {
-    let body = String(decoding: request.body, as: UTF8.self)
-    let session = try sessions.open(body: body, tokenId: token.id, now: clock())
+  private func createSession(_ json: JSONValue?, token: APIToken) throws -> (HTTPResponse, ServerSession?) {
+    // An empty body: the same 400 as paydrill session gives it.
+    let session =
+      try json.map { try sessions.open(json: $0, tokenId: token.id, now: clock()) }
+      ?? sessions.open(body: "", tokenId: token.id, now: clock())
     do {
       try store.insert(session)
     } catch {

@@ -42,8 +42,17 @@ struct SessionRequest: Decodable {
 
   /// Decodes a body, or throws the 400 that names the field at fault.
   static func decode(_ body: String) throws -> SessionRequest {
+    try decoding { try StrictJSONDecoder().decode(SessionRequest.self, from: body) }
+  }
+
+  /// Decodes a body already read (`paydrill serve` read it to check its depth), or throws the same 400s.
+  static func decode(_ value: JSONValue) throws -> SessionRequest {
+    try decoding { try StrictJSONDecoder().decode(SessionRequest.self, from: value) }
+  }
+
+  private static func decoding(_ work: () throws -> SessionRequest) throws -> SessionRequest {
     do {
-      return try StrictJSONDecoder().decode(SessionRequest.self, from: body)
+      return try work()
     } catch let error as JSONReadError {
       throw SessionRequestError(field: error.location ?? "body", message: error.problem)
     } catch let error as DecodingError {

@@ -99,7 +99,15 @@ public final class SessionsAPI: Sendable {
   /// The same as `createSession`, with what the request asked for kept beside the session's response
   /// (`paydrill serve` stores it; a checkout opens on it).
   public func open(body: String, tokenId: String, now: Date) throws -> ServerSession {
-    let request = try SessionRequest.decode(body)
+    try open(try SessionRequest.decode(body), tokenId: tokenId, now: now)
+  }
+
+  /// The same, from a body already read as JSON.
+  public func open(json: JSONValue, tokenId: String, now: Date) throws -> ServerSession {
+    try open(try SessionRequest.decode(json), tokenId: tokenId, now: now)
+  }
+
+  private func open(_ request: SessionRequest, tokenId: String, now: Date) throws -> ServerSession {
     let amount = try request.check()
     let expiry = now.addingTimeInterval(TimeInterval(request.sessionTimeout) * 60)
     let data = SessionData(
@@ -114,12 +122,18 @@ public final class SessionsAPI: Sendable {
       allowTransaction: request.allowTransaction, tokenId: tokenId, createdAt: now)
   }
 
-  private static func randomHex(bytes: Int) -> String {
-    (0..<bytes).map { _ in
-      let byte = UInt8.random(in: 0...255)
-      let hex = String(byte, radix: 16)
-      return hex.count == 1 ? "0" + hex : hex
-    }.joined()
+  /// `bytes` random bytes in lower-case hex, from the system's generator.
+  static func randomHex(bytes: Int) -> String {
+    var generator = SystemRandomNumberGenerator()
+    let digits = Array("0123456789abcdef".utf8)
+    var text: [UInt8] = []
+    text.reserveCapacity(bytes * 2)
+    for _ in 0..<bytes {
+      let byte = UInt8.random(in: 0...255, using: &generator)
+      text.append(digits[Int(byte >> 4)])
+      text.append(digits[Int(byte & 0x0F)])
+    }
+    return String(decoding: text, as: UTF8.self)
   }
 
   /// A secret shown the only way PayDrill shows secrets: its first and last four characters.

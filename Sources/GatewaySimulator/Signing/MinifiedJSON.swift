@@ -16,27 +16,30 @@ public enum MinifiedJSON {
     } catch {
       throw Problem(description: "the body is not valid JSON")
     }
-    var result = ""
+    // Valid JSON has whitespace between tokens only as space, tab, CR and LF: its bytes are dropped, the
+    // strings' bytes kept as they are.
+    var result: [UInt8] = []
+    result.reserveCapacity(text.utf8.count)
     var inString = false
     var escaped = false
-    for character in text {
+    for byte in text.utf8 {
       if inString {
-        result.append(character)
+        result.append(byte)
         if escaped {
           escaped = false
-        } else if character == "\\" {
+        } else if byte == UInt8(ascii: "\\") {
           escaped = true
-        } else if character == "\"" {
+        } else if byte == UInt8(ascii: "\"") {
           inString = false
         }
-      } else if character == "\"" {
+      } else if byte == UInt8(ascii: "\"") {
         inString = true
-        result.append(character)
-      } else if !character.isWhitespace {
-        result.append(character)
+        result.append(byte)
+      } else if ![UInt8(ascii: " "), UInt8(ascii: "\t"), UInt8(ascii: "\r"), UInt8(ascii: "\n")].contains(byte) {
+        result.append(byte)
       }
     }
-    return result
+    return String(decoding: result, as: UTF8.self)
   }
 
   /// Whether a body is already minified.

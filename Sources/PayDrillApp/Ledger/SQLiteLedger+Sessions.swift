@@ -1,6 +1,7 @@
 import CheckoutEngine
 import Foundation
 import GatewaySimulator
+import Synchronization
 
 /// The sessions of `paydrill serve` in the ledger (schema version 5): the sessions it created, the request
 /// ids its API took, and the attempts checkouts made in them, as the lookups read them.
@@ -17,7 +18,7 @@ extension SQLiteLedger {
 
   /// Stores a session created by the API.
   func insert(_ session: ServerSession) throws {
-    let funding = String(decoding: try JSONEncoder().encode(session.data.allowedFundingTypes), as: UTF8.self)
+    let funding = try Self.text(of: session.data.allowedFundingTypes)
     try writing {
       try database.run(
         """
@@ -87,6 +88,17 @@ extension SQLiteLedger {
         "SELECT count(*) FROM attempts WHERE session_id = ? AND outcome = 'succeeded'", [.text(sessionId)])
     } ?? 0 > 0
   }
+
+  /// The funding types as the ledger keeps them, JSON; the API gives every session the same, so the last
+  /// text is kept.
+  private static func text(of funding: AllowedFundingTypes) throws -> String {
+    if let (kept, text) = lastFunding.withLock({ $0 }), kept == funding { return text }
+    let text = String(decoding: try JSONEncoder().encode(funding), as: UTF8.self)
+    lastFunding.withLock { $0 = (funding, text) }
+    return text
+  }
+
+  private static let lastFunding = Mutex<(AllowedFundingTypes, String)?>(nil)
 
   private func writing<Value>(_ work: () throws -> Value) throws -> Value {
     do {
