@@ -83,7 +83,8 @@ let package = Package(
     .testTarget(
       name: "CheckoutEngineTests", dependencies: ["CheckoutEngine", "GatewaySimulator", "PayDrillApp"]),
     .testTarget(name: "GatewaySimulatorTests", dependencies: ["GatewaySimulator", "CheckoutEngine"]),
-    .testTarget(name: "GatewayServerTests", dependencies: ["GatewayServer", "GatewaySimulator", "CheckoutEngine"]),
+    .testTarget(
+      name: "GatewayServerTests", dependencies: ["GatewayServer", "GatewaySimulator", "CheckoutEngine"]),
     .testTarget(name: "TerminalUITests", dependencies: ["TerminalUI"]),
     .testTarget(name: "JUnitMergeTests", dependencies: ["JUnitMerge", "JUnitReports"]),
     .testTarget(name: "OutputFilesTests", dependencies: ["OutputFiles"]),

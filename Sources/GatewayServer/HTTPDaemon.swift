@@ -189,7 +189,8 @@ private func accessHandler(
 
 /// The simulated API's answer to a request, sent.
 private func answer(
-  _ request: ArrivingRequest, method: UnsafePointer<CChar>?, context: DaemonContext, on connection: OpaquePointer
+  _ request: ArrivingRequest, method: UnsafePointer<CChar>?, context: DaemonContext,
+  on connection: OpaquePointer
 ) -> MHD_Result {
   var arrived = HTTPRequest(
     method: method.map { String(cString: $0) } ?? "", target: request.target, headers: request.headers,

@@ -38,7 +38,8 @@ enum SessionRateProbe {
       throw BenchError("python3 is not in PATH (it runs Tools/session-load.py)")
     }
     guard let client = loadClient(besides: executable) else {
-      throw BenchError("Tools/session-load.py is not in the working folder: run make bench from the repository")
+      throw BenchError(
+        "Tools/session-load.py is not in the working folder: run make bench from the repository")
     }
     let floor = try buildFloor(in: folder)
     var paydrillRates: [Double] = []
@@ -151,7 +152,8 @@ enum SessionRateProbe {
 
   /// Builds the C floor with pkg-config's flags for libmicrohttpd.
   private static func buildFloor(in folder: URL) throws(BenchError) -> String {
-    guard let cc = FloorPrograms.executable(named: "cc"), let pkgConfig = FloorPrograms.executable(named: "pkg-config")
+    guard let cc = FloorPrograms.executable(named: "cc"),
+      let pkgConfig = FloorPrograms.executable(named: "pkg-config")
     else { throw BenchError("the floor needs cc and pkg-config in PATH") }
     let source = folder.appendingPathComponent("floor-http.c")
     let program = folder.appendingPathComponent("floor-http").path

@@ -13,14 +13,7 @@ import Synchronization
 enum ServeProgram {
   static func main(_ arguments: [String]) -> Int32 {
     signal(SIGPIPE, SIG_IGN)
-    let options: CommandLineOptions
-    do {
-      options = try CommandLineOptions.parse(arguments)
-    } catch let error as CommandLineOptions.UsageError {
-      return fail(error.text)
-    } catch {
-      return fail("\(error)")
-    }
+    guard let options = PayDrillCommand.options(arguments) else { return 2 }
     guard options.command == .serve else { return fail("paydrill-serve runs paydrill serve only") }
     let reports = ProcessInfo.processInfo.environment[ServeCommand.reportVariable] == "1"
     let serve = options.serve
@@ -93,7 +86,8 @@ final class Output: Sendable {
     if reports {
       var object = ["listening": url]
       object["warning"] = warning
-      let line = (try? JSONSerialization.data(withJSONObject: object, options: [.withoutEscapingSlashes]))
+      let line =
+        (try? JSONSerialization.data(withJSONObject: object, options: [.withoutEscapingSlashes]))
         .map { String(decoding: $0, as: UTF8.self) } ?? "{}"
       return write(line)
     }

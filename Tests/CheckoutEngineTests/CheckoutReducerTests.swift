@@ -69,7 +69,8 @@ final class CheckoutReducerTests: XCTestCase {
   ) -> Attempt {
     Attempt(
       number: number, scenario: Scenario.acmeElectronics.name, merchantTransactionId: transactionId,
-      sessionId: Scenario.acmeElectronics.session.sessionId, method: .card, paidWith: "\(scheme) ••••\(last4)", amount: usd4999, startedAt: startedAt,
+      sessionId: Scenario.acmeElectronics.session.sessionId, method: .card,
+      paidWith: "\(scheme) ••••\(last4)", amount: usd4999, startedAt: startedAt,
       firstEvent: firstEvent)
   }
 
@@ -755,7 +756,8 @@ final class CheckoutReducerTests: XCTestCase {
     ]
     // The attempt is filed under the scenario's name and transaction id, in its currency.
     let attempt = Attempt(
-      number: 1, scenario: "tokyo", merchantTransactionId: "jp-1", sessionId: session.sessionId, method: .card,
+      number: 1, scenario: "tokyo", merchantTransactionId: "jp-1", sessionId: session.sessionId,
+      method: .card,
       paidWith: "Visa ••••4242",
       amount: Money(minorUnits: 1235, currency: .jpy), startedAt: fixedNow, firstEvent: 0)
     store.answer(

@@ -90,7 +90,8 @@ final class ServeEndToEndTests: XCTestCase {
     let created = try curl(body: Self.body, headers: try signedHeaders(Self.body))
     XCTAssertEqual(created.status, 200, "\(created.object)")
     XCTAssertEqual(
-      Set(created.object.keys), ["sessionId", "hmacKey", "encryptionKey", "sessionExpiry", "allowedFundingTypes"])
+      Set(created.object.keys),
+      ["sessionId", "hmacKey", "encryptionKey", "sessionExpiry", "allowedFundingTypes"])
 
     // Each 400 names its field.
     let fields: [(String, String)] = [
@@ -203,23 +204,24 @@ final class ServeEndToEndTests: XCTestCase {
 
     let tape = folder.appendingPathComponent("pay.tape")
     try """
-      Wait /Choose a payment method/
-      Enter
-      Type "4242 4242 4242 4242"
-      Tab
-      Type "12/34"
-      Tab
-      Type "123"
-      Tab
-      Type "Jane Doe"
-      Tab
-      Enter
-      Wait@10s /Payment successful/
-      Expect total "¥1,500"
-      """.write(to: tape, atomically: true, encoding: .utf8)
+    Wait /Choose a payment method/
+    Enter
+    Type "4242 4242 4242 4242"
+    Tab
+    Type "12/34"
+    Tab
+    Type "123"
+    Tab
+    Type "Jane Doe"
+    Tab
+    Enter
+    Wait@10s /Payment successful/
+    Expect total "¥1,500"
+    """.write(to: tape, atomically: true, encoding: .utf8)
     let events = folder.appendingPathComponent("events.jsonl")
     let paid = try PayDrillBinary.run([
-      "play", tape.path, "--session", sessionId, "--ledger", ledger, "--latency", "0", "--events", events.path,
+      "play", tape.path, "--session", sessionId, "--ledger", ledger, "--latency", "0", "--events",
+      events.path,
     ])
     XCTAssertEqual(paid.status, 0, paid.standardError)
     let success = try XCTUnwrap(
@@ -234,7 +236,8 @@ final class ServeEndToEndTests: XCTestCase {
       JSONSerialization.jsonObject(with: Data(verified.standardOutput.utf8)) as? [String: Any])
     let transaction = try XCTUnwrap(lookup["transaction"] as? [String: Any])
     XCTAssertEqual(transaction["systemTransactionId"] as? String, systemTransactionId)
-    XCTAssertEqual(transaction["merchantTransactionId"] as? String, success["merchantTransactionId"] as? String)
+    XCTAssertEqual(
+      transaction["merchantTransactionId"] as? String, success["merchantTransactionId"] as? String)
     XCTAssertEqual(transaction["status"] as? String, "succeeded")
     XCTAssertEqual(transaction["amount"] as? String, success["amount"] as? String)
     XCTAssertEqual(transaction["amount"] as? String, "1500")
@@ -315,7 +318,9 @@ final class ServeEndToEndTests: XCTestCase {
     let waiting = try tmux.waitFor("Waiting for your backend")
     let screenURL = try XCTUnwrap(
       waiting.range(of: #"http://127\.0\.0\.1:\d+"#, options: .regularExpression).map { String(waiting[$0]) })
-    let refusedRun = try python(["Examples/merchant-backend.py", "--url", screenURL, "--token-key", "x", "create"])
+    let refusedRun = try python([
+      "Examples/merchant-backend.py", "--url", screenURL, "--token-key", "x", "create",
+    ])
     XCTAssertEqual(refusedRun.status, 1)
     try tmux.waitFor("reason=X-PayDrill-Signature")
     let created = try python([
@@ -336,7 +341,9 @@ final class ServeEndToEndTests: XCTestCase {
     let index = try XCTUnwrap(lines.firstIndex { $0.contains("systemTransactionId") })
     let systemTransactionId = try XCTUnwrap(
       lines[index + 1].split(separator: "│").first?.trimmingCharacters(in: .whitespaces))
-    let verified = try python(["Examples/merchant-backend.py", "--url", screenURL, "verify", systemTransactionId])
+    let verified = try python([
+      "Examples/merchant-backend.py", "--url", screenURL, "verify", systemTransactionId,
+    ])
     XCTAssertEqual(verified.status, 0, verified.standardError)
     XCTAssertTrue(verified.standardOutput.contains(#""amount": "12.34""#), verified.standardOutput)
     XCTAssertTrue(verified.standardOutput.contains(#""status": "succeeded""#), verified.standardOutput)
@@ -346,7 +353,8 @@ final class ServeEndToEndTests: XCTestCase {
     try tmux.press("q")
     let deadline = Date().addingTimeInterval(10)
     while Date() < deadline,
-      (try? python(["Examples/merchant-backend.py", "--url", screenURL, "--timeout", "1", "create"]))?.status == 0
+      (try? python(["Examples/merchant-backend.py", "--url", screenURL, "--timeout", "1", "create"]))?.status
+        == 0
     {
       Thread.sleep(forTimeInterval: 0.2)
     }
@@ -365,6 +373,8 @@ final class ServeEndToEndTests: XCTestCase {
     XCTAssertTrue(checkout.standardError.contains("--listen goes with --serve"), checkout.standardError)
     let open = try ServedGateway(ledger: ledger + "-2", extra: ["--listen", "0.0.0.0:0"])
     let stopped = open.stop()
-    XCTAssertTrue(stopped.output.contains("warning: listening on 0.0.0.0:0, which other machines can reach"), stopped.output)
+    XCTAssertTrue(
+      stopped.output.contains("warning: listening on 0.0.0.0:0, which other machines can reach"),
+      stopped.output)
   }
 }

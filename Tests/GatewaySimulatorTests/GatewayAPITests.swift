@@ -76,14 +76,20 @@ final class GatewayAPITests: XCTestCase {
       (Self.body.replacingOccurrences(of: "MERCHANT-1", with: String(repeating: "M", count: 21)), "merchant"),
       (Self.body.replacingOccurrences(of: "\"SITE-1\"", with: "\"\""), "site"),
       (Self.body.replacingOccurrences(of: "120", with: "0"), "sessionTimeout"),
-      (Self.body.replacingOccurrences(of: "\"card\":\"Authorisation\"", with: "\"card\":\"Sale\""),
-       "transactionMethod.intent.card"),
-      (Self.body.replacingOccurrences(of: "\"paypal\":\"Purchase\"", with: "\"paypal\":\"Verification\""),
-       "transactionMethod.intent.paypal"),
+      (
+        Self.body.replacingOccurrences(of: "\"card\":\"Authorisation\"", with: "\"card\":\"Sale\""),
+        "transactionMethod.intent.card"
+      ),
+      (
+        Self.body.replacingOccurrences(of: "\"paypal\":\"Purchase\"", with: "\"paypal\":\"Verification\""),
+        "transactionMethod.intent.paypal"
+      ),
       (Self.body.replacingOccurrences(of: "USD", with: "XYZ"), "amounts.currencyCode"),
       (Self.body.replacingOccurrences(of: "25.00", with: "25.001"), "amounts.transactionValue"),
-      (Self.body.replacingOccurrences(of: "\"allowTransaction\":true", with: "\"allowTransaction\":1"),
-       "allowTransaction"),
+      (
+        Self.body.replacingOccurrences(of: "\"allowTransaction\":true", with: "\"allowTransaction\":1"),
+        "allowTransaction"
+      ),
       (Self.body.replacingOccurrences(of: "CheckoutDropIn", with: "Components"), "serviceType"),
       (Self.body.replacingOccurrences(of: "\"site\"", with: "\"sight\""), "sight"),
       ("[1,2", "body"),
@@ -129,7 +135,8 @@ final class GatewayAPITests: XCTestCase {
     XCTAssertEqual(unknown.field, "X-PayDrill-Token-Id")
     XCTAssertEqual(
       unknown.message,
-      "unknown token id \"someone-else\" (this server accepts 9aac6071-38d0-4545-9d2f-15b936af6d7f, paydrill-dev)")
+      "unknown token id \"someone-else\" (this server accepts 9aac6071-38d0-4545-9d2f-15b936af6d7f, paydrill-dev)"
+    )
 
     let notANumber = answer(signed { $0["X-PayDrill-Timestamp"] = "yesterday" })
     XCTAssertEqual(notANumber.field, "X-PayDrill-Timestamp")
@@ -216,7 +223,9 @@ final class GatewayAPITests: XCTestCase {
       XCTAssertEqual(result.status, 200, target)
       return result.object
     }
-    func state(_ object: [String: Any]) -> String? { (object["session"] as? [String: Any])?["state"] as? String }
+    func state(_ object: [String: Any]) -> String? {
+      (object["session"] as? [String: Any])?["state"] as? String
+    }
 
     let open = lookUp("/api/v1/sessions/\(session.sessionId)")
     XCTAssertEqual(state(open), "open")

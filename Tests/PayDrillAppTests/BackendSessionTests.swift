@@ -33,7 +33,8 @@ final class BackendSessionTests: XCTestCase {
   ) -> ServerSession {
     ServerSession(
       data: SessionData(
-        sessionId: id, hmacKey: String(repeating: "a1", count: 32), encryptionKey: String(repeating: "b2", count: 16),
+        sessionId: id, hmacKey: String(repeating: "a1", count: 32),
+        encryptionKey: String(repeating: "b2", count: 16),
         sessionExpiry: expiry, allowedFundingTypes: AllowedFundingTypes(cardSchemes: ["Visa"])),
       merchant: "MERCHANT-1", site: "SITE-1", merchantTransactionId: "order-\(id.prefix(4))",
       amount: Money(minorUnits: amount, currency: Currency(code: currency)!), cardIntent: "Purchase",
@@ -174,7 +175,8 @@ final class BackendSessionTests: XCTestCase {
     XCTAssertEqual(runtime.model.checkout.screen, .cardForm)
     let next = Self.session(id: "99999999-2222-4333-8444-555555555555")
     runtime.send(Self.created(next))
-    XCTAssertEqual(runtime.model.checkout.sessionId, Self.session().sessionId, "the shopper is typing: it waits")
+    XCTAssertEqual(
+      runtime.model.checkout.sessionId, Self.session().sessionId, "the shopper is typing: it waits")
     XCTAssertEqual(runtime.model.backend?.next, next)
     runtime.press(.escape)
     XCTAssertEqual(runtime.model.checkout.sessionId, next.sessionId, "back on the method list: it opens")

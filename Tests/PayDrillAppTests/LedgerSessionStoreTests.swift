@@ -24,7 +24,8 @@ final class LedgerSessionStoreTests: XCTestCase {
   static func session(id: String = "c5f0799b-0839-43ce-abc5-5b462a98f250") -> ServerSession {
     ServerSession(
       data: SessionData(
-        sessionId: id, hmacKey: String(repeating: "ab", count: 32), encryptionKey: String(repeating: "cd", count: 16),
+        sessionId: id, hmacKey: String(repeating: "ab", count: 32),
+        encryptionKey: String(repeating: "cd", count: 16),
         sessionExpiry: "2030-05-19T13:39:20.384Z",
         allowedFundingTypes: Scenario.acmeElectronics.session.allowedFundingTypes),
       merchant: "MERCHANT-1", site: "SITE-1", merchantTransactionId: "merchant-1",

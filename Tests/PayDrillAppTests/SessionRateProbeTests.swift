@@ -14,7 +14,9 @@ final class SessionRateProbeTests: XCTestCase {
       FileManager.default.isExecutableFile(atPath: besideTests.appendingPathComponent("paydrill-serve").path)
     else { throw XCTSkip("paydrill and paydrill-serve are not built beside the tests") }
     guard FloorPrograms.executable(named: "python3") != nil else {
-      if ProcessInfo.processInfo.environment["CI"] == "true" { XCTFail("python3 is missing (make test installs it)") }
+      if ProcessInfo.processInfo.environment["CI"] == "true" {
+        XCTFail("python3 is missing (make test installs it)")
+      }
       throw XCTSkip("python3 is not installed")
     }
     let folder = FileManager.default.temporaryDirectory.appendingPathComponent("paydrill-rate-\(UUID())")

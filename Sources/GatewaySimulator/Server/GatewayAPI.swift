@@ -87,7 +87,8 @@ public final class GatewayAPI: Sendable {
       try expect("GET", request, path: path)
       _ = try authenticate(request)
       if let id, !id.isEmpty { return (try lookUp(systemTransactionId: id), nil) }
-      guard let merchant = query.first(where: { $0.name == "merchantTransactionId" })?.value, !merchant.isEmpty
+      guard let merchant = query.first(where: { $0.name == "merchantTransactionId" })?.value,
+        !merchant.isEmpty
       else {
         throw SessionRequestError(
           status: 400, field: "merchantTransactionId",
@@ -168,7 +169,8 @@ public final class GatewayAPI: Sendable {
     do {
       try store.insert(session)
     } catch {
-      throw SessionRequestError(status: 500, field: "ledger", message: "the session cannot be stored: \(error)")
+      throw SessionRequestError(
+        status: 500, field: "ledger", message: "the session cannot be stored: \(error)")
     }
     return (HTTPResponse(status: 200, body: APIResponseBody.encode(session.data)), session)
   }

@@ -17,7 +17,8 @@ public struct HTTPResponse: Equatable, Sendable {
   public static func error(_ error: SessionRequestError, headers: [String: String] = [:]) -> HTTPResponse {
     HTTPResponse(
       status: error.status,
-      body: APIResponseBody.encode(APIError(status: error.status, field: error.field, message: error.message)),
+      body: APIResponseBody.encode(
+        APIError(status: error.status, field: error.field, message: error.message)),
       headers: headers)
   }
 

@@ -18,7 +18,9 @@ extension ServerSession {
     if var applePay = scenario.applePay {
       applePay.currencyCode = amount.currency
       applePay.paymentItems = [SummaryItem(label: "Order", amount: amount)]
-      applePay.totalPaymentItem = applePay.totalPaymentItem.map { SummaryItem(label: $0.label, amount: amount) }
+      applePay.totalPaymentItem = applePay.totalPaymentItem.map {
+        SummaryItem(label: $0.label, amount: amount)
+      }
       applePay.shippingMethods = []
       applePay.recurringRequest = nil
       applePay.deferredPaymentRequest = nil

@@ -118,18 +118,22 @@ public final class SessionsAPI: Sendable {
     return ServerSession(
       data: data, merchant: request.merchant, site: request.site,
       merchantTransactionId: request.merchantTransactionId, amount: amount,
-      cardIntent: request.transactionMethod.intent.card, paypalIntent: request.transactionMethod.intent.paypal,
+      cardIntent: request.transactionMethod.intent.card,
+      paypalIntent: request.transactionMethod.intent.paypal,
       allowTransaction: request.allowTransaction, tokenId: tokenId, createdAt: now)
   }
 
   /// `bytes` random bytes in lower-case hex, from the system's generator.
   static func randomHex(bytes: Int) -> String {
+    // Eight bytes a draw: each draw of the system's generator is a system call.
     var generator = SystemRandomNumberGenerator()
     let digits = Array("0123456789abcdef".utf8)
     var text: [UInt8] = []
     text.reserveCapacity(bytes * 2)
-    for _ in 0..<bytes {
-      let byte = UInt8.random(in: 0...255, using: &generator)
+    var word: UInt64 = 0
+    for index in 0..<bytes {
+      if index % 8 == 0 { word = generator.next() }
+      let byte = UInt8(truncatingIfNeeded: word >> (8 * UInt64(index % 8)))
       text.append(digits[Int(byte >> 4)])
       text.append(digits[Int(byte & 0x0F)])
     }

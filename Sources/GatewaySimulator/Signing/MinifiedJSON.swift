@@ -35,7 +35,9 @@ public enum MinifiedJSON {
       } else if byte == UInt8(ascii: "\"") {
         inString = true
         result.append(byte)
-      } else if ![UInt8(ascii: " "), UInt8(ascii: "\t"), UInt8(ascii: "\r"), UInt8(ascii: "\n")].contains(byte) {
+      } else if ![UInt8(ascii: " "), UInt8(ascii: "\t"), UInt8(ascii: "\r"), UInt8(ascii: "\n")].contains(
+        byte)
+      {
         result.append(byte)
       }
     }

@@ -1,8 +1,8 @@
 import CheckoutEngine
 import Foundation
-import OutputFiles
 import GatewaySimulator
 import NcursesBackend
+import OutputFiles
 import TerminalUI
 
 /// The `paydrill` program: reads the command line and files (all validated before a terminal is opened),
@@ -20,14 +20,7 @@ public enum PayDrillCommand {
     // A reader that goes away (`--events >(head -1)`, a plugin that exits) gives EPIPE, which each writer
     // reports, not a signal that kills PayDrill.
     signal(SIGPIPE, SIG_IGN)
-    let options: CommandLineOptions
-    do {
-      options = try CommandLineOptions.parse(arguments)
-    } catch let error as CommandLineOptions.UsageError {
-      return fail(error.text)
-    } catch {
-      return fail("\(error)")
-    }
+    guard let options = options(arguments) else { return 2 }
     switch options.command {
     case .help(let command):
       print(HelpText.help(for: command))
@@ -125,6 +118,19 @@ public enum PayDrillCommand {
     }
   }
 
+  /// The command line read, or nil once its error (and usage line) is printed: exit status 2. paydrill-serve
+  /// reads its command line the same way.
+  public static func options(_ arguments: [String]) -> CommandLineOptions? {
+    do {
+      return try CommandLineOptions.parse(arguments)
+    } catch let error as CommandLineOptions.UsageError {
+      _ = fail(error.text)
+    } catch {
+      _ = fail("\(error)")
+    }
+    return nil
+  }
+
   /// The scenario to run, with `--gateway` applied (the PSP's result codes and Apple Pay's `/init` variant)
   /// and `--latency` over every operation's latency.
   static func loadScenario(_ options: CommandLineOptions) throws -> Scenario {
@@ -144,7 +150,8 @@ public enum PayDrillCommand {
   /// The session of `paydrill serve` that `--session ID` names, read from the ledger.
   static func backendSession(_ id: String, _ options: CommandLineOptions) throws -> ServerSession {
     guard let path = options.ledger.path() else {
-      throw ConfigurationError(file: "--session", problem: "reads the session from the ledger: not with --no-ledger")
+      throw ConfigurationError(
+        file: "--session", problem: "reads the session from the ledger: not with --no-ledger")
     }
     guard FileManager.default.fileExists(atPath: path) else {
       throw ConfigurationError(
@@ -193,7 +200,8 @@ public enum PayDrillCommand {
     // `--serve`: the server listens before the terminal is taken, so that an address in use says so here.
     let server: ServerProcess?
     do {
-      server = options.serves ? try ServerProcess(arguments: options.serve.arguments(ledger: options.ledger)) : nil
+      server =
+        options.serves ? try ServerProcess(arguments: options.serve.arguments(ledger: options.ledger)) : nil
     } catch {
       return fail("\(error)")
     }

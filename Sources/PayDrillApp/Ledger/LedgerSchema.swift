@@ -135,7 +135,8 @@ enum LedgerSchema {
     """
 
   /// Version 5, for a new ledger.
-  static let version5 = version4.replacingOccurrences(of: "PRAGMA user_version = 4;", with: "")
+  static let version5 =
+    version4.replacingOccurrences(of: "PRAGMA user_version = 4;", with: "")
     + sessionTables + "PRAGMA user_version = 5;"
 
   /// Brings the database to the current version in one transaction: creates it when empty, migrates it

@@ -70,15 +70,17 @@ extension SQLiteLedger {
 
   /// The attempts matching a condition on one column, oldest first, as the lookups show them.
   func transactions(where column: String, is value: String) throws -> [ServerTransaction] {
-    try read("SELECT \(Self.columns) FROM attempts WHERE \(column) = ? ORDER BY started_at, id", [.text(value)])
-      .map { attempt in
-        ServerTransaction(
-          status: attempt.outcome.rawValue, systemTransactionId: attempt.systemTransactionId,
-          merchantTransactionId: attempt.merchantTransactionId, sessionId: attempt.sessionId,
-          amount: attempt.amount, method: attempt.method.rawValue, paidWith: attempt.card,
-          errorCode: attempt.errorCode, resultCode: attempt.resultCode, startedAt: attempt.startedAt,
-          endedAt: attempt.endedAt)
-      }
+    try read(
+      "SELECT \(Self.columns) FROM attempts WHERE \(column) = ? ORDER BY started_at, id", [.text(value)]
+    )
+    .map { attempt in
+      ServerTransaction(
+        status: attempt.outcome.rawValue, systemTransactionId: attempt.systemTransactionId,
+        merchantTransactionId: attempt.merchantTransactionId, sessionId: attempt.sessionId,
+        amount: attempt.amount, method: attempt.method.rawValue, paidWith: attempt.card,
+        errorCode: attempt.errorCode, resultCode: attempt.resultCode, startedAt: attempt.startedAt,
+        endedAt: attempt.endedAt)
+    }
   }
 
   /// Whether a payment succeeded in a session (the gateway then refuses another: `SESSION_SPENT`).

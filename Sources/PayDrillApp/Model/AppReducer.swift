@@ -23,7 +23,9 @@ public enum AppReducer {
   /// no payment under way (`--serve`).
   private static func openNextSession(_ model: inout AppModel, context: ReduceContext) -> [AppEffect] {
     guard let link = model.backend, let session = link.next else { return [] }
-    guard link.isWaiting || (model.checkout.screen == .methodList && model.checkout.isAtRest) else { return [] }
+    guard link.isWaiting || (model.checkout.screen == .methodList && model.checkout.isAtRest) else {
+      return []
+    }
     model.backend?.next = nil
     model.backend?.phase = .open(sessionId: session.sessionId)
     model.highlightedMethod = 0

@@ -102,7 +102,9 @@ public final class ServerProcess {
     guard waited == .success, let url = first?["listening"] else {
       if process.isRunning { process.terminate() }
       process.waitUntilExit()
-      let said = errors.lines.withLock { $0 }.map { $0.hasPrefix("paydrill: ") ? String($0.dropFirst(10)) : $0 }
+      let said = errors.lines.withLock { $0 }.map {
+        $0.hasPrefix("paydrill: ") ? String($0.dropFirst(10)) : $0
+      }
       throw StartFailure(
         description: said.last ?? "the server (\(program.path)) did not start within \(timeout)")
     }
