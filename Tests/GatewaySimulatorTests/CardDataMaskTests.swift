@@ -23,11 +23,24 @@ final class CardDataMaskTests: XCTestCase {
       .declined(SdkError(errorCode: "X", errorMessage: "••••0002 •••")))
   }
 
+  /// Found by the fuzzer's plugin: a month written without its zero (`3/2034`, as `f"{month}/{year}"`
+  /// writes it) kept the expiry.
+  func testAnExpiryWrittenWithoutTheMonthsZeroIsMaskedToo() {
+    let mask = CardDataMask(card)
+    XCTAssertEqual(mask.masking("expires 3/2034, or 3/34"), "expires •••, or •••")
+    XCTAssertEqual(mask.masking("13/2034 and 3/20345"), "13/2034 and 3/20345", "other numbers stay")
+  }
+
   /// Only numbers that pass the Luhn check are card numbers: a date-stamped file name or an order id stays.
   func testNumbersThatAreNotCardNumbersStay() {
     XCTAssertEqual(
       CardNumberMask.masked("tapes/20240501-120000.tape ORD-1234567890123"),
       "tapes/20240501-120000.tape ORD-1234567890123")
     XCTAssertEqual(CardNumberMask.masked("pan 5555-5555-5555-4444."), "pan ••••4444.")
+    // Found by the fuzzer: an amount's whole part can pass the Luhn check; a hook's message quoting it kept
+    // its amount unreadable.
+    XCTAssertEqual(
+      CardNumberMask.masked("18000000000000.00 is too large; 0.18000000000000"),
+      "18000000000000.00 is too large; 0.18000000000000")
   }
 }

@@ -56,7 +56,9 @@ final class FuzzInvariantTests: XCTestCase {
     let pan = event(1, .onSubmit, .card, [EventDetail("number", .string("4242424242424242"))])
     XCTAssertEqual(secrets.check(pan.jsonLine(), where: "an event")?.invariant, .secrets)
     let grouped = event(2, .onSubmit, .card, [EventDetail("number", .string("4242 4242 4242 4242"))])
-    XCTAssertNil(secrets.check(grouped.jsonLine(), where: "an event"))
+    XCTAssertEqual(
+      secrets.check(grouped.jsonLine(), where: "an event")?.message,
+      "a full card number 4242424242424242 in an event", "grouped, as a careless plugin writes it")
     let orderId = event(
       5, .onPreAuthorisation, .paypal, [EventDetail("orderId", .string("PAYID-0076938134566AB"))])
     XCTAssertNil(secrets.check(orderId.jsonLine(), where: "an event"), "part of an id, not a card number")

@@ -21,6 +21,8 @@ final class FuzzRunTests: XCTestCase {
     XCTAssertEqual(outcome.actions, actions)
     XCTAssertEqual(Set(outcome.scenarioNames), Set(Scenario.builtIn.map(\.name)))
     XCTAssertGreaterThan(outcome.eventsChecked, actions / 200, "payments reach the callbacks")
+    XCTAssertGreaterThan(outcome.processRequests, actions / 1000, "plugin and hook processes are played")
+    XCTAssertGreaterThan(outcome.files, 0, "hostile files are read")
   }
 
   func testAFixedSeedBreaksNoInvariant() {

@@ -57,6 +57,20 @@ final class TapeTests: XCTestCase {
     }
   }
 
+  /// Found by the fuzzer: a tape saved with Windows line endings (CR LF) was read as one line, since Swift
+  /// holds CR LF as one Character; it reads as the same tape, with the same line numbers.
+  func testATapeWithWindowsLineEndingsReadsLikeOneWithout() throws {
+    let text = "# paydrill: --scenario tokyo-yen\nType \"4242\"\nEnter\n\nWait /Paid/\n"
+    let unix = try Tape.parse(text, file: "t.tape")
+    let windows = try Tape.parse(text.replacingOccurrences(of: "\n", with: "\r\n"), file: "t.tape")
+    XCTAssertEqual(windows, unix)
+    XCTAssertEqual(windows.steps.map(\.line), [2, 3, 5])
+    XCTAssertEqual(windows.headerArguments, ["--scenario", "tokyo-yen"])
+    XCTAssertThrowsError(try Tape.parse("Enter\r\nJump\r\n", file: "t.tape")) { error in
+      XCTAssertEqual((error as? TapeError)?.line, 2)
+    }
+  }
+
   /// Hardening: `Down 1000` on each of 100,000 lines played for minutes; a tape presses at most
   /// `Tape.maximumKeys` keys in all, refused at the line that passes it (typed characters count).
   func testATapeThatPressesTooManyKeysIsRefusedAtTheLineThatPassesTheLimit() throws {

@@ -11,6 +11,10 @@ public struct OpenPayment: Equatable, Sendable {
     self.amount = amount
   }
 
-  /// Error codes after which nobody knows whether the gateway charged: the payment stays open.
-  public static let unknownOutcomeCodes: Set<String> = ["GATEWAY_TIMEOUT", "NETWORK_ERROR"]
+  /// Error codes after which nobody knows whether the gateway charged: the payment stays open. A gateway
+  /// plugin that crashed mid-request, or whose answer could not be read, may have charged as much as one
+  /// whose answer never came.
+  public static let unknownOutcomeCodes: Set<String> = [
+    "GATEWAY_TIMEOUT", "NETWORK_ERROR", "PLUGIN_CRASHED", "PLUGIN_PROTOCOL_ERROR",
+  ]
 }

@@ -19,16 +19,7 @@ final class JSONLinesChannel: Sendable {
   }
 
   /// What a waiting request gets.
-  enum Event: Equatable, Sendable {
-    /// One line of stdout, without its newline.
-    case line(Data)
-    /// A line of stdout longer than `lineLimit`: its start.
-    case lineTooLong(start: Data)
-    /// The process ended, and every line it wrote has been read.
-    case ended(Exit)
-    /// The deadline passed first.
-    case timedOut
-  }
+  typealias Event = JSONLinesEvent
 
   /// How many stderr lines are kept for error messages.
   static let stderrLinesKept = 5
@@ -54,7 +45,9 @@ final class JSONLinesChannel: Sendable {
     /// The next event a request can have now, if any: lines first, then the end.
     mutating func takeEvent() -> Event? {
       if !lines.isEmpty { return lines.removeFirst() }
-      if let exit, graceOver || (stdoutClosed && stderrClosed) { return .ended(exit) }
+      if let exit, graceOver || (stdoutClosed && stderrClosed) {
+        return .ended(status: exit.status, signalled: exit.signalled)
+      }
       return nil
     }
 

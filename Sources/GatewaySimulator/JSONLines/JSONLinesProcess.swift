@@ -13,18 +13,11 @@ import Foundation
 /// wait their turn. Notifications (lines that expect no answer) go out in order, without waiting.
 public actor JSONLinesProcess {
   /// The command, as the shell runs it.
-  public let command: String
+  public nonisolated let command: String
+  /// Starts the peer: the command as a child process, or the fuzzer's scripted peer.
+  private let start: @Sendable () throws -> any JSONLinesPeer
 
-  /// A started process and its pipes.
-  private struct Running {
-    var process: Process
-    var stdin: FileHandle
-    var channel: JSONLinesChannel
-    /// Writes the lines in order, away from the actor.
-    var writer: DispatchQueue
-  }
-
-  private var running: Running?
+  private var running: (any JSONLinesPeer)?
   private var lastId = 0
   private var busy = false
   private var queue: [CheckedContinuation<Void, Never>] = []
@@ -35,17 +28,22 @@ public actor JSONLinesProcess {
 
   /// A process that starts on its first request or notification.
   public init(command: String) {
+    self.init(command: command) { try JSONLinesChild(command: command) }
+  }
+
+  /// A conversation with the peer `start` makes, started on the first request or notification, and again
+  /// after it ended: for the fuzzer, whose scripted peer plays the process.
+  public init(command: String, start: @escaping @Sendable () throws -> any JSONLinesPeer) {
     self.command = command
+    self.start = start
   }
 
   deinit {
-    if let running, running.process.isRunning {
-      kill(running.process.processIdentifier, SIGKILL)
-    }
+    running?.terminate(with: SIGKILL)
   }
 
   /// The last lines the process wrote to stderr, the last one last.
-  public var stderrTail: [String] { running?.channel.stderrTail ?? endedStderrTail }
+  public var stderrTail: [String] { running?.stderrTail ?? endedStderrTail }
 
   /// Sends a request (`fields`, a JSON object, with `id` and `type` added) and waits for the answer with the
   /// same `id`: the line, which is a JSON object; or the failure that stands for it.
@@ -55,7 +53,7 @@ public actor JSONLinesProcess {
     defer { endTurn() }
     let deadline = ContinuousClock.now + timeout
     isShutDown = false
-    let running: Running
+    let running: any JSONLinesPeer
     switch ensureRunning() {
     case .success(let started): running = started
     case .failure(let failure): return .failure(failure)
@@ -73,10 +71,10 @@ public actor JSONLinesProcess {
       return .failure(.malformed(expected: "a request", got: "unencodable"))
     }
     line.append(0x0A)
-    Self.send(line, to: running)
+    running.send(line)
 
     while true {
-      switch await running.channel.next(before: deadline) {
+      switch await running.next(before: deadline) {
       case .line(let data):
         let object = (try? JSONSerialization.jsonObject(with: data)) as? [String: Any]
         guard let object else {
@@ -95,15 +93,15 @@ public actor JSONLinesProcess {
             expected: "a line of at most \(JSONLinesChannel.lineLimit / 1024 / 1024) MB",
             got: String(decoding: start, as: UTF8.self)))
 
-      case .ended(let exit):
-        let stderr = running.channel.stderrTail
+      case .ended(let status, let signalled):
+        let stderr = running.stderrTail
         endedStderrTail = stderr
         self.running = nil
-        if !exit.signalled, exit.status == 126 || exit.status == 127, !running.channel.hasAnswered {
-          let reason = stderr.last ?? "the shell could not run it (exit status \(exit.status))"
+        if !signalled, status == 126 || status == 127, !running.hasAnswered {
+          let reason = stderr.last ?? "the shell could not run it (exit status \(status))"
           return .failure(.unavailable(command: command, reason: reason))
         }
-        return .failure(.crashed(status: exit.status, signalled: exit.signalled, stderr: stderr.last))
+        return .failure(.crashed(status: status, signalled: signalled, stderr: stderr.last))
 
       case .timedOut:
         stop(signal: SIGKILL)
@@ -121,20 +119,20 @@ public actor JSONLinesProcess {
         withJSONObject: JSONSerialization.jsonObject(with: object), options: [.withoutEscapingSlashes])
     else { return }
     line.append(0x0A)
-    Self.send(line, to: running)
+    running.send(line)
   }
 
   /// The running process, started when there is none, or the failure to start it. One that ended is
   /// replaced unless a request still waits on it (that request reports its end).
-  private func ensureRunning(replacingEnded: Bool = true) -> Result<Running, JSONLinesFailure> {
-    if replacingEnded, let running, running.channel.hasEnded {
+  private func ensureRunning(replacingEnded: Bool = true) -> Result<any JSONLinesPeer, JSONLinesFailure> {
+    if replacingEnded, let running, running.hasEnded {
       // It ended between requests, with nobody waiting on it: a fresh process takes over.
-      endedStderrTail = running.channel.stderrTail
+      endedStderrTail = running.stderrTail
       self.running = nil
     }
     if let running { return .success(running) }
     do {
-      let started = try start()
+      let started = try self.start()
       running = started
       return .success(started)
     } catch {
@@ -150,23 +148,20 @@ public actor JSONLinesProcess {
     defer { endTurn() }
     isShutDown = true
     guard let running else { return }
-    let stdin = running.stdin
-    running.writer.async { try? stdin.close() }
+    running.closeInput()
     for signal in [nil, SIGTERM, SIGKILL] {
-      if let signal, running.process.isRunning {
-        kill(running.process.processIdentifier, signal)
-      }
-      if await Self.waitForEnd(of: running.channel, before: ContinuousClock.now + grace) { break }
+      if let signal { running.terminate(with: signal) }
+      if await Self.waitForEnd(of: running, before: ContinuousClock.now + grace) { break }
     }
     stop(signal: SIGKILL)
   }
 
   /// Whether the process ended (and was reaped) before the deadline; the lines it still wrote are dropped.
-  private static func waitForEnd(of channel: JSONLinesChannel, before deadline: ContinuousClock.Instant) async
+  private static func waitForEnd(of peer: any JSONLinesPeer, before deadline: ContinuousClock.Instant) async
     -> Bool
   {
     while true {
-      switch await channel.next(before: deadline) {
+      switch await peer.next(before: deadline) {
       case .line, .lineTooLong: continue
       case .ended: return true
       case .timedOut: return false
@@ -176,54 +171,9 @@ public actor JSONLinesProcess {
 
   private func stop(signal: Int32) {
     guard let running else { return }
-    endedStderrTail = running.channel.stderrTail
-    if running.process.isRunning {
-      kill(running.process.processIdentifier, signal)
-    }
+    endedStderrTail = running.stderrTail
+    running.terminate(with: signal)
     self.running = nil
-  }
-
-  private func start() throws -> Running {
-    // Writing to a process that died must fail with EPIPE, not kill PayDrill.
-    signal(SIGPIPE, SIG_IGN)
-    let process = Process()
-    process.executableURL = URL(fileURLWithPath: "/bin/sh")
-    process.arguments = ["-c", "exec \(command)"]
-    let stdin = Pipe()
-    let stdout = Pipe()
-    let stderr = Pipe()
-    process.standardInput = stdin
-    process.standardOutput = stdout
-    process.standardError = stderr
-    let channel = JSONLinesChannel()
-    process.terminationHandler = { process in
-      channel.processExited(
-        JSONLinesChannel.Exit(
-          status: process.terminationStatus, signalled: process.terminationReason == .uncaughtSignal))
-    }
-    try process.run()
-    channel.startReading(stdout: stdout.fileHandleForReading, stderr: stderr.fileHandleForReading)
-    return Running(
-      process: process, stdin: stdin.fileHandleForWriting, channel: channel,
-      writer: DispatchQueue(label: "paydrill.jsonlines.writer"))
-  }
-
-  /// Writes on the process's own queue, in order, so that a process that never reads its stdin cannot hold
-  /// the actor.
-  private static func send(_ line: Data, to running: Running) {
-    let handle = running.stdin
-    running.writer.async {
-      let descriptor = handle.fileDescriptor
-      line.withUnsafeBytes { bytes in
-        var offset = 0
-        while offset < bytes.count {
-          let written = write(descriptor, bytes.baseAddress! + offset, bytes.count - offset)
-          if written < 0 && errno == EINTR { continue }
-          guard written > 0 else { return }  // EPIPE: the process is gone, and the channel will say so
-          offset += written
-        }
-      }
-    }
   }
 
   private func takeTurn() async {

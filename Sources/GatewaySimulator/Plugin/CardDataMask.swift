@@ -32,9 +32,13 @@ struct CardDataMask {
       // The card's own details first: its number, masked last, could otherwise hide an expiry's digits.
       let month = String(format: "%02d", card.expiryMonth)
       let year = String(format: "%02d", card.expiryYear % 100)
-      for expiry in ["\(month)/\(year)", "\(month)/20\(year)", "\(month)\(year)"] {
-        masked = Self.replacing(expiry, in: masked)
+      // With the month's zero and without (`03/34`, `3/2034`), the longer year first.
+      for month in [month, "\(card.expiryMonth)"] {
+        for expiry in ["\(month)/20\(year)", "\(month)/\(year)"] {
+          masked = Self.replacing(expiry, in: masked)
+        }
       }
+      masked = Self.replacing("\(month)\(year)", in: masked)
       if !card.securityCode.isEmpty { masked = Self.replacing(card.securityCode, in: masked) }
       let name = card.holderName.trimmingCharacters(in: .whitespaces)
       if name.count >= 2 {

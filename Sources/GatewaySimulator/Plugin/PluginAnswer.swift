@@ -90,10 +90,13 @@ public struct PluginAnswer: Equatable, Sendable {
 
   /// The answer as the engine takes it, for the request it answers: the decision, with the plugin's
   /// `resultCode` and `avsResult` reported beside it.
+  /// An `avsResult` counts only when the request carried an address to verify: for PayPal, Paze, or a card
+  /// form without a postcode, nothing was checked, and an AVS event would say otherwise.
   public func outcome(for request: AuthorisationRequest) -> AuthorisationOutcome {
-    decision(for: request).reporting(
+    let verified = request.addressVerification == nil ? nil : avsResult
+    return decision(for: request).reporting(
       GatewayReport(
-        addressVerification: avsResult.flatMap(AddressVerificationResult.init(rawValue:)),
+        addressVerification: verified.flatMap(AddressVerificationResult.init(rawValue:)),
         resultCode: resultCode))
   }
 
@@ -102,7 +105,12 @@ public struct PluginAnswer: Equatable, Sendable {
     let id = systemTransactionId ?? ""
     switch result {
     case .approved:
-      guard let transStatus, !transStatus.isEmpty else { return .approved(systemTransactionId: id) }
+      // PayPal and Paze authenticate the buyer themselves: a `transStatus` there is no 3-D Secure of this
+      // payment, and a threeDSecure event in their flows would say otherwise.
+      let authenticates = request.method == .card || request.method == .applePay
+      guard let transStatus, !transStatus.isEmpty, authenticates else {
+        return .approved(systemTransactionId: id)
+      }
       return .approvedWithThreeDSecure(
         systemTransactionId: id, ThreeDSecureResult(transStatus: transStatus, network: scheme))
     case .redirect:

@@ -46,9 +46,14 @@ public struct PluginGateway: PaymentGateway {
 
   /// A gateway that starts `command` on its first request.
   public init(command: String, timeout: Duration = .seconds(5)) {
-    self.command = command
+    self.init(process: JSONLinesProcess(command: command), timeout: timeout)
+  }
+
+  /// A gateway spoken to through `process` (the fuzzer's scripted peer plays the plugin there).
+  public init(process: JSONLinesProcess, timeout: Duration = .seconds(5)) {
+    command = process.command
     self.timeout = timeout
-    process = JSONLinesProcess(command: command)
+    self.process = process
   }
 
   // The plugin answers when it answers: on the real clock, through the interpreter.

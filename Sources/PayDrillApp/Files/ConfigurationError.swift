@@ -12,7 +12,9 @@ public struct ConfigurationError: Error, Equatable, CustomStringConvertible {
     self.problem = problem
   }
 
+  /// One line, safe to print: a key or a value quoted from the file may hold a control character (DEL,
+  /// ESC), which is written out (`\u{7F}`).
   public var description: String {
-    location.isEmpty ? "\(file): \(problem)" : "\(file): at \(location): \(problem)"
+    PrintableText.visible(location.isEmpty ? "\(file): \(problem)" : "\(file): at \(location): \(problem)")
   }
 }

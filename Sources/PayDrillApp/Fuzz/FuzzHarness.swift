@@ -4,17 +4,30 @@ import GatewaySimulator
 import TerminalUI
 
 /// One checkout driven by fuzz steps, headless and deterministic, through the real runtime: `AppReducer` and
-/// the one `EffectInterpreter` with the simulated gateway (watched by `FuzzGateway`), the scenario's merchant
-/// rules (failing now and then), no ledger, on a virtual clock. Answers come when they fall due; the fuzzer
-/// moves time, and delivers old answers again to see them dropped. After every step it checks the
-/// invariants and returns the first one broken.
+/// the one `EffectInterpreter` with the simulated gateway or a gateway plugin (watched by `FuzzGateway`), the
+/// scenario's merchant rules (failing now and then) or a merchant hook process, and PayDrill's SQLite ledger
+/// in memory, as `FuzzSetup` draws them from the seed, on a virtual clock. Plugin and hook processes are
+/// played by `FuzzPeer` through PayDrill's own process code, and answer late, twice, with garbage or not at
+/// all. Answers come when they fall due; the fuzzer moves time, and delivers old answers again to see them
+/// dropped. After every step it checks the invariants and returns the first one broken; after a step that
+/// wrote the ledger, it also checks the ledger and what a failed tape would print and save.
 public struct FuzzHarness {
   public let scenario: Scenario
+  /// What plays the gateway, the merchant and the ledger.
+  public let setup: FuzzSetup
   public var model: AppModel { runtime.model }
   /// How many steps may pass between two renders of a changing screen (a resize always renders).
   public let renderInterval: Int
   private let runtime: CheckoutRuntime
   private let gateway: FuzzGateway
+  private let hooks: FuzzMerchantHooks
+  private let ledger: FuzzLedger?
+  /// The attempts the engine told (in flight, then ended), in the order they started.
+  private var attempts: [Attempt] = []
+  /// The cards sent to the gateway, whose details no message may quote.
+  private var cards: [CardDetails] = []
+  /// The amount each method's last authorisation asked for.
+  private var authorised: [DropInPaymentMethod: Money] = [:]
   /// What the last step did, as the runtime's observer saw it.
   private let step = StepLog()
   /// Answers already delivered, to deliver again.
@@ -45,6 +58,8 @@ public struct FuzzHarness {
     }
     var entries: [Entry] = []
     var answers: [AppAction] = []
+    /// Each authorisation asked for, with the total the checkout showed as it asked.
+    var authorisations: [(request: AuthorisationRequest, shown: Money?)] = []
     var effects: [CheckoutEffect] {
       entries.compactMap { if case .effect(let effect) = $0 { return effect } else { return nil } }
     }
@@ -55,22 +70,39 @@ public struct FuzzHarness {
   /// The size the checkout starts at.
   public static let startSize = Size(columns: 100, rows: 32)
 
-  public init(scenario: Scenario, seed: UInt64, renderInterval: Int = 1) {
+  public init(scenario: Scenario, seed: UInt64, renderInterval: Int = 1, setup: FuzzSetup? = nil) {
     self.scenario = scenario
     self.renderInterval = max(1, renderInterval)
+    let setup = setup ?? FuzzSetup(seed: seed)
+    self.setup = setup
     let latency = scenario.latencyMilliseconds ?? PayDrillCommand.defaultLatencyMilliseconds
     let settings = GatewaySettings(latencyMilliseconds: latency, seed: seed, configuration: scenario.gateway)
-    gateway = FuzzGateway(
-      SimulatedGateway(settings: settings, makeTransactionId: TransactionIdentifiers(seed: seed).next))
+    gateway =
+      setup.gatewayPlugin
+      ? FuzzGateway(plugin: FuzzPeerScript(role: .plugin, seed: seed))
+      : FuzzGateway(
+        SimulatedGateway(settings: settings, makeTransactionId: TransactionIdentifiers(seed: seed).next))
+    hooks =
+      setup.hookProcess
+      ? FuzzMerchantHooks(process: FuzzPeerScript(role: .hook, seed: seed), scenario: scenario, seed: seed)
+      : FuzzMerchantHooks(scenario: scenario, seed: seed)
+    ledger = try? FuzzLedger(failingWrite: setup.failingLedgerWrite)
     runtime = CheckoutRuntime(
       scenario: scenario, size: Self.startSize, latencyMilliseconds: latency, seed: seed, gateway: gateway,
-      hooks: FuzzMerchantHooks(scenario: scenario, seed: seed),
-      clock: .virtual(startingAt: Self.startDate), timeZone: TimeZone(identifier: "UTC")!)
+      hooks: hooks, ledger: ledger, clock: .virtual(startingAt: Self.startDate),
+      timeZone: TimeZone(identifier: "UTC")!)
     secrets = FuzzSecretCheck(scenario: scenario)
     let log = step
     runtime.observer = { [unowned runtime] observation in
       switch observation {
-      case .performed(.checkout(let effect)): log.entries.append(.effect(effect))
+      case .performed(.checkout(let effect)):
+        log.entries.append(.effect(effect))
+        if case .authorise(_, let request) = effect {
+          let checkout = runtime.model.checkout
+          let shown =
+            request.method == .applePay ? checkout.applePaySheet?.total?.amount : checkout.total
+          log.authorisations.append((request, shown))
+        }
       case .applied(let action):
         if case .checkout(.answered) = action { log.answers.append(action) }
         let checkout = runtime.model.checkout
@@ -80,12 +112,22 @@ public struct FuzzHarness {
     }
   }
 
+  /// Ends the plugin's and the hook's processes (the fuzzer's peers): the checkout takes no more steps.
+  public func close() {
+    gateway.shutDown()
+    hooks.shutDown()
+  }
+
   /// How many answers and timers the interpreter holds.
   public var pendingCount: Int { runtime.interpreter.scheduledCount }
   /// How many answers have been delivered (and can be delivered again).
   public var deliveredCount: Int { delivered.count }
   /// How many callback events have been checked.
   public var eventsChecked: Int { order.eventsChecked }
+  /// How many requests the plugin's and the hook's processes (the fuzzer's peers) were sent.
+  public var processRequests: Int {
+    (gateway.script?.tally.requests ?? 0) + (hooks.script?.tally.requests ?? 0)
+  }
 
   /// Drop-in's `create()`, then the first checks.
   public mutating func start() -> FuzzViolation? {
@@ -97,6 +139,7 @@ public struct FuzzHarness {
   public mutating func apply(_ step: FuzzStep) -> FuzzViolation? {
     self.step.entries = []
     self.step.answers = []
+    self.step.authorisations = []
     var resized = false
     switch step {
     case .key(let key):
@@ -154,11 +197,13 @@ public struct FuzzHarness {
   private var currentTypedText: [String] {
     let model = self.model
     let form = model.checkout.cardForm
-    let texts = [
+    var texts = [
       form.holderName, form.postalCode, model.couponDraft ?? "",
       model.checkout.applePaySheet?.couponCode ?? "",
       model.challengeDraft, model.passcodeDraft, model.eventList.filter,
     ]
+    // The card form shows the number as it is typed, grouped; nowhere else may it show.
+    if model.checkout.screen == .cardForm { texts.append(form.number) }
     return texts.filter { $0.count >= 13 }
   }
 
@@ -168,8 +213,10 @@ public struct FuzzHarness {
     let armed = model.gatewaySettings.nextFault
     if let armed, armed != armedFault { faultsArmed += 1 }
     armedFault = armed
-    checks += 6
-    if let violation = chargeViolation() ?? faultViolation() ?? resultViolation() ?? timerViolation() {
+    checks += 7
+    if let violation = chargeViolation() ?? faultViolation() ?? resultViolation() ?? timerViolation()
+      ?? authorisedViolation()
+    {
       return violation
     }
     if let violation = FuzzAmountCheck.orderTotal(model.checkout)
@@ -183,10 +230,11 @@ public struct FuzzHarness {
     eventsSeen = events.count
     let echoes = typedText
     for event in fresh {
-      checks += 2
+      checks += 3
+      let place = "event #\(event.sequence) (\(event.name.rawValue))"
       if let violation = FuzzAmountCheck.eventAmounts(event, scenario: scenario)
-        ?? secrets.check(
-          event.jsonLine(), where: "event #\(event.sequence) (\(event.name.rawValue))", echoes: echoes)
+        ?? secrets.check(event.jsonLine(), where: place, echoes: echoes)
+        ?? cardDetailViolation(in: Self.messages(of: event), where: place)
       {
         return violation
       }
@@ -205,6 +253,11 @@ public struct FuzzHarness {
         start = end
       }
     }
+    if step.entries.contains(where: { if case .effect(.attempt) = $0 { return true } else { return false } })
+    {
+      checks += 2
+      if let violation = ledgerViolation() ?? outputsViolation(echoes: echoes) { return violation }
+    }
     stepsSinceRender += 1
     guard forceRender || (stepsSinceRender >= renderInterval && renderedModel != model) else { return nil }
     stepsSinceRender = 0
@@ -214,6 +267,147 @@ public struct FuzzHarness {
     let buffer = RootView.render(model)
     return FuzzScreenCheck.check(buffer, size: model.size)
       ?? secrets.check(buffer, echoes: echoes)
+  }
+
+  /// Every authorisation asks for the total the checkout showed as it asked (the Apple Pay sheet's, after
+  /// its shipping, coupon and fee updates; the order's otherwise), never more than an amount can be.
+  private mutating func authorisedViolation() -> FuzzViolation? {
+    for entry in step.entries {
+      guard case .effect(.attempt(let attempt)) = entry else { continue }
+      if let index = attempts.firstIndex(where: { $0.number == attempt.number }) {
+        attempts[index] = attempt
+      } else {
+        attempts.append(attempt)
+      }
+    }
+    for (request, shown) in step.authorisations {
+      if let card = request.card, !cards.contains(card) { cards.append(card) }
+      authorised[request.method] = request.amount
+      if let violation = Self.chargedViolation(request, shown: shown) { return violation }
+    }
+    return nil
+  }
+
+  /// An authorisation that asks for another amount than the checkout showed, or for more than an amount can
+  /// be.
+  static func chargedViolation(_ request: AuthorisationRequest, shown: Money?) -> FuzzViolation? {
+    guard request.amount.isWithinAmountLimit else {
+      return FuzzViolation(
+        .charged, "\(request.method.rawValue) authorised \(request.amount.plainString), past the amount limit"
+      )
+    }
+    guard let shown, shown == request.amount else {
+      return FuzzViolation(
+        .charged,
+        "\(request.method.rawValue) authorised \(request.amount.plainString) \(request.amount.currency.code) "
+          + "but the checkout showed \(shown.map { "\($0.plainString) \($0.currency.code)" } ?? "no total")")
+    }
+    return nil
+  }
+
+  /// The texts of an event that come from a message: a plugin's or a hook's words land there.
+  static func messages(of event: CallbackEvent) -> [String] {
+    event.details.compactMap { detail in
+      guard ["errorMessage", "message", "refusalReason", "reason"].contains(detail.key),
+        case .string(let text) = detail.value
+      else { return nil }
+      return text
+    }
+  }
+
+  /// A card's security code, expiry or holder's name quoted in a message.
+  private func cardDetailViolation(in messages: [String], where place: String) -> FuzzViolation? {
+    for message in messages {
+      for card in cards {
+        if let detail = FuzzSecretCheck.cardDetail(in: message, of: card) {
+          return FuzzViolation(.secrets, "\(detail) in \(place): \(message)")
+        }
+      }
+    }
+    return nil
+  }
+
+  /// The ledger holds a row for each attempt the engine told, in order, read back through SQL as it last
+  /// stood; once a write failed, it was written no more and the checkout says the history is off.
+  private func ledgerViolation() -> FuzzViolation? {
+    guard let ledger else { return nil }
+    return Self.ledgerViolation(
+      ledger, attempts: attempts, problem: runtime.interpreter.ledgerProblem, notice: model.ledgerNotice,
+      seed: runtime.dependencies.seed)
+  }
+
+  static func ledgerViolation(
+    _ ledger: FuzzLedger, attempts: [Attempt], problem: String?, notice: String?, seed: UInt64?
+  ) -> FuzzViolation? {
+    if let problem {
+      guard let failing = ledger.failingWrite, ledger.writes == failing else {
+        return FuzzViolation(
+          .ledger, "\(ledger.writes) writes after the ledger failed (\(problem)); it should have stopped")
+      }
+      guard notice != nil else {
+        return FuzzViolation(.ledger, "the ledger failed (\(problem)) and the checkout does not say so")
+      }
+      return nil
+    }
+    guard ledger.rows.count == attempts.count else {
+      return FuzzViolation(
+        .ledger, "\(attempts.count) attempts told, \(ledger.rows.count) rows in the ledger")
+    }
+    for (attempt, id) in zip(attempts, ledger.rows) {
+      let expected = PaymentAttempt(attempt)
+      guard let stored = try? ledger.attempt(id: id) else {
+        return FuzzViolation(.ledger, "attempt \(attempt.number) cannot be read back (row \(id))")
+      }
+      guard stored.outcome == expected.outcome, stored.amount == expected.amount,
+        stored.method == expected.method, stored.errorCode == expected.errorCode,
+        stored.systemTransactionId == expected.systemTransactionId,
+        stored.eventLines == expected.events.map({ $0.jsonLine() }), stored.seed == seed
+      else {
+        return FuzzViolation(
+          .ledger,
+          "attempt \(attempt.number) is stored as \(stored.outcome.rawValue) \(stored.amount.plainString) "
+            + "\(stored.errorCode ?? "") with \(stored.eventLines.count) events; the engine told "
+            + "\(expected.outcome.rawValue) \(expected.amount.plainString) \(expected.errorCode ?? "") with "
+            + "\(expected.events.count)")
+      }
+    }
+    return nil
+  }
+
+  /// What leaves the checkout as files and logs, as they would be now: the ledger's rows, the events file,
+  /// and the JUnit report and failure report of a tape that stopped here. None holds a card number, a key
+  /// or a card's details.
+  private func outputsViolation(echoes: [String]) -> FuzzViolation? {
+    var texts: [(place: String, text: String, isMessage: Bool)] = []
+    for id in ledger?.rows ?? [] {
+      guard let row = try? ledger?.attempt(id: id) else { continue }
+      texts.append(("the ledger's row \(id)", row.errorMessage ?? "", true))
+      texts.append(
+        ("the ledger's row \(id)", [row.card ?? "", row.resultCode ?? ""].joined(separator: " "), false))
+      texts.append(("the ledger's row \(id) events", row.eventLines.joined(separator: "\n"), false))
+    }
+    let events = model.checkout.events
+    texts.append(
+      (
+        "the events file",
+        RunHeader(seed: runtime.dependencies.seed, scenario: scenario.name, start: runtime.clock.origin)
+          .eventsText(events), false
+      ))
+    let stop = TapeStep(line: 1, command: .expect(.screen(pattern: "never"), timeout: .zero))
+    let run = TapeRun(
+      tape: Tape(file: "fuzz.tape", steps: [stop]),
+      outcome: .expectationFailed(step: stop, seen: "", screen: TapePlayer.reportedScreen(runtime)),
+      duration: .zero, events: events)
+    texts.append(("the JUnit report", JUnitReport.xml([run]), false))
+    texts.append(("the failure report", run.failureReport ?? "", false))
+    for (place, text, isMessage) in texts {
+      if let violation = secrets.check(text, where: place, echoes: echoes)
+        ?? (isMessage ? cardDetailViolation(in: [text], where: place) : nil)
+      {
+        return violation
+      }
+    }
+    return nil
   }
 
   private func chargeViolation() -> FuzzViolation? {
@@ -257,6 +451,11 @@ public struct FuzzHarness {
         return FuzzViolation(
           .resultFromItsAttempt,
           "Paid shows \(receipt.methodName) \(receipt.amount.plainString), not the last onSuccess")
+      }
+      if receipt.method != .paze, let asked = authorised[receipt.method], asked != receipt.amount {
+        return FuzzViolation(
+          .charged,
+          "Paid shows \(receipt.amount.plainString) but the authorisation asked for \(asked.plainString)")
       }
     case .failure(let method, let error, _):
       guard let event = checkout.events.last(where: { $0.name == .onError }), event.method == method,

@@ -108,9 +108,13 @@ public struct FuzzInput {
       for field in cardFields {
         switch field {
         case .number: keys += typed(card.number)
-        case .expiry: keys += typed("1234")
-        case .securityCode: keys += typed(card.scheme == .americanExpress ? "1234" : "123")
-        case .holderName: keys += typed("Jane Doe")
+        // A month with or without a leading digit that could hide it, a code of its scheme's length, a
+        // name: the details no message may quote.
+        case .expiry: keys += typed(String(format: "%02d%02d", 1 + number(12), 27 + number(13)))
+        case .securityCode:
+          let length = card.scheme == .americanExpress ? 4 : 3
+          keys += typed(String(format: "%0\(length)d", number(length == 4 ? 10_000 : 1000)))
+        case .holderName: keys += typed(element(["Jane Doe", "Ada Lovelace", "Björn Ångström"]))
         case .postalCode: keys += typed(element(TestAddress.all.map(\.postalCode) + ["90210"]))
         }
         keys.append(.tab)

@@ -12,5 +12,8 @@ public enum FuzzInvariant: String, CaseIterable, Sendable {
   case timersDieWithTheirSheet = "no timer outlives its sheet"
   case staleAnswersDropped = "an answer delivered again changes nothing but the dropped-answer event"
   case screen = "nothing is drawn outside the screen"
-  case secrets = "no full card number or key on screen or in an event"
+  case secrets = "no full card number, card detail or key on screen, in an event, the ledger or a report"
+  case charged = "what is authorised is the total the checkout showed, within the amount limit"
+  case ledger = "the ledger holds each attempt once, as it last stood, or says it stopped"
+  case files = "a hostile scenario or tape loads, or is refused with one line that names it"
 }

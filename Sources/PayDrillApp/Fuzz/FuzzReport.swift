@@ -14,7 +14,8 @@ public enum FuzzReport {
       "paydrill fuzz: \(outcome.actions) actions, \(rate) steps/s (\(String(format: "%.1f", seconds)) s), seed \(seed); "
       + "\(outcome.checkouts) checkouts over \(outcome.scenarioNames.count) scenarios; "
       + "\(FuzzInvariant.allCases.count) invariants, \(outcome.checks) checks "
-      + "(\(outcome.eventsChecked) events, \(outcome.renders) screens): none broken"
+      + "(\(outcome.eventsChecked) events, \(outcome.renders) screens, \(outcome.processRequests) plugin and hook requests, \(outcome.files) hostile files): "
+      + "none broken"
   }
 
   /// The report of a failure.

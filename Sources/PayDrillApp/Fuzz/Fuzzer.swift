@@ -1,4 +1,5 @@
 import CheckoutEngine
+import Foundation
 import GatewaySimulator
 
 /// `paydrill fuzz`: runs checkouts one after another, each on the next scenario with its own seed derived
@@ -55,6 +56,10 @@ public struct Fuzzer {
     public var checks = 0
     public var eventsChecked = 0
     public var renders = 0
+    /// How many hostile scenario and tape files were made and read.
+    public var files = 0
+    /// How many requests the fuzzer's plugin and hook processes were sent.
+    public var processRequests = 0
     public var failure: Failure?
   }
 
@@ -68,6 +73,19 @@ public struct Fuzzer {
   public func run() -> Outcome {
     var outcome = Outcome()
     var seeds = SeededRandom(seed: options.seed)
+    // Where the hostile files are written; a file that broke the invariant stays, for `paydrill check`.
+    let folder = FileManager.default.temporaryDirectory
+      .appendingPathComponent("paydrill-fuzz-files-\(UUID().uuidString)").path
+    try? FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+    defer {
+      let names = (try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? []
+      for name in names where !name.hasPrefix("kept-") {
+        try? FileManager.default.removeItem(atPath: folder + "/" + name)
+      }
+      if !names.contains(where: { $0.hasPrefix("kept-") }) {
+        try? FileManager.default.removeItem(atPath: folder)
+      }
+    }
     while outcome.actions < options.actions, !options.scenarios.isEmpty {
       let scenario = options.scenarios[outcome.checkouts % options.scenarios.count]
       // Nine digits at most: the gateway panel shows the seed, and a longer one could pass for a card number.
@@ -88,9 +106,22 @@ public struct Fuzzer {
           violation = harness.apply(step)
         }
       }
+      harness.close()
+      outcome.processRequests += harness.processRequests
       outcome.checks += harness.checks
       outcome.eventsChecked += harness.eventsChecked
       outcome.renders += harness.renders
+      if violation == nil {
+        var files = FuzzFiles(seed: checkoutSeed, folder: folder)
+        outcome.files += FuzzFiles.filesPerCall
+        outcome.checks += FuzzFiles.filesPerCall
+        if let broken = files.check(from: scenario) {
+          outcome.failure = Failure(
+            violation: broken, scenario: scenario, checkoutSeed: checkoutSeed, checkout: outcome.checkouts,
+            step: outcome.actions, steps: [], minimalSteps: [], minimalViolation: broken)
+          break
+        }
+      }
       if let violation {
         outcome.failure = shrink(
           Failure(
@@ -122,6 +153,7 @@ public struct Fuzzer {
     -> FuzzViolation?
   {
     var harness = FuzzHarness(scenario: scenario, seed: seed, renderInterval: renderInterval)
+    defer { harness.close() }
     if let violation = harness.start() { return violation }
     for step in steps {
       if harness.hasQuit { return nil }

@@ -42,11 +42,20 @@ public struct ProcessMerchantHooks: MerchantHooks {
     command: String, scenario: Scenario, answerTimeout: Duration = .seconds(30),
     updateTimeLimit: Duration = CheckoutReducer.updateTimeLimit
   ) {
-    self.command = command
+    self.init(
+      process: JSONLinesProcess(command: command), scenario: scenario, answerTimeout: answerTimeout,
+      updateTimeLimit: updateTimeLimit)
+  }
+
+  /// Hooks spoken to through `process` (the fuzzer's scripted peer plays the hook there).
+  public init(
+    process: JSONLinesProcess, scenario: Scenario, answerTimeout: Duration = .seconds(30),
+    updateTimeLimit: Duration = CheckoutReducer.updateTimeLimit
+  ) {
+    command = process.command
     self.answerTimeout = answerTimeout
     self.updateTimeLimit = updateTimeLimit
     request = MerchantHookRequest(scenario: scenario)
-    let process = JSONLinesProcess(command: command)
     self.process = process
     let (stream, continuation) = AsyncStream.makeStream(of: Data.self)
     notifications = continuation

@@ -65,7 +65,9 @@ public struct Tape: Equatable, Sendable {
     var header: [String] = []
     var problems: [TapeError] = []
     var keys = 0
-    for (index, rawLine) in text.components(separatedBy: "\n").enumerated() {
+    // A tape saved on Windows ends its lines with CR LF, which Swift holds as one Character.
+    let lines = text.split(omittingEmptySubsequences: false) { $0 == "\n" || $0 == "\r\n" }
+    for (index, rawLine) in lines.enumerated() {
       let line = rawLine.trimmingCharacters(in: .whitespaces)
       if line.hasPrefix(headerPrefix) {
         do {
