@@ -259,6 +259,43 @@ final class ServeEndToEndTests: XCTestCase {
     let state = try backend(["session", sessionId])
     XCTAssertTrue(state.standardOutput.contains(#""state": "spent""#), state.standardOutput)
 
+    // In one checkout too: "Start a new checkout" after the payment makes up no session (only the backend
+    // makes them); the checkout stays in the spent one and a second payment is refused.
+    let second = try backend(["create", "--merchant-transaction-id", "e2e-twice"])
+    XCTAssertEqual(second.status, 0, second.standardError)
+    let secondId = try XCTUnwrap(
+      (try JSONSerialization.jsonObject(with: Data(second.standardOutput.utf8)) as? [String: Any])?[
+        "sessionId"] as? String)
+    let payment = try String(contentsOf: tape, encoding: .utf8).split(separator: "\n").filter {
+      !$0.hasPrefix("Wait") && !$0.hasPrefix("Expect")
+    }.joined(separator: "\n")
+    let payTwice = folder.appendingPathComponent("twice.tape")
+    try """
+    Wait /Choose a payment method/
+    \(payment)
+    Wait@10s /Payment successful/
+    Enter
+    Wait /is spent/
+    Wait /Choose a payment method/
+    \(payment)
+    Wait@10s /SESSION_SPENT/
+    """.write(to: payTwice, atomically: true, encoding: .utf8)
+    let twice = try PayDrillBinary.run([
+      "play", payTwice.path, "--session", secondId, "--ledger", ledger, "--latency", "0",
+    ])
+    XCTAssertEqual(twice.status, 0, twice.standardError)
+    let lookedUp = try backend(["verify", "--merchant-transaction-id", "e2e-twice"])
+    XCTAssertEqual(lookedUp.status, 0, lookedUp.standardError)
+    let both = try XCTUnwrap(
+      JSONSerialization.jsonObject(with: Data(lookedUp.standardOutput.utf8)) as? [String: Any])
+    let attempts = try XCTUnwrap(both["attempts"] as? [[String: Any]])
+    XCTAssertEqual(
+      attempts.map { $0["status"] as? String }, ["succeeded", "failed"],
+      "one payment and one refusal, in the backend's session: \(lookedUp.standardOutput)")
+    XCTAssertEqual(Set(attempts.map { $0["sessionId"] as? String }), [secondId])
+    XCTAssertEqual(attempts.last?["errorCode"] as? String, "SESSION_SPENT")
+    XCTAssertEqual((both["session"] as? [String: Any])?["state"] as? String, "spent")
+
     // An unknown session is refused before anything runs.
     let unknown = try PayDrillBinary.run(["play", tape.path, "--session", "nope", "--ledger", ledger])
     XCTAssertEqual(unknown.status, 2)

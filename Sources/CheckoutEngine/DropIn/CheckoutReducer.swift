@@ -131,12 +131,21 @@ public enum CheckoutReducer {
 
     case .startNewCheckout:
       guard case .result(.success) = state.screen else { return [] }
-      // The session is spent: its payment succeeded. The new checkout is created in a new session, on the
-      // same device, and says so.
+      // The session is spent: its payment succeeded. The new checkout is created on the same device, in a
+      // new session when the scenario made this one up; a backend's session only the backend renews, so
+      // the checkout stays in it, where the gateway refuses a second payment. The notice says which.
       var next = CheckoutState(following: state)
-      next.sessionNumber = state.sessionNumber + 1
-      next.notice =
-        "Session \(state.sessionId) is spent (its payment succeeded): this checkout uses a new session, \(next.sessionId)."
+      switch state.scenario.sessionOrigin {
+      case .scenario:
+        next.sessionNumber = state.sessionNumber + 1
+        next.notice =
+          "Session \(state.sessionId) is spent (its payment succeeded): this checkout uses a new session, \(next.sessionId)."
+      case .merchantBackend:
+        next.sessionNumber = state.sessionNumber
+        next.notice =
+          "Session \(state.sessionId) is spent (its payment succeeded): a payment in it is refused (SESSION_SPENT). "
+          + "Your backend creates the next session."
+      }
       continueRun(of: &state, in: next)
       return create(&state, context: context)
 
