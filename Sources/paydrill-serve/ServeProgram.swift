@@ -115,7 +115,9 @@ final class Output: Sendable {
       guard let data = try? encoder.encode(exchange) else { return }
       return write(String(decoding: data, as: UTF8.self))
     }
-    write("\(Self.time.format(Date())) \(exchange.logLine)")
+    // The path and a refusal's message carry what the client sent: no escape sequence of theirs reaches
+    // the terminal.
+    write("\(Self.time.format(Date())) \(PrintableText.visible(exchange.logLine))")
   }
 
   /// The log's local time, `HH:MM:SS.mmm`; made once.

@@ -153,6 +153,11 @@ final class ServeEndToEndTests: XCTestCase {
     XCTAssertEqual(try curl("GET", "/api/v2/anything", headers: good).status, 404)
     XCTAssertEqual(try curl("PUT", "/api/v1/sessions", headers: good).status, 405)
 
+    // What a client sends reaches the log as visible text, never as an escape sequence.
+    let hostile = Self.body.replacingOccurrences(of: "\"USD\"", with: #""\u001b[2J""#)
+    XCTAssertEqual(try curl(body: hostile, headers: try signedHeaders(hostile)).status, 400)
+    XCTAssertEqual(try curl("GET", "/api/v1/sessions/%1b%5b31m", headers: good).status, 401)
+
     // The log names each request and each refusal's reason, never a key.
     let log = gateway?.stop().output ?? ""
     gateway = nil
@@ -161,6 +166,9 @@ final class ServeEndToEndTests: XCTestCase {
     XCTAssertTrue(log.contains("POST /api/v1/sessions 401 X-PayDrill-Request-Id: "), log)
     XCTAssertTrue(log.contains("POST /api/v1/sessions 413 body: larger than 4096 bytes"), log)
     XCTAssertFalse(log.contains(created.object["hmacKey"] as? String ?? "?"), "no session key in the log")
+    XCTAssertFalse(log.unicodeScalars.contains("\u{1B}"), log)
+    XCTAssertTrue(log.contains(#"400 amounts.currencyCode: unknown currency "\u{1B}[2J""#), log)
+    XCTAssertTrue(log.contains(#"GET /api/v1/sessions/\u{1B}[31m 401"#), log)
   }
 
   func testASlowClientIsClosedWhileOthersAreServed() throws {
