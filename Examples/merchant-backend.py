@@ -7,9 +7,9 @@ HMAC-SHA256) and verifies payments. Standard library only; start from it for you
     paydrill --session SESSION_ID            # pay in the terminal
     python3 Examples/merchant-backend.py verify SYSTEM_TRANSACTION_ID
 
-create prints the session response as JSON (what the backend hands to the app; its keys redacted unless
---reveal-keys: `paydrill --session ID` needs only the id). verify prints the lookup as JSON: the transaction,
-every attempt and the session's state. Without --token-id and --token-key it signs with the development token
+create prints the session response as JSON (what the backend hands to the app), its hmacKey and
+encryptionKey redacted: keys are never printed, and `paydrill --session ID` needs only the id. verify prints
+the lookup as JSON: the transaction, every attempt and the session's state. Without --token-id and --token-key it signs with the development token
 that `paydrill serve` accepts by default. Exit 0 on success; 1 when the API refused (its reason on stderr);
 2 for usage; 3 when verify found the payment but it did not succeed.
 
@@ -96,9 +96,8 @@ def create(args):
     status, answer = call(args, "POST", "/api/v1/sessions", session_request(args))
     if status != 200:
         return refused(status, answer)
-    if not args.reveal_keys:
-        answer["hmacKey"] = redacted(answer["hmacKey"])
-        answer["encryptionKey"] = redacted(answer["encryptionKey"])
+    answer["hmacKey"] = redacted(answer["hmacKey"])
+    answer["encryptionKey"] = redacted(answer["encryptionKey"])
     print(json.dumps(answer, indent=2, ensure_ascii=False))
     return 0
 
@@ -147,7 +146,6 @@ def main():
     created.add_argument("--merchant-transaction-id")
     created.add_argument("--session-timeout", type=int, default=120, help="minutes")
     created.add_argument("--card-intent", default="Authorisation")
-    created.add_argument("--reveal-keys", action="store_true", help="print hmacKey and encryptionKey whole")
     verified = commands.add_parser("verify", help="look a payment up and print it")
     verified.add_argument("system_transaction_id", nargs="?")
     verified.add_argument("--merchant-transaction-id")
