@@ -70,6 +70,21 @@ final class GatewayAPITests: XCTestCase {
     XCTAssertFalse(result.exchange.logLine.contains(session.data.hmacKey), "the log never shows a key")
   }
 
+  /// The session response is written without the encoder, byte for byte what the encoder writes; a value
+  /// that would need escaping goes through the encoder.
+  func testTheSessionResponseIsWhatTheEncoderWrites() throws {
+    let session = try XCTUnwrap(answer(signed()).exchange.session)
+    XCTAssertEqual(
+      String(decoding: APIResponseBody.session(session.data), as: UTF8.self),
+      String(decoding: APIResponseBody.encode(session.data), as: UTF8.self))
+    var odd = session.data
+    odd.sessionId = "quote\"and/slash"
+    XCTAssertEqual(APIResponseBody.session(odd), APIResponseBody.encode(odd))
+    let object = try XCTUnwrap(
+      JSONSerialization.jsonObject(with: APIResponseBody.session(odd)) as? [String: Any])
+    XCTAssertEqual(object["sessionId"] as? String, "quote\"and/slash")
+  }
+
   func testEach400NamesItsField() {
     let cases: [(String, String)] = [
       ("{}", "merchant"),
@@ -180,6 +195,11 @@ final class GatewayAPITests: XCTestCase {
     let refusedId = "ce244054-b372-42c2-9102-f0d976db69f7"
     XCTAssertEqual(answer(signed(body: "{}", requestId: refusedId)).status, 400)
     XCTAssertEqual(answer(signed(requestId: refusedId)).field, "X-PayDrill-Request-Id")
+    // A used id is refused before the body's rules, and stores nothing.
+    let used = answer(signed(body: "{}", requestId: id))
+    XCTAssertEqual(used.status, 401)
+    XCTAssertEqual(used.field, "X-PayDrill-Request-Id")
+    XCTAssertEqual(try store.sessions(merchantTransactionId: "0ce72cfd-014d-4256-a006-a56601b2ffc4").count, 1)
     // A forged request does not burn an id.
     let forged = "ce244054-b372-42c2-9102-f0d976db69f8"
     XCTAssertEqual(answer(signed(requestId: forged) { $0["X-PayDrill-Signature"] = "00" }).status, 401)
@@ -273,7 +293,9 @@ final class GatewayAPITests: XCTestCase {
     struct Broken: Error, CustomStringConvertible { var description: String { "disk full" } }
     final class BrokenStore: SessionStore {
       func claim(_ requestId: String, at time: Date) throws -> Bool { true }
-      func insert(_ session: ServerSession) throws { throw Broken() }
+      func insert(_ session: ServerSession, claiming requestId: String, at time: Date) throws -> Bool {
+        throw Broken()
+      }
       func session(id: String) throws -> ServerSession? { throw Broken() }
       func attempts(inSession sessionId: String) throws -> [ServerTransaction] { [] }
       func attempt(systemTransactionId: String) throws -> ServerTransaction? { nil }

@@ -36,13 +36,26 @@ final class LedgerSessionStoreTests: XCTestCase {
 
   func testASessionReadsBackWhole() throws {
     let store = try LedgerSessionStore(path: path)
-    try store.insert(Self.session())
+    XCTAssertTrue(try store.insert(Self.session(), claiming: "request-1", at: Fixture.now))
     XCTAssertEqual(try store.session(id: Self.session().sessionId), Self.session())
     XCTAssertNil(try store.session(id: "other"))
     XCTAssertEqual(try store.sessions(merchantTransactionId: "merchant-1"), [Self.session()])
-    XCTAssertThrowsError(try store.insert(Self.session()), "a session id is stored once") { error in
+    XCTAssertThrowsError(
+      try store.insert(Self.session(), claiming: "request-2", at: Fixture.now), "a session id is stored once"
+    ) { error in
       XCTAssertTrue("\(error)".contains("cannot be written"), "\(error)")
     }
+    XCTAssertTrue(try store.claim("request-2", at: Fixture.now), "the failed insert took no request id")
+  }
+
+  /// The request id and its session go in one commit: a used id stores no session.
+  func testASessionWithAUsedRequestIdIsNotStored() throws {
+    let store = try LedgerSessionStore(path: path)
+    XCTAssertTrue(try store.claim("request-1", at: Fixture.now))
+    XCTAssertFalse(try store.insert(Self.session(), claiming: "request-1", at: Fixture.now))
+    XCTAssertNil(try store.session(id: Self.session().sessionId))
+    XCTAssertTrue(try store.insert(Self.session(), claiming: "request-2", at: Fixture.now))
+    XCTAssertFalse(try store.claim("request-2", at: Fixture.now))
   }
 
   func testARequestIdIsTakenOnceEvenAcrossRestarts() throws {
@@ -57,7 +70,7 @@ final class LedgerSessionStoreTests: XCTestCase {
   func testTheAttemptsOfASessionAreFoundByEachId() throws {
     let store = try LedgerSessionStore(path: path)
     let ledger = try SQLiteLedger(path: path)
-    try store.insert(Self.session())
+    XCTAssertTrue(try store.insert(Self.session(), claiming: "request-1", at: Fixture.now))
     var declined = SQLiteLedgerTests.attempt(.failed, minutes: 0, code: "CARD_DECLINED")
     declined.sessionId = Self.session().sessionId
     var paid = SQLiteLedgerTests.attempt(.succeeded, minutes: 1)

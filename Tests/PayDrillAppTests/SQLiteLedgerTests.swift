@@ -193,7 +193,7 @@ final class SQLiteLedgerTests: XCTestCase {
 
     let store = try LedgerSessionStore(path: path)
     let session = LedgerSessionStoreTests.session()
-    try store.insert(session)
+    XCTAssertTrue(try store.insert(session, claiming: "request-1", at: Date()))
     var attempt = Self.attempt(.succeeded)
     attempt.sessionId = session.sessionId
     try ledger.record(attempt)

@@ -1,5 +1,6 @@
 import CheckoutEngine
 import Foundation
+import Synchronization
 
 /// The JSON bodies of the lookups (PayDrill's own endpoints: the seed names none): a session with its state
 /// and attempts, a transaction with its session.
@@ -7,6 +8,44 @@ enum APIResponseBody {
   static func encode<Value: Encodable>(_ value: Value) -> Data {
     (try? encoder.encode(value)) ?? Data("{}".utf8)
   }
+
+  /// The seed's session response, byte for byte what `encode` makes of it (keys sorted), made without the
+  /// encoder: the funding types, the same for every session, are encoded once, and the four strings the API
+  /// drew (a UUID, two hex keys, an ISO 8601 time) need no escaping, so they are written as they are. A
+  /// string that would need escaping goes through the encoder.
+  static func session(_ data: SessionData) -> Data {
+    let strings = [data.encryptionKey, data.hmacKey, data.sessionExpiry, data.sessionId]
+    guard strings.allSatisfy(Self.isPlain), let funding = fundingTypes(data.allowedFundingTypes) else {
+      return encode(data)
+    }
+    var body = Data(#"{"allowedFundingTypes":"#.utf8)
+    body.append(funding)
+    for (key, value) in zip(["encryptionKey", "hmacKey", "sessionExpiry", "sessionId"], strings) {
+      body.append(contentsOf: #","\#(key)":"\#(value)""#.utf8)
+    }
+    body.append(UInt8(ascii: "}"))
+    return body
+  }
+
+  /// Whether a string is written in JSON as it is: letters, digits and `-:.+` only.
+  private static func isPlain(_ text: String) -> Bool {
+    text.utf8.allSatisfy { byte in
+      (UInt8(ascii: "a")...UInt8(ascii: "z")).contains(byte)
+        || (UInt8(ascii: "A")...UInt8(ascii: "Z")).contains(byte)
+        || (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte) || byte == UInt8(ascii: "-")
+        || byte == UInt8(ascii: ":") || byte == UInt8(ascii: ".") || byte == UInt8(ascii: "+")
+    }
+  }
+
+  /// The funding types encoded, kept for the next session, which has the same.
+  private static func fundingTypes(_ funding: AllowedFundingTypes) -> Data? {
+    if let (kept, json) = lastFundingTypes.withLock({ $0 }), kept == funding { return json }
+    guard let json = try? encoder.encode(funding) else { return nil }
+    lastFundingTypes.withLock { $0 = (funding, json) }
+    return json
+  }
+
+  private static let lastFundingTypes = Mutex<(AllowedFundingTypes, Data)?>(nil)
 
   /// Made once: every answer is encoded with it, from the server's threads at once (it is never changed).
   private static let encoder: JSONEncoder = {

@@ -30,7 +30,9 @@ public final class GatewayAPI: Sendable {
   /// The answer to a request, and what the checkout hears of it.
   public func respond(to request: HTTPRequest) -> (HTTPResponse, ServedExchange) {
     let components = URLComponents(string: request.target)
-    let path = components?.percentEncodedPath.removingPercentEncoding ?? request.target
+    let encodedPath = components?.percentEncodedPath ?? request.target
+    // Decoded only when something is encoded: most paths are plain.
+    let path = encodedPath.contains("%") ? encodedPath.removingPercentEncoding ?? request.target : encodedPath
     let response: HTTPResponse
     var created: ServerSession?
     do {
@@ -77,8 +79,9 @@ public final class GatewayAPI: Sendable {
     switch (segments[3], id) {
     case ("sessions", nil):
       try expect("POST", request, path: path)
-      let (token, json) = try authenticate(request)
-      return try createSession(json, token: token)
+      // Its request id is taken with the session it creates, in one commit.
+      let (token, json, requestId) = try authenticate(request, claimingRequestId: false)
+      return try createSession(json, token: token, requestId: requestId)
     case ("sessions", let id?):
       try expect("GET", request, path: path)
       _ = try authenticate(request)
@@ -109,13 +112,16 @@ public final class GatewayAPI: Sendable {
     }
   }
 
-  /// Checks the four signature headers and the signature itself; a 401 names the header that is missing or
-  /// the part that does not match. Returns the token and the body read as JSON (nil for none).
+  /// Checks the four signature headers and the signature itself, and takes the request id unless told not
+  /// to; a 401 names the header that is missing or the part that does not match. Returns the token, the
+  /// body read as JSON (nil for none) and the request id.
   @discardableResult
-  private func authenticate(_ request: HTTPRequest) throws -> (APIToken, JSONValue?) {
+  private func authenticate(_ request: HTTPRequest, claimingRequestId: Bool = true) throws -> (
+    APIToken, JSONValue?, String
+  ) {
     var values: [String: String] = [:]
     for name in SignatureHeaders.all {
-      guard let value = request.header(name)?.trimmingCharacters(in: .whitespaces), !value.isEmpty else {
+      guard let value = request.header(name)?.trimmingWhitespace(), !value.isEmpty else {
         throw SessionRequestError(
           status: 401, field: name,
           message: "missing: a signed request sends \(SignatureHeaders.all.joined(separator: ", "))")
@@ -148,8 +154,17 @@ public final class GatewayAPI: Sendable {
     let signed = SessionsAPI.SignedRequest(
       body: body, tokenId: tokenId, timestamp: timestamp, requestId: values[SignatureHeaders.requestId] ?? "",
       signature: values[SignatureHeaders.signature] ?? "", path: String(request.target.dropFirst()))
+    try namingHeaders {
+      try sessions.authenticate(signed, tokenKey: token.key, now: clock(), bodyIsJSON: json != nil)
+      if claimingRequestId { try sessions.claim(signed.requestId, at: clock()) }
+    }
+    return (token, json, signed.requestId)
+  }
+
+  /// A refusal of the sessions API with the header in place of the signed part it names.
+  private func namingHeaders<Value>(_ work: () throws -> Value) throws -> Value {
     do {
-      try sessions.verify(signed, tokenKey: token.key, now: clock())
+      return try work()
     } catch var error as SessionRequestError {
       let headers = [
         "signature": SignatureHeaders.signature, "timestamp": SignatureHeaders.timestamp,
@@ -158,21 +173,34 @@ public final class GatewayAPI: Sendable {
       error.field = headers[error.field] ?? error.field
       throw error
     }
-    return (token, json)
   }
 
-  private func createSession(_ json: JSONValue?, token: APIToken) throws -> (HTTPResponse, ServerSession?) {
-    // An empty body: the same 400 as paydrill session gives it.
-    let session =
-      try json.map { try sessions.open(json: $0, tokenId: token.id, now: clock()) }
-      ?? sessions.open(body: "", tokenId: token.id, now: clock())
+  /// The session a signed request asks for, stored with its request id in one commit. A request id taken
+  /// before is a 401 whatever the body says, as when the id is taken first: a body that breaks a rule
+  /// takes the id alone, then gets its 400.
+  private func createSession(_ json: JSONValue?, token: APIToken, requestId: String) throws -> (
+    HTTPResponse, ServerSession?
+  ) {
+    let now = clock()
+    let session: ServerSession
     do {
-      try store.insert(session)
+      // An empty body: the same 400 as paydrill session gives it.
+      session =
+        try json.map { try sessions.open(json: $0, tokenId: token.id, now: now) }
+        ?? sessions.open(body: "", tokenId: token.id, now: now)
+    } catch {
+      try namingHeaders { try sessions.claim(requestId, at: now) }
+      throw error
+    }
+    let taken: Bool
+    do {
+      taken = try store.insert(session, claiming: requestId, at: now)
     } catch {
       throw SessionRequestError(
         status: 500, field: "ledger", message: "the session cannot be stored: \(error)")
     }
-    return (HTTPResponse(status: 200, body: APIResponseBody.encode(session.data)), session)
+    guard taken else { return try namingHeaders { throw SessionsAPI.reused(requestId) } }
+    return (HTTPResponse(status: 200, body: APIResponseBody.session(session.data)), session)
   }
 
   private func lookUp(sessionId: String) throws -> HTTPResponse {

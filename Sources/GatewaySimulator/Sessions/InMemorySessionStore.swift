@@ -18,8 +18,12 @@ public final class InMemorySessionStore: SessionStore {
     contents.withLock { $0.requestIds.insert(requestId).inserted }
   }
 
-  public func insert(_ session: ServerSession) throws {
-    contents.withLock { $0.sessions.append(session) }
+  public func insert(_ session: ServerSession, claiming requestId: String, at time: Date) throws -> Bool {
+    contents.withLock { contents in
+      guard contents.requestIds.insert(requestId).inserted else { return false }
+      contents.sessions.append(session)
+      return true
+    }
   }
 
   /// Records an attempt, as a checkout's ledger would.

@@ -4,8 +4,10 @@ import Foundation
 /// on the same ledger (`paydrill --session ID`) pays in them and the lookup sees what it paid. Used from
 /// the server's threads at once: an implementation serialises its own access.
 public protocol SessionStore: RequestIdRegistry {
-  /// Stores a new session; its id is new (a UUID the API drew).
-  func insert(_ session: ServerSession) throws
+  /// Takes the request that created a session and stores the session, both or neither (in one commit of
+  /// the ledger): false, with nothing stored, when the request id was taken before. The session's id is
+  /// new (a UUID the API drew).
+  func insert(_ session: ServerSession, claiming requestId: String, at time: Date) throws -> Bool
   /// The session with this id, or nil.
   func session(id: String) throws -> ServerSession?
   /// The attempts recorded in a session, oldest first.

@@ -41,7 +41,22 @@ public final class SessionsAPI: Sendable {
   /// Checks a request's signature against the token's key, the clock and the request ids already seen. An
   /// empty body (a lookup's) is signed as empty.
   public func verify(_ request: SignedRequest, tokenKey: String, now: Date) throws {
-    guard request.body.isEmpty || MinifiedJSON.isMinified(request.body) else {
+    try authenticate(request, tokenKey: tokenKey, now: now)
+    try claim(request.requestId, at: now)
+  }
+
+  /// Checks a request's signature against the token's key and the clock, leaving its request id untaken
+  /// (`paydrill serve` takes it in the same commit as the session it creates: `claim` or the store's
+  /// `insert(_:claiming:at:)` comes next). `bodyIsJSON` says that the body was already read as JSON, so
+  /// that only its whitespace is looked at.
+  public func authenticate(
+    _ request: SignedRequest, tokenKey: String, now: Date, bodyIsJSON: Bool = false
+  ) throws {
+    let minified =
+      request.body.isEmpty
+      || (bodyIsJSON
+        ? MinifiedJSON.isMinified(validJSON: request.body) : MinifiedJSON.isMinified(request.body))
+    guard minified else {
       throw SessionRequestError(
         status: 401, field: "signature", message: "the body is not minified: sign and send the minified body")
     }
@@ -62,16 +77,23 @@ public final class SessionsAPI: Sendable {
           "stale: \(skew / 1000) s from the API's clock (the window is \(Self.timestampWindow / 60_000) minutes)"
       )
     }
-    let claimed: Bool
+  }
+
+  /// Takes a request id for good; a 401 when it was taken before, a 500 when the registry cannot be
+  /// written.
+  public func claim(_ requestId: String, at now: Date) throws {
+    let taken: Bool
     do {
-      claimed = try requestIds.claim(request.requestId, at: now)
+      taken = try requestIds.claim(requestId, at: now)
     } catch {
       throw SessionRequestError(status: 500, field: "requestId", message: "cannot be recorded: \(error)")
     }
-    guard claimed else {
-      throw SessionRequestError(
-        status: 401, field: "requestId", message: "\(request.requestId) was already used")
-    }
+    guard taken else { throw Self.reused(requestId) }
+  }
+
+  /// The refusal of a request id taken before.
+  public static func reused(_ requestId: String) -> SessionRequestError {
+    SessionRequestError(status: 401, field: "requestId", message: "\(requestId) was already used")
   }
 
   /// Why a signature does not match, naming the part that differs where PayDrill can tell: a path signed
@@ -111,7 +133,7 @@ public final class SessionsAPI: Sendable {
     let amount = try request.check()
     let expiry = now.addingTimeInterval(TimeInterval(request.sessionTimeout) * 60)
     let data = SessionData(
-      sessionId: UUID().uuidString.lowercased(), hmacKey: Self.randomHex(bytes: 32),
+      sessionId: Self.randomUUID().uuidString.lowercased(), hmacKey: Self.randomHex(bytes: 32),
       encryptionKey: Self.randomHex(bytes: 16),
       sessionExpiry: Date.ISO8601FormatStyle(includingFractionalSeconds: true).format(expiry),
       allowedFundingTypes: Scenario.acmeElectronics.session.allowedFundingTypes)
@@ -121,6 +143,23 @@ public final class SessionsAPI: Sendable {
       cardIntent: request.transactionMethod.intent.card,
       paypalIntent: request.transactionMethod.intent.paypal,
       allowTransaction: request.allowTransaction, tokenId: tokenId, createdAt: now)
+  }
+
+  /// A version 4 UUID from the system's generator: two draws (`UUID()` reads /dev/urandom, opening it each
+  /// time, on Linux).
+  static func randomUUID() -> UUID {
+    var generator = SystemRandomNumberGenerator()
+    let high: UInt64 = generator.next()
+    let low: UInt64 = generator.next()
+    // Version 4 in the 13th hex digit, the RFC 4122 variant (10xx) in the 17th.
+    let bytes =
+      withUnsafeBytes(of: ((high & ~0xF000) | 0x4000).bigEndian) { Array($0) }
+      + withUnsafeBytes(of: ((low & 0x3FFF_FFFF_FFFF_FFFF) | 0x8000_0000_0000_0000).bigEndian) { Array($0) }
+    return UUID(
+      uuid: (
+        bytes[0], bytes[1], bytes[2], bytes[3], bytes[4], bytes[5], bytes[6], bytes[7], bytes[8], bytes[9],
+        bytes[10], bytes[11], bytes[12], bytes[13], bytes[14], bytes[15]
+      ))
   }
 
   /// `bytes` random bytes in lower-case hex, from the system's generator.

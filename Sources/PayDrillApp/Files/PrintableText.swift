@@ -5,6 +5,8 @@
 public enum PrintableText {
   /// The text with each control character written out as `\u{…}`.
   public static func visible(_ text: String) -> String {
+    // Printable ASCII, the usual text, is known without a property look-up.
+    if text.utf8.allSatisfy({ $0 >= 0x20 && $0 < 0x7F }) { return text }
     guard text.unicodeScalars.contains(where: isControl) else { return text }
     var visible = ""
     for scalar in text.unicodeScalars {

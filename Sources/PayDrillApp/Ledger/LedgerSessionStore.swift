@@ -28,8 +28,8 @@ public final class LedgerSessionStore: SessionStore {
     try ledger.withLock { try $0.claim(requestId: requestId, at: time) }
   }
 
-  public func insert(_ session: ServerSession) throws {
-    try ledger.withLock { try $0.insert(session) }
+  public func insert(_ session: ServerSession, claiming requestId: String, at time: Date) throws -> Bool {
+    try ledger.withLock { try $0.insert(session, claiming: requestId, at: time) }
   }
 
   public func session(id: String) throws -> ServerSession? {

@@ -17,6 +17,8 @@ final class SQLiteDatabase {
 
   private let connection: OpaquePointer
   let path: String
+  /// The statements `statement(_:)` prepared, by their SQL; finalised before the connection closes.
+  private var statements: [String: SQLiteStatement] = [:]
 
   init(path: String, access: Access) throws {
     var connection: OpaquePointer?
@@ -41,6 +43,7 @@ final class SQLiteDatabase {
   }
 
   deinit {
+    statements = [:]
     sqlite3_close_v2(connection)
   }
 
@@ -55,6 +58,15 @@ final class SQLiteDatabase {
   /// Prepares a statement.
   func prepare(_ sql: String) throws -> SQLiteStatement {
     try SQLiteStatement(sql: sql, connection: connection)
+  }
+
+  /// A statement run many times (the server's, a request at a time): prepared once for the connection and
+  /// kept, rebound at each run.
+  func statement(_ sql: String) throws -> SQLiteStatement {
+    if let kept = statements[sql] { return kept }
+    let prepared = try prepare(sql)
+    statements[sql] = prepared
+    return prepared
   }
 
   /// Runs one statement with its parameters.

@@ -8,26 +8,24 @@ import Synchronization
 extension SQLiteLedger {
   /// Takes a request id for good; false when the ledger already holds it.
   func claim(requestId: String, at time: Date) throws -> Bool {
-    try writing {
-      try database.run(
-        "INSERT OR IGNORE INTO api_requests (request_id, received_at) VALUES (?, ?)",
-        [.text(requestId), .text(Self.timestamp(time))])
-      return database.changes == 1
-    }
+    try writing { try takeRequestId(requestId, at: time) }
   }
 
-  /// Stores a session created by the API.
-  func insert(_ session: ServerSession) throws {
+  /// Takes the request id and stores the session it created in one transaction (one commit, where the
+  /// two apart took two): false, with nothing stored, when the id was taken.
+  func insert(_ session: ServerSession, claiming requestId: String, at time: Date) throws -> Bool {
     let funding = try Self.text(of: session.data.allowedFundingTypes)
-    try writing {
-      try database.run(
-        """
-        INSERT INTO sessions (session_id, merchant, site, merchant_transaction_id, amount_minor, currency,
-          card_intent, paypal_intent, allow_transaction, hmac_key, encryption_key, session_expiry,
-          allowed_funding_types, token_id, created_at)
-        VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
-        """,
-        [
+    return try writing {
+      try database.transaction {
+        guard try takeRequestId(requestId, at: time) else { return false }
+        try database.statement(
+          """
+          INSERT INTO sessions (session_id, merchant, site, merchant_transaction_id, amount_minor, currency,
+            card_intent, paypal_intent, allow_transaction, hmac_key, encryption_key, session_expiry,
+            allowed_funding_types, token_id, created_at)
+          VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+          """
+        ).run([
           .text(session.sessionId), .text(session.merchant), .text(session.site),
           .text(session.merchantTransactionId), .integer(session.amount.minorUnits),
           .text(session.amount.currency.code), .text(session.cardIntent), .text(session.paypalIntent),
@@ -35,7 +33,15 @@ extension SQLiteLedger {
           .text(session.data.encryptionKey), .text(session.data.sessionExpiry), .text(funding),
           .text(session.tokenId), .text(Self.timestamp(session.createdAt)),
         ])
+        return true
+      }
     }
+  }
+
+  private func takeRequestId(_ requestId: String, at time: Date) throws -> Bool {
+    try database.statement("INSERT OR IGNORE INTO api_requests (request_id, received_at) VALUES (?, ?)")
+      .run([.text(requestId), .text(Self.timestamp(time))])
+    return database.changes == 1
   }
 
   /// The sessions matching a condition on one column, oldest first.
