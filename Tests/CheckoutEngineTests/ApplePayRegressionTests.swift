@@ -63,6 +63,29 @@ final class ApplePayRegressionTests: XCTestCase {
     XCTAssertTrue(driver.authorisations.isEmpty)
   }
 
+  /// Found by the fuzzer's gateway plugin: a plugin that answered an Apple Pay payment with a 3-D Secure
+  /// challenge got onPostAuthorisation's failure, then a threeDSecure event and the challenge page after it.
+  /// The payment fails there, with the gateway's processing error, and nothing follows but onError.
+  func testAGatewayThatChallengesAnApplePayPaymentFailsItWithoutAChallengePage() {
+    let driver = SheetDriver()
+    driver.gateway = { request in
+      .challengeRequired(ThreeDSecureChallenge(acsTransactionId: "acs-1", scheme: .visa, request: request))
+    }
+    driver.openSheet()
+    let payment = driver.authorise()
+    let names = payment.names.filter { $0 != .methodStateChanged }
+    XCTAssertEqual(Array(names.suffix(2)), [.onPostAuthorisation, .onError])
+    XCTAssertFalse(names.contains(.threeDSecure))
+    let post = payment.events.first { $0.name == .onPostAuthorisation }
+    XCTAssertEqual(post?["submitResultType"], .string("Exception"))
+    XCTAssertEqual(post?["outcome"], .string("failed"))
+    XCTAssertEqual(payment.events.last { $0.name == .onError }?["errorCode"], .string("PROCESSING_ERROR"))
+    guard case .result(.failure(.applePay, let error, _)) = driver.state.screen else {
+      return XCTFail("\(driver.state.screen)")
+    }
+    XCTAssertTrue(error.errorMessage.hasPrefix("unexpected 3-D Secure challenge"), error.errorMessage)
+  }
+
   func testPaymentItemsThatOverflowAreRefusedWhenTheScenarioLoads() throws {
     var object = try XCTUnwrap(
       JSONSerialization.jsonObject(with: Data(PackageResources.acme_electronics_json)) as? [String: Any])

@@ -90,22 +90,6 @@ final class CompletionEndToEndTests: XCTestCase {
     try session.press("C-u", "C-l")
   }
 
-  /// Polls the screen until `condition` holds, or fails with the screen it last saw.
-  private func waitUntil(
-    _ session: TmuxSession, _ what: String, file: StaticString = #filePath, line: UInt = #line,
-    _ condition: (String) -> Bool
-  ) throws -> String {
-    let deadline = Date().addingTimeInterval(20)
-    var screen = ""
-    while Date() < deadline {
-      screen = try session.capture()
-      if condition(screen) { return screen }
-      Thread.sleep(forTimeInterval: 0.05)
-    }
-    XCTFail("\(what) did not happen in 20 s; the screen was:\n\(screen)", file: file, line: line)
-    return screen
-  }
-
   /// A shell whose prompt is `$ `, with `paydrill` on its PATH, in the package's folder.
   private func shell(_ command: String) throws -> TmuxSession {
     try TmuxSession.requireTmux()
@@ -145,7 +129,7 @@ final class CompletionEndToEndTests: XCTestCase {
     try session.type("paydrill play --")
     try session.press("Tab", "Tab")
     // Once listed, the prompt's line is written again under the list.
-    let listing = try waitUntil(session, "the list of play's options") {
+    let listing = try session.waitUntil("the list of play's options did not show") {
       $0.components(separatedBy: "$ paydrill play --").count == 3
     }
     for option in ["--junit", "--screens", "--scenario", "--jobs", "--help"] {

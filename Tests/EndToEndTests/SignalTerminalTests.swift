@@ -103,7 +103,11 @@ final class SignalTerminalTests: XCTestCase {
     try TmuxSession.shell(["kill", "-STOP", try RestoredTerminal.paydrillPID(in: session)])
     try session.waitFor("Stopped")
     try typeCommand("fg", in: session)
-    try session.waitFor("Choose a payment method")
+    // The stopped screen still shows the method list under the shell's lines: wait for PayDrill's redraw,
+    // which leaves only its own screen, before pressing a key (a key sent earlier reaches the shell's mode).
+    try session.waitUntil("PayDrill did not redraw after fg") {
+      $0.contains("Choose a payment method") && !$0.contains("Stopped") && !$0.contains("shell$")
+    }
     try session.press("q")
     let back = try session.waitFor("shell$")
     XCTAssertFalse(back.contains("Choose a payment method"), "q quit at once: \(back)")

@@ -78,14 +78,23 @@ final class TmuxSession {
   func waitFor(_ text: String, timeout: TimeInterval = 20, file: StaticString = #filePath, line: UInt = #line)
     throws -> String
   {
+    try waitUntil("\"\(text)\" did not appear", timeout: timeout, file: file, line: line) { $0.contains(text) }
+  }
+
+  /// Polls the screen until `condition` holds, or fails saying `failure` with the screen it last saw.
+  @discardableResult
+  func waitUntil(
+    _ failure: String, timeout: TimeInterval = 20, file: StaticString = #filePath, line: UInt = #line,
+    _ condition: (String) -> Bool
+  ) throws -> String {
     let deadline = Date().addingTimeInterval(timeout)
     var screen = ""
     while Date() < deadline {
       screen = try capture()
-      if screen.contains(text) { return screen }
+      if condition(screen) { return screen }
       Thread.sleep(forTimeInterval: 0.05)
     }
-    XCTFail("\"\(text)\" did not appear in \(timeout) s; the screen was:\n\(screen)", file: file, line: line)
+    XCTFail("\(failure) in \(timeout) s; the screen was:\n\(screen)", file: file, line: line)
     return screen
   }
 

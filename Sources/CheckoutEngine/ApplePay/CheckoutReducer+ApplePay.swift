@@ -311,6 +311,15 @@ extension CheckoutReducer {
     // the merchant ran in onPreAuthorisation, then the plugin's onPostAuthorisation.
     var outcome = recordAddressVerification(outcome, method: .applePay, in: &state, context: context)
     outcome = recordThreeDSecure(outcome, method: .applePay, in: &state, context: context)
+    if case .challengeRequired = outcome.decision {
+      // Apple Pay's cryptogram stands in for 3-D Secure: a gateway (a plugin) that challenges it anyway gets
+      // a failed payment, never a challenge page after the plugin's onPostAuthorisation.
+      let declined = AuthorisationOutcome.declined(
+        SdkError(
+          errorCode: "PROCESSING_ERROR",
+          errorMessage: "unexpected 3-D Secure challenge: the gateway challenged an Apple Pay payment"))
+      outcome = outcome.report.map(declined.reporting) ?? declined
+    }
     var details: [EventDetail]
     switch outcome.decision {
     case .approved(let transactionId), .approvedAfterRedirect(let transactionId, _),
@@ -332,7 +341,7 @@ extension CheckoutReducer {
         EventDetail("errorReason", .string(error.errorMessage)),
       ]
     case .challengeRequired, .reported:
-      // Apple Pay's cryptogram stands in for 3-D Secure: the simulated gateway never challenges it.
+      // Not reached: a challenge was made a decline above, and a report is unwrapped by `decision`.
       details = [
         EventDetail("submitResultType", .string("Exception")),
         EventDetail("errorReason", .string("unexpected 3-D Secure challenge")),
