@@ -94,7 +94,7 @@ enum SessionRateProbe {
     of server: Server, python: String, client: String, requests: Int, clients: Int
   ) throws(BenchError) -> Double {
     let log = server.folder.appendingPathComponent("server-\(UUID().uuidString).log")
-    FileManager.default.createFile(atPath: log.path, contents: nil)
+    _ = FileManager.default.createFile(atPath: log.path, contents: nil)
     let process = Process()
     process.executableURL = URL(fileURLWithPath: server.executable)
     process.arguments = server.arguments
@@ -129,7 +129,7 @@ enum SessionRateProbe {
     load.executableURL = URL(fileURLWithPath: python)
     load.arguments = [client, "--url", url, "--requests", "\(requests)", "--clients", "\(clients)"]
     do {
-      FileManager.default.createFile(atPath: output.path, contents: nil)
+      _ = FileManager.default.createFile(atPath: output.path, contents: nil)
       load.standardOutput = try FileHandle(forWritingTo: output)
       load.standardError = FileHandle.nullDevice
       try load.run()
