@@ -322,7 +322,7 @@ final class ServeEndToEndTests: XCTestCase {
     try PayDrillBinary.requirePython()
     _ = try serve()
     let ids = folder.appendingPathComponent("ids.txt")
-    let requests = 3000
+    let requests = 20_000
     let result = try python([
       "Tools/session-load.py", "--url", gateway?.url ?? "", "--requests", "\(requests)", "--clients", "64",
       "--bad-every", "10", "--ids", ids.path,
