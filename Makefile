@@ -3,12 +3,13 @@
 
 SWIFT ?= swift
 ARGS ?=
-DEBIAN_PACKAGES = pkg-config libncurses-dev libssl-dev libsqlite3-dev tmux python3 python3-jsonschema
+DEBIAN_PACKAGES = pkg-config libncurses-dev libssl-dev libsqlite3-dev libmicrohttpd-dev tmux python3 python3-jsonschema \
+	curl
 
 # On macOS the same libraries come from Homebrew, which keeps ncurses, OpenSSL and SQLite out of the system's
 # paths (keg-only): pkg-config is told where they are.
 ifeq ($(shell uname -s),Darwin)
-BREW_PKG_CONFIG := $(shell for formula in ncurses openssl@3 sqlite; do \
+BREW_PKG_CONFIG := $(shell for formula in ncurses openssl@3 sqlite libmicrohttpd; do \
 	prefix=$$(brew --prefix $$formula 2>/dev/null) && printf '%s/lib/pkgconfig:' "$$prefix"; done)
 export PKG_CONFIG_PATH := $(BREW_PKG_CONFIG)$(PKG_CONFIG_PATH)
 endif
@@ -21,11 +22,13 @@ deps:
 	pkg-config --exists ncursesw 2>/dev/null || missing="$$missing libncurses-dev"; \
 	pkg-config --exists libcrypto 2>/dev/null || missing="$$missing libssl-dev"; \
 	pkg-config --exists sqlite3 2>/dev/null || missing="$$missing libsqlite3-dev"; \
+	pkg-config --exists libmicrohttpd 2>/dev/null || missing="$$missing libmicrohttpd-dev"; \
 	command -v tmux >/dev/null 2>&1 || missing="$$missing tmux"; \
 	command -v python3 >/dev/null 2>&1 || missing="$$missing python3"; \
+	command -v curl >/dev/null 2>&1 || missing="$$missing curl"; \
 	python3 -c 'import jsonschema' >/dev/null 2>&1 || missing="$$missing python3-jsonschema"; \
 	if [ -n "$$missing" ] && [ "$$(uname -s)" = "Darwin" ]; then \
-	  formulas=$$(echo "$$missing" | sed -e 's/libncurses-dev/ncurses/; s/libssl-dev/openssl@3/; s/libsqlite3-dev/sqlite/' \
+	  formulas=$$(echo "$$missing" | sed -e 's/libncurses-dev/ncurses/; s/libssl-dev/openssl@3/; s/libsqlite3-dev/sqlite/; s/libmicrohttpd-dev/libmicrohttpd/' \
 	    -e 's/python3-jsonschema//; s/python3/python/'); \
 	  echo "Installing with Homebrew:$$formulas"; \
 	  if [ -n "$$(echo $$formulas)" ]; then brew install $$formulas || exit 1; fi; \
@@ -59,8 +62,9 @@ play-tapes: build
 # `make install` puts paydrill under PREFIX (default /usr/local; DESTDIR stages it for a package): the release
 # build, its manual page, its bash, zsh and fish completions, and copies of the themes to start one's own
 # from (the binary has them built in, like the scenarios, so it runs from anywhere), and under
-# libexec/paydrill the program `paydrill merge-junit` runs (it reads XML, which paydrill itself does not load).
-# PAYDRILL_BINARY=PATH installs that binary, and the paydrill-merge-junit beside it, instead of building them
+# libexec/paydrill the programs `paydrill merge-junit` and `paydrill serve` run (they read XML and link
+# libmicrohttpd, which paydrill itself does not load).
+# PAYDRILL_BINARY=PATH installs that binary, and the paydrill-merge-junit and paydrill-serve beside it, instead of building them
 # (the end-to-end test installs the debug build that way). `make uninstall` removes exactly those files.
 PREFIX ?= /usr/local
 DESTDIR ?=
@@ -74,7 +78,7 @@ FISH_COMPLETION_DIR = $(INSTALL_ROOT)/share/fish/vendor_completions.d
 SHARE_DIR = $(INSTALL_ROOT)/share/paydrill
 LIBEXEC_DIR = $(INSTALL_ROOT)/libexec/paydrill
 THEMES = $(notdir $(wildcard Themes/*.json))
-INSTALLED = $(BIN_DIR)/paydrill $(LIBEXEC_DIR)/paydrill-merge-junit $(MAN_DIR)/paydrill.1 \
+INSTALLED = $(BIN_DIR)/paydrill $(LIBEXEC_DIR)/paydrill-merge-junit $(LIBEXEC_DIR)/paydrill-serve $(MAN_DIR)/paydrill.1 \
 	$(BASH_COMPLETION_DIR)/paydrill $(ZSH_COMPLETION_DIR)/_paydrill $(FISH_COMPLETION_DIR)/paydrill.fish $(addprefix $(SHARE_DIR)/themes/,$(THEMES))
 ifeq ($(PAYDRILL_BINARY),)
 INSTALL_BINARY = .build/release/paydrill
@@ -84,16 +88,19 @@ INSTALL_BINARY = $(PAYDRILL_BINARY)
 INSTALL_NEEDS =
 endif
 INSTALL_MERGE_JUNIT = $(dir $(INSTALL_BINARY))paydrill-merge-junit
+INSTALL_SERVE = $(dir $(INSTALL_BINARY))paydrill-serve
 
 release: deps
 	$(SWIFT) build -c release --product paydrill
 	$(SWIFT) build -c release --product paydrill-merge-junit
+	$(SWIFT) build -c release --product paydrill-serve
 
 install: $(INSTALL_NEEDS)
 	install -d $(BIN_DIR) $(LIBEXEC_DIR) $(MAN_DIR) $(BASH_COMPLETION_DIR) $(ZSH_COMPLETION_DIR) \
 		$(FISH_COMPLETION_DIR) $(SHARE_DIR)/themes
 	install -m 755 $(INSTALL_BINARY) $(BIN_DIR)/paydrill
 	install -m 755 $(INSTALL_MERGE_JUNIT) $(LIBEXEC_DIR)/paydrill-merge-junit
+	install -m 755 $(INSTALL_SERVE) $(LIBEXEC_DIR)/paydrill-serve
 	$(INSTALL_BINARY) man > $(MAN_DIR)/paydrill.1
 	$(INSTALL_BINARY) completions bash > $(BASH_COMPLETION_DIR)/paydrill
 	$(INSTALL_BINARY) completions zsh > $(ZSH_COMPLETION_DIR)/_paydrill

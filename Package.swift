@@ -14,6 +14,9 @@ let package = Package(
     // `paydrill merge-junit` runs this program (installed in libexec/paydrill): reading XML takes
     // FoundationXML, which links libxml2 and a second ICU, and paydrill's every start would pay for them.
     .executable(name: "paydrill-merge-junit", targets: ["paydrill-merge-junit"]),
+    // `paydrill serve` and `paydrill --serve` run this program (installed in libexec/paydrill): the HTTP server
+    // links libmicrohttpd and GnuTLS, which would cost paydrill's every start about 3 ms and 2.6 MiB.
+    .executable(name: "paydrill-serve", targets: ["paydrill-serve"]),
   ],
   // The C libraries come from the system's packages: Debian's through apt, Homebrew's on macOS (keg-only
   // there: `make` puts their pkg-config folders on PKG_CONFIG_PATH; docs/guides/macos.md).
@@ -32,6 +35,11 @@ let package = Package(
       name: "CSQLite",
       pkgConfig: "sqlite3",
       providers: [.apt(["libsqlite3-dev"]), .brew(["sqlite"])]
+    ),
+    .systemLibrary(
+      name: "CMicroHTTPD",
+      pkgConfig: "libmicrohttpd",
+      providers: [.apt(["libmicrohttpd-dev"]), .brew(["libmicrohttpd"])]
     ),
     .target(
       name: "CheckoutEngine",
@@ -62,6 +70,9 @@ let package = Package(
     .plugin(name: "GitCommit", capability: .buildTool()),
     .executableTarget(name: "paydrill", dependencies: ["PayDrillApp"], plugins: ["GitCommit"]),
     .executableTarget(name: "paydrill-merge-junit", dependencies: ["JUnitMerge"]),
+    // The simulated API over HTTP: libmicrohttpd does HTTP, GatewaySimulator's GatewayAPI decides.
+    .target(name: "GatewayServer", dependencies: ["GatewaySimulator", "CheckoutEngine", "CMicroHTTPD"]),
+    .executableTarget(name: "paydrill-serve", dependencies: ["GatewayServer", "PayDrillApp"]),
     // The benchmark (`make bench`): a development target, not a product, so it is never shipped. Its terminal
     // figures run the `paydrill` built beside it.
     .executableTarget(
@@ -72,6 +83,8 @@ let package = Package(
     .testTarget(
       name: "CheckoutEngineTests", dependencies: ["CheckoutEngine", "GatewaySimulator", "PayDrillApp"]),
     .testTarget(name: "GatewaySimulatorTests", dependencies: ["GatewaySimulator", "CheckoutEngine"]),
+    .testTarget(
+      name: "GatewayServerTests", dependencies: ["GatewayServer", "GatewaySimulator", "CheckoutEngine"]),
     .testTarget(name: "TerminalUITests", dependencies: ["TerminalUI"]),
     .testTarget(name: "JUnitMergeTests", dependencies: ["JUnitMerge", "JUnitReports"]),
     .testTarget(name: "OutputFilesTests", dependencies: ["OutputFiles"]),

@@ -7,7 +7,7 @@ public struct SimulatedGateway: PaymentGateway {
   /// Makes the gateway's transaction ids; swapped for a counter in tests.
   public var makeTransactionId: @Sendable () -> String
   /// The sessions whose payment succeeded.
-  public let spentSessions = SpentSessions()
+  public let spentSessions: SpentSessions
   /// Latency, faults and the idempotency ledger, changeable while the checkout runs.
   public let controls: GatewayControls
 
@@ -25,8 +25,10 @@ public struct SimulatedGateway: PaymentGateway {
   /// A gateway with the settings a scenario and the command line ask for (profile, AVS rules, latencies).
   public init(
     settings: GatewaySettings,
-    makeTransactionId: @escaping @Sendable () -> String = { UUID().uuidString.lowercased() }
+    makeTransactionId: @escaping @Sendable () -> String = { UUID().uuidString.lowercased() },
+    spentSessions: SpentSessions = SpentSessions()
   ) {
+    self.spentSessions = spentSessions
     controls = GatewayControls(settings: settings)
     self.makeTransactionId = makeTransactionId
   }

@@ -259,6 +259,8 @@ enum Benchmark {
       }
       return [line]
     }
+
+    report("session requests") { try SessionRateProbe.lines(paydrill: executable, in: folder) }
   }
 
   /// Prints a measurement's lines, or why it could not be made.

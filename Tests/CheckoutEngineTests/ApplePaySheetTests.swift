@@ -147,8 +147,9 @@ final class ApplePaySheetTests: XCTestCase {
   /// from the first event (`onBeforeSubmit`) on.
   private func applePayAttempt(startedAt: Date = fixedNow) -> Attempt {
     Attempt(
-      number: 1, scenario: Acme.scenario.name, merchantTransactionId: Acme.transactionId, method: .applePay,
-      paidWith: "Visa ••••5556", amount: .usd(5411), startedAt: startedAt, firstEvent: 0)
+      number: 1, scenario: Acme.scenario.name, merchantTransactionId: Acme.transactionId,
+      sessionId: Scenario.acmeElectronics.session.sessionId, method: .applePay, paidWith: "Visa ••••5556",
+      amount: .usd(5411), startedAt: startedAt, firstEvent: 0)
   }
 
   /// The sheet's `onSubmit` with Jane's total and the Visa debit card.

@@ -47,8 +47,9 @@ final class AttemptLifecycleTests: XCTestCase {
   /// callbacks): the `number`th of the run, paying with the form's Visa, its callbacks from `firstEvent` on.
   private func cardAttempt(_ number: Int, startedAt: Date, firstEvent: Int) -> Attempt {
     Attempt(
-      number: number, scenario: "acme-electronics", merchantTransactionId: transactionId, method: .card,
-      paidWith: "Visa ••••4242", amount: .usd(4999), startedAt: startedAt, firstEvent: firstEvent)
+      number: number, scenario: "acme-electronics", merchantTransactionId: transactionId,
+      sessionId: Scenario.acmeElectronics.session.sessionId, method: .card, paidWith: "Visa ••••4242",
+      amount: .usd(4999), startedAt: startedAt, firstEvent: firstEvent)
   }
 
   private func cardEvent(_ sequence: Int, _ time: Date, _ name: CallbackName, _ details: [EventDetail])
@@ -204,8 +205,9 @@ final class AttemptLifecycleTests: XCTestCase {
     let amount = Money.usd(5299)
     XCTAssertEqual(payment.events.first?["amount"], .string("52.99"))
     let attempt = Attempt(
-      number: 1, scenario: "acme-electronics", merchantTransactionId: transactionId, method: .applePay,
-      paidWith: "Visa ••••5556", amount: amount, startedAt: fixedNow, firstEvent: 0)
+      number: 1, scenario: "acme-electronics", merchantTransactionId: transactionId,
+      sessionId: Scenario.acmeElectronics.session.sessionId, method: .applePay, paidWith: "Visa ••••5556",
+      amount: amount, startedAt: fixedNow, firstEvent: 0)
     XCTAssertEqual(driver.state.attempt, attempt)
     XCTAssertEqual(driver.state.attemptNumber, 1)
     XCTAssertEqual(driver.state.attemptEventsStart, 0)

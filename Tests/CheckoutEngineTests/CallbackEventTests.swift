@@ -115,7 +115,7 @@ final class CallbackEventTests: XCTestCase {
         "onCancel", "onShippingContactSelected", "onShippingMethodSelected", "onPaymentMethodSelected",
         "onCouponCodeChanged", "methodStateChanged", "applePayInit", "initFailed", "clientError",
         "addressVerification", "threeDSecure", "sessionUpdate", "merchantHookFailed", "answerDropped",
-        "sheetUpdated",
+        "sheetUpdated", "httpRequest",
       ])
     XCTAssertEqual(DropInPaymentMethod.allCases.map(\.rawValue), ["card", "paypal", "applePay", "paze"])
   }

@@ -69,7 +69,8 @@ final class CheckoutReducerTests: XCTestCase {
   ) -> Attempt {
     Attempt(
       number: number, scenario: Scenario.acmeElectronics.name, merchantTransactionId: transactionId,
-      method: .card, paidWith: "\(scheme) ••••\(last4)", amount: usd4999, startedAt: startedAt,
+      sessionId: Scenario.acmeElectronics.session.sessionId, method: .card,
+      paidWith: "\(scheme) ••••\(last4)", amount: usd4999, startedAt: startedAt,
       firstEvent: firstEvent)
   }
 
@@ -359,7 +360,8 @@ final class CheckoutReducerTests: XCTestCase {
     // onSubmit begins the attempt: attempt 1, paying with the form's Visa, its callbacks from onBeforeSubmit.
     let expectedAttempt = Attempt(
       number: 1, scenario: "acme-electronics", merchantTransactionId: "0ce72cfd-014d-4256-a006-a56601b2ffc4",
-      method: .card, paidWith: "Visa ••••4242", amount: Money(minorUnits: 4999, currency: .usd),
+      sessionId: "c5f0799b-0839-43ce-abc5-5b462a98f250", method: .card, paidWith: "Visa ••••4242",
+      amount: Money(minorUnits: 4999, currency: .usd),
       startedAt: at(2), firstEvent: 0)
     store.answer(
       .beforeSubmit(BeforeSubmitVerdict(allowed: true)), at: at(2),
@@ -637,8 +639,8 @@ final class CheckoutReducerTests: XCTestCase {
     store.send(.startNewCheckout)
   }
 
-  func testStartNewCheckoutKeepsEventsAndAttemptsInANewSession() {
-    let store = CheckoutTestStore()
+  /// A card payment to the Paid screen, every step asserted.
+  private func payByCard(_ store: CheckoutTestStore) {
     submitAllowed(store)
     let onSuccess = event(
       3, at(3), .onSuccess,
@@ -659,6 +661,11 @@ final class CheckoutReducerTests: XCTestCase {
       $0.attempt = nil
       $0.attemptEventsStart = 3
     }
+  }
+
+  func testStartNewCheckoutKeepsEventsAndAttemptsInANewSession() {
+    let store = CheckoutTestStore()
+    payByCard(store)
     store.send(.tryAgain)
     var state = store.state
     let events = state.events
@@ -673,6 +680,29 @@ final class CheckoutReducerTests: XCTestCase {
       state.events.last?.name, .methodStateChanged, "the new checkout is created: Apple Pay prepares")
     XCTAssertEqual(effects.map(\.requestID), [RequestID(3)], "request ids go on growing")
     XCTAssertEqual(state.payments, 1, "payment numbers go on")
+  }
+
+  /// A backend's session (`paydrill --session`): only the backend makes the next one, so the new checkout
+  /// stays in the spent session, where the gateway refuses a second payment, and the notice says so.
+  func testStartNewCheckoutInABackendsSessionStaysInTheSpentSession() {
+    var scenario = Scenario.acmeElectronics
+    scenario.sessionOrigin = .merchantBackend
+    let store = CheckoutTestStore(scenario: scenario)
+    payByCard(store)
+    var state = store.state
+    let events = state.events
+    let effects = CheckoutReducer.reduce(&state, .startNewCheckout, context: ReduceContext(now: at(4)))
+    XCTAssertEqual(state.screen, .methodList)
+    XCTAssertEqual(Array(state.events.prefix(events.count)), events, "the event log is kept")
+    XCTAssertEqual(state.sessionNumber, 1, "no session is made up")
+    XCTAssertEqual(state.sessionId, scenario.session.sessionId)
+    XCTAssertEqual(
+      state.notice,
+      "Session \(scenario.session.sessionId) is spent (its payment succeeded): a payment in it is refused "
+        + "(SESSION_SPENT). Your backend creates the next session.")
+    XCTAssertEqual(effects.map(\.requestID), [RequestID(3)], "the checkout is created again")
+    XCTAssertEqual(state.attempts, 1)
+    XCTAssertEqual(state.payments, 1)
   }
 
   func testStartNewCheckoutAfterAFailureIsIgnored() {
@@ -754,7 +784,9 @@ final class CheckoutReducerTests: XCTestCase {
     ]
     // The attempt is filed under the scenario's name and transaction id, in its currency.
     let attempt = Attempt(
-      number: 1, scenario: "tokyo", merchantTransactionId: "jp-1", method: .card, paidWith: "Visa ••••4242",
+      number: 1, scenario: "tokyo", merchantTransactionId: "jp-1", sessionId: session.sessionId,
+      method: .card,
+      paidWith: "Visa ••••4242",
       amount: Money(minorUnits: 1235, currency: .jpy), startedAt: fixedNow, firstEvent: 0)
     store.answer(
       .beforeSubmit(BeforeSubmitVerdict(allowed: true)),

@@ -89,7 +89,8 @@ final class PayPalFlowTests: XCTestCase {
       details: [EventDetail("returned", .bool(true))])
     let attempt = Attempt(
       number: 1, scenario: "acme-electronics", merchantTransactionId: "0ce72cfd-014d-4256-a006-a56601b2ffc4",
-      method: .paypal, paidWith: "PayPal", amount: Money(minorUnits: 4999, currency: .usd),
+      sessionId: Scenario.acmeElectronics.session.sessionId, method: .paypal, paidWith: "PayPal",
+      amount: Money(minorUnits: 4999, currency: .usd),
       startedAt: fixedNow, firstEvent: 0)
     XCTAssertEqual(effects.first, .attempt(attempt.telling([beforeSubmit])))
     XCTAssertEqual(state.attempt, attempt)

@@ -28,8 +28,9 @@ final class StaleAnswerTests: XCTestCase {
     _ number: Int, _ method: DropInPaymentMethod, paidWith: String, amount: Money, firstEvent: Int
   ) -> Attempt {
     Attempt(
-      number: number, scenario: Acme.scenario.name, merchantTransactionId: Acme.transactionId, method: method,
-      paidWith: paidWith, amount: amount, startedAt: fixedNow, firstEvent: firstEvent)
+      number: number, scenario: Acme.scenario.name, merchantTransactionId: Acme.transactionId,
+      sessionId: Scenario.acmeElectronics.session.sessionId, method: method, paidWith: paidWith,
+      amount: amount, startedAt: fixedNow, firstEvent: firstEvent)
   }
 
   /// A checkout created on the demo's device: `/init` is request #1, answered at once.

@@ -47,6 +47,7 @@ final class InstallEndToEndTests: XCTestCase {
     var files: [String: String?] = [
       "bin/paydrill": nil,
       "libexec/paydrill/paydrill-merge-junit": nil,
+      "libexec/paydrill/paydrill-serve": nil,
       "share/man/man1/paydrill.1": try printed(["man"]),
       "share/bash-completion/completions/paydrill": try printed(["completions", "bash"]),
       "share/zsh/site-functions/_paydrill": try printed(["completions", "zsh"]),

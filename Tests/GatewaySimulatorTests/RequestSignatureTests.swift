@@ -72,4 +72,18 @@ final class RequestSignatureTests: XCTestCase {
     XCTAssertFalse(MinifiedJSON.isMinified("{\"a\": [1,2]}"))
     XCTAssertThrowsError(try MinifiedJSON.minify("{\"a\":"))
   }
+
+  /// The server's check of a body it has read as JSON already says what the full check says.
+  func testTheCheckOfValidJSONAgreesWithTheFullCheck() {
+    let bodies = [
+      "{\"a\":[1,2]}", "{\"a\": [1,2]}", "{\"a\":\"two  words\"}", "{\"a\":\"\\\" \"}", "{\"a\":\"\\\\\"} ",
+      "\n{}", "{\"a\":\"tab\\t\"}", "[\"\\\\\",\"x\"]", "{\"a\":1}\r\n",
+    ]
+    for body in bodies {
+      XCTAssertEqual(MinifiedJSON.isMinified(validJSON: body), MinifiedJSON.isMinified(body), body)
+    }
+    XCTAssertFalse(MinifiedJSON.isMinified(validJSON: "{\"a\":\"\\\\\"} "), "a string ending in a backslash")
+    XCTAssertTrue(
+      MinifiedJSON.isMinified(validJSON: "{\"a\":\"\\\" \"}"), "an escaped quote stays in the string")
+  }
 }

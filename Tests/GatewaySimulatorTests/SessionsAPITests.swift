@@ -43,6 +43,22 @@ final class SessionsAPITests: XCTestCase {
     XCTAssertFalse(SessionsAPI.redacted(session.hmacKey).contains(session.hmacKey))
   }
 
+  /// Session ids are version 4 UUIDs of the RFC 4122 variant, as `UUID()` draws them, and new each time.
+  func testSessionIdsAreRandomVersion4UUIDs() {
+    let ids = (0..<2000).map { _ in SessionsAPI.randomUUID().uuidString.lowercased() }
+    XCTAssertEqual(Set(ids).count, ids.count)
+    for id in ids {
+      let digits = Array(id)
+      XCTAssertNotNil(UUID(uuidString: id))
+      XCTAssertEqual(digits[14], "4", id)
+      XCTAssertTrue("89ab".contains(digits[19]), id)
+    }
+    // Every other digit takes every value.
+    for position in [0, 9, 15, 20, 35] {
+      XCTAssertEqual(Set(ids.map { Array($0)[position] }).count, 16, "digit \(position)")
+    }
+  }
+
   func testEveryRuleNamesItsField() {
     let cases: [(String, String)] = [
       (body { $0["merchant"] = String(repeating: "M", count: 21) }, "merchant"),

@@ -53,7 +53,8 @@ final class AppTestStoreTests: XCTestCase {
     // The engine says the attempt started: the ledger stores it as in flight.
     var attempt = Attempt(
       number: 1, scenario: scenario.name, merchantTransactionId: scenario.merchantTransactionId,
-      method: .card, paidWith: "Visa ••••4242", amount: scenario.total, startedAt: now, firstEvent: 0)
+      sessionId: scenario.session.sessionId, method: .card, paidWith: "Visa ••••4242", amount: scenario.total,
+      startedAt: now, firstEvent: 0)
     let inFlight = attempt
     attempt.events = [allowed, submitted]
     store.receive(

@@ -14,7 +14,7 @@ final class CommandTableTests: XCTestCase {
       "NAME|PATH": "acme-electronics", "NAME": "tokyo-yen", "MS": "5", "N": "3", "S": "1", "X": "1",
       "\"CMD ARGS\"": "true", "PATH": "/tmp/x", "FILE": "f", "DIR": "d", "COLSxROWS": "80x24",
       "TIME": "2026-12-01T09:30:00.250Z", "POINTS": "4", "ID": "id", "KEY": "k", "UUID": "u", "HEX": "ab",
-      "DAY": "2026-11-01", "K/N": "2/4",
+      "DAY": "2026-11-01", "K/N": "2/4", "ADDR": "127.0.0.1:0", "ID:KEY": "id:key", "BYTES": "1024",
     ]
     return samples[placeholder]
   }
@@ -52,7 +52,11 @@ final class CommandTableTests: XCTestCase {
   func testEveryCommandTakesEachOfItsOptionsAndRefusesTheOthersWithItsUsage() throws {
     for command in CommandTable.commands {
       for option in CommandTable.options where option.section != .global {
-        let typed = arguments(of: command.name) + [option.name] + (sample(option).map { [$0] } ?? [])
+        // The checkout takes the server's options with --serve.
+        let serving =
+          command.name == .checkout && option.commands == CommandTable.serves ? ["--serve"] : []
+        let typed =
+          arguments(of: command.name) + serving + [option.name] + (sample(option).map { [$0] } ?? [])
         if option.commands.contains(command.name) {
           XCTAssertNoThrow(try CommandLineOptions.parse(typed), "\(typed)")
         } else if CommandTable.option(option.name, of: command.name) == nil {
@@ -118,7 +122,7 @@ final class CommandTableTests: XCTestCase {
     XCTAssertEqual(
       far?.message,
       "unknown command \"dance\" (the commands: play, merge-junit, record, demo, check, schema, buttons, "
-        + "scenarios, cards, sign, session, history, fuzz, completions, man, help)")
+        + "scenarios, cards, sign, session, serve, history, fuzz, completions, man, help)")
     XCTAssertEqual(far?.usage, "usage: paydrill [COMMAND] [options]  (see paydrill --help)")
   }
 

@@ -163,12 +163,43 @@ final class SQLiteLedgerTests: XCTestCase {
         """)
     }
     let ledger = try SQLiteLedger(path: path)
-    XCTAssertEqual(try ledger.integer("PRAGMA user_version"), 4)
+    XCTAssertEqual(try ledger.integer("PRAGMA user_version"), LedgerSchema.currentVersion)
     XCTAssertNil(try XCTUnwrap(try ledger.attempt(id: 1)).seed)
     var attempt = Self.attempt(.succeeded)
     attempt.seed = UInt64.max - 1
     let id = try ledger.record(attempt)
     XCTAssertEqual(try ledger.attempt(id: id)?.seed, UInt64.max - 1)
+  }
+
+  /// Issue 17: a version 4 ledger gets the sessions of `paydrill serve` and each attempt's session; its
+  /// attempts stay, with no session, and a session and its payment can be stored and read back.
+  func testMigratesAVersion4LedgerToKeepServerSessions() throws {
+    do {
+      let old = try SQLiteDatabase(path: path, access: .readWrite)
+      try old.execute(LedgerSchema.version4)
+      try old.run(
+        """
+        INSERT INTO attempts (scenario, method, amount_minor, currency, outcome, started_at, ended_at, seed)
+        VALUES ('acme-electronics', 'card', 4999, 'USD', 'succeeded', '2026-11-01T10:00:00.000Z',
+          '2026-11-01T10:00:01.000Z', 7)
+        """)
+    }
+    let ledger = try SQLiteLedger(path: path)
+    XCTAssertEqual(try ledger.integer("PRAGMA user_version"), 5)
+    let kept = try XCTUnwrap(try ledger.attempt(id: 1))
+    XCTAssertEqual(kept.seed, 7)
+    XCTAssertNil(kept.sessionId)
+    XCTAssertEqual(try ledger.integer("SELECT count(*) FROM sessions"), 0)
+
+    let store = try LedgerSessionStore(path: path)
+    let session = LedgerSessionStoreTests.session()
+    XCTAssertTrue(try store.insert(session, claiming: "request-1", at: Date()))
+    var attempt = Self.attempt(.succeeded)
+    attempt.sessionId = session.sessionId
+    try ledger.record(attempt)
+    XCTAssertEqual(try store.session(id: session.sessionId), session)
+    XCTAssertEqual(try store.attempts(inSession: session.sessionId).map(\.status), ["succeeded"])
+    XCTAssertTrue(store.isPaid(session.sessionId))
   }
 
   /// A version 2 ledger takes the outcome `unknown` once migrated, and keeps its attempts and their events.
@@ -213,7 +244,7 @@ final class SQLiteLedgerTests: XCTestCase {
     }
     XCTAssertThrowsError(try SQLiteLedger(path: path)) { error in
       XCTAssertEqual(
-        "\(error)", "ledger \(path): schema version 7 was written by a newer paydrill (this one reads 4)")
+        "\(error)", "ledger \(path): schema version 7 was written by a newer paydrill (this one reads 5)")
     }
   }
 

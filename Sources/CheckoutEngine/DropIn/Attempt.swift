@@ -27,6 +27,8 @@ public struct Attempt: Equatable, Sendable {
   /// The scenario's name and the merchant's transaction id, as the run history files the attempt.
   public var scenario: String
   public var merchantTransactionId: String
+  /// The session it pays in (a backend's session of `paydrill serve` is looked up by it).
+  public var sessionId: String
   public var method: DropInPaymentMethod
   /// What pays, as the shopper knows it: "Visa ••••4242", a Wallet or Paze card's name, PayPal's funding.
   public var paidWith: String?
@@ -43,9 +45,10 @@ public struct Attempt: Equatable, Sendable {
   public var events: [CallbackEvent] = []
 
   public init(
-    number: Int, scenario: String, merchantTransactionId: String, method: DropInPaymentMethod,
-    paidWith: String?, amount: Money, startedAt: Date, firstEvent: Int
+    number: Int, scenario: String, merchantTransactionId: String, sessionId: String = "",
+    method: DropInPaymentMethod, paidWith: String?, amount: Money, startedAt: Date, firstEvent: Int
   ) {
+    self.sessionId = sessionId
     self.number = number
     self.scenario = scenario
     self.merchantTransactionId = merchantTransactionId

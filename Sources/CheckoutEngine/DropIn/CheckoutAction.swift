@@ -22,6 +22,13 @@ public enum CheckoutAction: Equatable, Sendable {
   case tryAgain
   /// After a success: a fresh checkout of the same scenario.
   case startNewCheckout
+  /// The merchant's backend created a session (`paydrill --serve`): Drop-in is initialised again on it, the
+  /// checkout that scenario describes (`CheckoutDropIn(config:)` with the new session data), and created.
+  /// Taken only when no payment is under way (`isAtRest`); the event log goes on.
+  indirect case openSession(Scenario)
+  /// A request of the merchant's backend reached the simulated API (`paydrill --serve`): recorded as an
+  /// `httpRequest` event with these details; nothing else changes.
+  case backendRequest([EventDetail])
   /// The shopper picks a Wallet contact (by index) as the shipping contact.
   case selectShippingContact(Int)
   /// The shopper picks a shipping method (by identifier).

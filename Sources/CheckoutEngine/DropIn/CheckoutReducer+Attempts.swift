@@ -21,7 +21,8 @@ extension CheckoutReducer {
       ?? max(start, events.count - 1)
     var attempt = Attempt(
       number: state.attemptNumber, scenario: state.scenario.name,
-      merchantTransactionId: state.scenario.merchantTransactionId, method: method, paidWith: paidWith,
+      merchantTransactionId: state.scenario.merchantTransactionId, sessionId: state.sessionId, method: method,
+      paidWith: paidWith,
       amount: amount,
       startedAt: context.now, firstEvent: first)
     state.attempt = attempt

@@ -131,24 +131,51 @@ public enum CheckoutReducer {
 
     case .startNewCheckout:
       guard case .result(.success) = state.screen else { return [] }
-      // The session is spent: its payment succeeded. The new checkout is created in a new session, on the
-      // same device, and says so.
+      // The session is spent: its payment succeeded. The new checkout is created on the same device, in a
+      // new session when the scenario made this one up; a backend's session only the backend renews, so
+      // the checkout stays in it, where the gateway refuses a second payment. The notice says which.
       var next = CheckoutState(following: state)
-      swap(&next.events, &state.events)
-      next.attempts = state.attempts
-      next.payments = state.payments
-      next.attemptNumber = state.attemptNumber
-      next.attemptEventsStart = state.attemptEventsStart
-      next.requests = state.requests
-      next.requests.abandon { _ in true }
-      next.sessionNumber = state.sessionNumber + 1
-      next.notice =
-        "Session \(state.sessionId) is spent (its payment succeeded): this checkout uses a new session, \(next.sessionId)."
-      state = next
-      // The log grows with the session: it must have one owner, or the next event would copy it whole.
-      next.events = []
+      switch state.scenario.sessionOrigin {
+      case .scenario:
+        next.sessionNumber = state.sessionNumber + 1
+        next.notice =
+          "Session \(state.sessionId) is spent (its payment succeeded): this checkout uses a new session, \(next.sessionId)."
+      case .merchantBackend:
+        next.sessionNumber = state.sessionNumber
+        next.notice =
+          "Session \(state.sessionId) is spent (its payment succeeded): a payment in it is refused (SESSION_SPENT). "
+          + "Your backend creates the next session."
+      }
+      continueRun(of: &state, in: next)
       return create(&state, context: context)
+
+    case .openSession(let scenario):
+      guard state.isAtRest else { return [] }
+      var next = CheckoutState(scenario: scenario)
+      next.device = state.device
+      continueRun(of: &state, in: next)
+      return reduce(&state, .createCheckout, context: context)
+
+    case .backendRequest(let details):
+      record(.httpRequest, method: nil, details: details, in: &state, context: context)
+      return []
     }
+  }
+
+  /// Replaces the checkout with `next`, a new checkout of the same run: the event log, the counts of
+  /// attempts and payments go on; requests still waited for are abandoned.
+  private static func continueRun(of state: inout CheckoutState, in next: CheckoutState) {
+    var next = next
+    swap(&next.events, &state.events)
+    next.attempts = state.attempts
+    next.payments = state.payments
+    next.attemptNumber = state.attemptNumber
+    next.attemptEventsStart = state.attemptEventsStart
+    next.requests = state.requests
+    next.requests.abandon { _ in true }
+    state = next
+    // The log grows with the session: it must have one owner, or the next event would copy it whole.
+    next.events = []
   }
 
   /// `onSuccess` or `onError` and the result screen, once the gateway answered.

@@ -98,6 +98,17 @@ public struct CheckoutState: Equatable, Sendable {
     device = previous.device
   }
 
+  /// Whether no payment is under way: on the method list or a result (or refused at initialisation), no
+  /// attempt in flight and no merchant's answer awaited. A backend's new session opens only then.
+  public var isAtRest: Bool {
+    guard attempt == nil, !isAwaitingMerchant else { return false }
+    switch screen {
+    case .methodList, .result, .initialisationFailed, .methodUnavailable, .applePaySetUp: return true
+    case .cardForm, .processing, .applePaySheet, .payPalApproval, .pazeCheckout, .threeDSChallenge:
+      return false
+    }
+  }
+
   /// The methods in the list: those the session offers, less Apple Pay on a device that cannot pay
   /// (`PLUGIN_INCOMPATIBLE` is filtered).
   public var methods: [DropInPaymentMethod] {

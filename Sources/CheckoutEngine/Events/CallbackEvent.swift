@@ -38,6 +38,9 @@ public enum CallbackName: String, Sendable, Codable, CaseIterable {
   /// its summary items and total, shipping methods and errors), right after the callback, so that request
   /// and reply are read side by side.
   case sheetUpdated
+  /// PayDrill's own: a request of the merchant's backend reached the simulated API over HTTP (`paydrill
+  /// --serve`): its method, path and status, and the reason of a refusal or the session it created.
+  case httpRequest
 
   /// Whether this is one of the merchant's callbacks (`on…`), as opposed to a plugin or method-state event.
   public var isMerchantCallback: Bool { rawValue.hasPrefix("on") }

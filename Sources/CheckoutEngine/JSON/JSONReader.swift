@@ -11,18 +11,24 @@ public struct JSONReader {
   public static let maximumEntries = 1000
 
   private let bytes: [UInt8]
+  /// The deepest nesting this read takes (at most `maximumDepth`).
+  private let depthLimit: Int
   private var offset = 0
   private var line = 1
   private var lineStart = 0
   private var path: [String] = []
 
-  private init(_ bytes: [UInt8]) {
+  private init(_ bytes: [UInt8], depthLimit: Int) {
     self.bytes = bytes
+    self.depthLimit = min(depthLimit, Self.maximumDepth)
   }
 
-  /// The value of a JSON text, or a `JSONReadError`.
-  public static func read<Bytes: Sequence>(_ text: Bytes) throws -> JSONValue where Bytes.Element == UInt8 {
-    var reader = JSONReader(Array(text))
+  /// The value of a JSON text, or a `JSONReadError`; objects and lists nested deeper than `maximumDepth`
+  /// are a syntax error (a request body takes fewer levels than a file).
+  public static func read<Bytes: Sequence>(_ text: Bytes, maximumDepth: Int = JSONReader.maximumDepth)
+    throws -> JSONValue
+  where Bytes.Element == UInt8 {
+    var reader = JSONReader(Array(text), depthLimit: maximumDepth)
     reader.skipWhitespace()
     let value = try reader.value(depth: 0)
     reader.skipWhitespace()
@@ -75,8 +81,8 @@ public struct JSONReader {
   }
 
   private mutating func object(depth: Int) throws -> JSONValue {
-    guard depth <= Self.maximumDepth else {
-      throw syntax("nested more than \(Self.maximumDepth) levels deep")
+    guard depth <= depthLimit else {
+      throw syntax("nested more than \(depthLimit) levels deep")
     }
     offset += 1
     var members: [JSONMember] = []
@@ -120,8 +126,8 @@ public struct JSONReader {
   }
 
   private mutating func array(depth: Int) throws -> JSONValue {
-    guard depth <= Self.maximumDepth else {
-      throw syntax("nested more than \(Self.maximumDepth) levels deep")
+    guard depth <= depthLimit else {
+      throw syntax("nested more than \(depthLimit) levels deep")
     }
     offset += 1
     var elements: [JSONValue] = []

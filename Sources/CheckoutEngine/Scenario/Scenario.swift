@@ -34,6 +34,9 @@ public struct Scenario: Equatable, Sendable {
   public var gateway: GatewayConfiguration
   /// The merchant's own wording of the shopper's texts, over the locale's built-in ones.
   public var localisation: [ShopperText: String] = [:]
+  /// Who made `session`: not in a scenario's JSON (a file's session is made up); a backend's session
+  /// (`paydrill --session`) is not renewed after its payment.
+  public var sessionOrigin = SessionOrigin.scenario
 
   public init(
     name: String, description: String = "", merchantName: String, locale: String = "en-US",

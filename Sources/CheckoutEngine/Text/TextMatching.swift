@@ -21,7 +21,7 @@ extension StringProtocol {
 
   /// `trimmingCharacters(in: .whitespaces)`: without the tab and the space separators (Unicode's Zs) at
   /// either end.
-  func trimmingWhitespace() -> String {
+  public func trimmingWhitespace() -> String {
     let scalars = String(self).unicodeScalars
     guard let first = scalars.first, let last = scalars.last else { return "" }
     if Self.isSolid(first), Self.isSolid(last) { return String(self) }

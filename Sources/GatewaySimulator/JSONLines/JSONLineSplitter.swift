@@ -3,21 +3,21 @@ import Foundation
 /// Cuts a stream into lines as it arrives, in time linear in its length: each chunk is scanned once, and a
 /// line longer than `limit` is not kept (its start is, for the error message) but reported once and skipped to
 /// its newline, so that a process writing without newlines costs neither memory nor rescans.
-struct JSONLineSplitter: Sendable {
+public struct JSONLineSplitter: Sendable {
   /// A piece of the stream: a whole line (without its newline), or a line that passed the limit.
-  enum Piece: Equatable, Sendable {
+  public enum Piece: Equatable, Sendable {
     case line(Data)
     case tooLong(start: Data)
   }
 
   /// The longest line kept, in bytes.
-  let limit: Int
+  public let limit: Int
   /// The line being read, not yet ended.
   private(set) var pending = Data()
   /// Inside a line that passed the limit: its bytes are dropped until its newline.
   private var skipping = false
 
-  init(limit: Int) {
+  public init(limit: Int) {
     self.limit = limit
   }
 
@@ -25,7 +25,7 @@ struct JSONLineSplitter: Sendable {
   static let startKept = 120
 
   /// The lines that `chunk` completes, and a line that passed the limit, once, as soon as it does.
-  mutating func feed(_ chunk: Data) -> [Piece] {
+  public mutating func feed(_ chunk: Data) -> [Piece] {
     var pieces: [Piece] = []
     var start = chunk.startIndex
     while start < chunk.endIndex {
@@ -51,7 +51,7 @@ struct JSONLineSplitter: Sendable {
   }
 
   /// The last line, when the stream ended without a newline after it.
-  mutating func finish() -> [Piece] {
+  public mutating func finish() -> [Piece] {
     defer {
       pending = Data()
       skipping = false

@@ -42,8 +42,17 @@ struct SessionRequest: Decodable {
 
   /// Decodes a body, or throws the 400 that names the field at fault.
   static func decode(_ body: String) throws -> SessionRequest {
+    try decoding { try StrictJSONDecoder().decode(SessionRequest.self, from: body) }
+  }
+
+  /// Decodes a body already read (`paydrill serve` read it to check its depth), or throws the same 400s.
+  static func decode(_ value: JSONValue) throws -> SessionRequest {
+    try decoding { try StrictJSONDecoder().decode(SessionRequest.self, from: value) }
+  }
+
+  private static func decoding(_ work: () throws -> SessionRequest) throws -> SessionRequest {
     do {
-      return try StrictJSONDecoder().decode(SessionRequest.self, from: body)
+      return try work()
     } catch let error as JSONReadError {
       throw SessionRequestError(field: error.location ?? "body", message: error.problem)
     } catch let error as DecodingError {
@@ -53,8 +62,8 @@ struct SessionRequest: Decodable {
     }
   }
 
-  /// Checks the seed's rules on the decoded values, in the order of its table.
-  func check() throws {
+  /// Checks the seed's rules on the decoded values, in the order of its table; returns the amount, exact.
+  func check() throws -> Money {
     try Self.text(merchant, field: "merchant", maximum: 20)
     try Self.text(site, field: "site", maximum: 20)
     try Self.text(merchantTransactionId, field: "merchantTransactionId", maximum: 50)
@@ -71,13 +80,17 @@ struct SessionRequest: Decodable {
     case .failure(let problem):
       throw SessionRequestError(field: "amounts.currencyCode", message: problem.description)
     }
-    if case .failure(let failure) = AmountParser.parse(amounts.transactionValue.text, currency: currency) {
+    let amount: Money
+    switch AmountParser.parse(amounts.transactionValue.text, currency: currency) {
+    case .success(let parsed): amount = parsed
+    case .failure(let failure):
       throw SessionRequestError(field: "amounts.transactionValue", message: failure.description)
     }
     guard serviceType == "CheckoutDropIn" else {
       throw SessionRequestError(
         field: "serviceType", message: "must be \"CheckoutDropIn\" for Drop-in integrations")
     }
+    return amount
   }
 
   private static func text(_ text: String, field: String, maximum: Int) throws {

@@ -1,6 +1,5 @@
 import CheckoutEngine
 import Foundation
-import Synchronization
 
 /// The simulated sessions API (`api/v1/sessions`): it checks a request's signature and every rule of the
 /// seed's session request, and answers with a session (`sessionId`, `hmacKey`, `encryptionKey`,
@@ -9,9 +8,12 @@ public final class SessionsAPI: Sendable {
   /// How far a request's timestamp may be from the API's clock.
   public static let timestampWindow: Int64 = 5 * 60 * 1000
 
-  private let seenRequestIds = Mutex<Set<String>>([])
+  /// The request ids already taken: never taken twice.
+  private let requestIds: any RequestIdRegistry
 
-  public init() {}
+  public init(requestIds: any RequestIdRegistry = InMemoryRequestIds()) {
+    self.requestIds = requestIds
+  }
 
   /// A signed request as it arrives.
   public struct SignedRequest: Sendable {
@@ -36,9 +38,25 @@ public final class SessionsAPI: Sendable {
     }
   }
 
-  /// Checks a request's signature against the token's key, the clock and the request ids already seen.
+  /// Checks a request's signature against the token's key, the clock and the request ids already seen. An
+  /// empty body (a lookup's) is signed as empty.
   public func verify(_ request: SignedRequest, tokenKey: String, now: Date) throws {
-    guard MinifiedJSON.isMinified(request.body) else {
+    try authenticate(request, tokenKey: tokenKey, now: now)
+    try claim(request.requestId, at: now)
+  }
+
+  /// Checks a request's signature against the token's key and the clock, leaving its request id untaken
+  /// (`paydrill serve` takes it in the same commit as the session it creates: `claim` or the store's
+  /// `insert(_:claiming:at:)` comes next). `bodyIsJSON` says that the body was already read as JSON, so
+  /// that only its whitespace is looked at.
+  public func authenticate(
+    _ request: SignedRequest, tokenKey: String, now: Date, bodyIsJSON: Bool = false
+  ) throws {
+    let minified =
+      request.body.isEmpty
+      || (bodyIsJSON
+        ? MinifiedJSON.isMinified(validJSON: request.body) : MinifiedJSON.isMinified(request.body))
+    guard minified else {
       throw SessionRequestError(
         status: 401, field: "signature", message: "the body is not minified: sign and send the minified body")
     }
@@ -49,9 +67,7 @@ public final class SessionsAPI: Sendable {
     ).signature(tokenKey: tokenKey)
     guard expected == request.signature.lowercased() else {
       throw SessionRequestError(
-        status: 401, field: "signature",
-        message:
-          "does not match: wrong token key, or a different tokenId:timestamp:requestId:path:body was signed")
+        status: 401, field: "signature", message: Self.mismatch(request, tokenKey: tokenKey))
     }
     let skew = abs(Int64(now.timeIntervalSince1970 * 1000) - request.timestamp)
     guard skew <= Self.timestampWindow else {
@@ -61,32 +77,106 @@ public final class SessionsAPI: Sendable {
           "stale: \(skew / 1000) s from the API's clock (the window is \(Self.timestampWindow / 60_000) minutes)"
       )
     }
-    let reused = seenRequestIds.withLock { seen in !seen.insert(request.requestId).inserted }
-    guard !reused else {
-      throw SessionRequestError(
-        status: 401, field: "requestId", message: "\(request.requestId) was already used")
+  }
+
+  /// Takes a request id for good; a 401 when it was taken before, a 500 when the registry cannot be
+  /// written.
+  public func claim(_ requestId: String, at now: Date) throws {
+    let taken: Bool
+    do {
+      taken = try requestIds.claim(requestId, at: now)
+    } catch {
+      throw SessionRequestError(status: 500, field: "requestId", message: "cannot be recorded: \(error)")
     }
+    guard taken else { throw Self.reused(requestId) }
+  }
+
+  /// The refusal of a request id taken before.
+  public static func reused(_ requestId: String) -> SessionRequestError {
+    SessionRequestError(status: 401, field: "requestId", message: "\(requestId) was already used")
+  }
+
+  /// Why a signature does not match, naming the part that differs where PayDrill can tell: a path signed
+  /// with its leading slash (or without the one it has), else what was received.
+  static func mismatch(_ request: SignedRequest, tokenKey: String) -> String {
+    let otherPath =
+      request.path.hasPrefix("/") ? String(request.path.dropFirst()) : "/" + request.path
+    let other = RequestSignature(
+      tokenId: request.tokenId, timestamp: request.timestamp, requestId: request.requestId, path: otherPath,
+      body: request.body)
+    if other.signature(tokenKey: tokenKey) == request.signature.lowercased() {
+      return "does not match: the path part was signed as \"\(otherPath)\"; sign \"\(request.path)\""
+    }
+    return "does not match: wrong token key, or a different tokenId:timestamp:requestId:path:body was signed "
+      + "(received \(request.tokenId):\(request.timestamp):\(request.requestId):\(request.path): and a body of "
+      + "\(request.body.utf8.count) bytes)"
   }
 
   /// Decodes a session request body with the seed's fields and types, checks its rules, and answers with a
   /// new session; a 400 names the field at fault.
   public func createSession(body: String, now: Date) throws -> SessionData {
-    let request = try SessionRequest.decode(body)
-    try request.check()
+    try open(body: body, tokenId: "", now: now).data
+  }
+
+  /// The same as `createSession`, with what the request asked for kept beside the session's response
+  /// (`paydrill serve` stores it; a checkout opens on it).
+  public func open(body: String, tokenId: String, now: Date) throws -> ServerSession {
+    try open(try SessionRequest.decode(body), tokenId: tokenId, now: now)
+  }
+
+  /// The same, from a body already read as JSON.
+  public func open(json: JSONValue, tokenId: String, now: Date) throws -> ServerSession {
+    try open(try SessionRequest.decode(json), tokenId: tokenId, now: now)
+  }
+
+  private func open(_ request: SessionRequest, tokenId: String, now: Date) throws -> ServerSession {
+    let amount = try request.check()
     let expiry = now.addingTimeInterval(TimeInterval(request.sessionTimeout) * 60)
-    return SessionData(
-      sessionId: UUID().uuidString.lowercased(), hmacKey: Self.randomHex(bytes: 32),
+    let data = SessionData(
+      sessionId: Self.randomUUID().uuidString.lowercased(), hmacKey: Self.randomHex(bytes: 32),
       encryptionKey: Self.randomHex(bytes: 16),
       sessionExpiry: Date.ISO8601FormatStyle(includingFractionalSeconds: true).format(expiry),
       allowedFundingTypes: Scenario.acmeElectronics.session.allowedFundingTypes)
+    return ServerSession(
+      data: data, merchant: request.merchant, site: request.site,
+      merchantTransactionId: request.merchantTransactionId, amount: amount,
+      cardIntent: request.transactionMethod.intent.card,
+      paypalIntent: request.transactionMethod.intent.paypal,
+      allowTransaction: request.allowTransaction, tokenId: tokenId, createdAt: now)
   }
 
-  private static func randomHex(bytes: Int) -> String {
-    (0..<bytes).map { _ in
-      let byte = UInt8.random(in: 0...255)
-      let hex = String(byte, radix: 16)
-      return hex.count == 1 ? "0" + hex : hex
-    }.joined()
+  /// A version 4 UUID from the system's generator: two draws (`UUID()` reads /dev/urandom, opening it each
+  /// time, on Linux).
+  static func randomUUID() -> UUID {
+    var generator = SystemRandomNumberGenerator()
+    let high: UInt64 = generator.next()
+    let low: UInt64 = generator.next()
+    // Version 4 in the 13th hex digit, the RFC 4122 variant (10xx) in the 17th.
+    let bytes =
+      withUnsafeBytes(of: ((high & ~0xF000) | 0x4000).bigEndian) { Array($0) }
+      + withUnsafeBytes(of: ((low & 0x3FFF_FFFF_FFFF_FFFF) | 0x8000_0000_0000_0000).bigEndian) { Array($0) }
+    return UUID(
+      uuid: (
+        bytes[0], bytes[1], bytes[2], bytes[3], bytes[4], bytes[5], bytes[6], bytes[7], bytes[8], bytes[9],
+        bytes[10], bytes[11], bytes[12], bytes[13], bytes[14], bytes[15]
+      ))
+  }
+
+  /// `bytes` random bytes in lower-case hex, from the system's generator.
+  static func randomHex(bytes: Int) -> String {
+    // Eight bytes a draw: each draw of the system's generator is a system call.
+    var generator = SystemRandomNumberGenerator()
+    let digits = Array("0123456789abcdef".utf8)
+    var text: [UInt8] = []
+    text.reserveCapacity(bytes * 2)
+    var word: UInt64 = 0
+    for index in 0..<bytes {
+      if index % 8 == 0 { word = generator.next() }
+      let byte = UInt8(truncatingIfNeeded: word >> (8 * UInt64(index % 8)))
+      text.append(digits[Int(byte >> 4)])
+      text.append(digits[Int(byte & 0x0F)])
+    }
+    return String(decoding: text, as: UTF8.self)
   }
 
   /// A secret shown the only way PayDrill shows secrets: its first and last four characters.

@@ -26,11 +26,16 @@ final class CheckoutRun {
       live || plugin != nil || hook != nil ? .live() : .virtual(startingAt: options.clockStart ?? Date())
     let seed = options.seed ?? UInt64.random(in: 1...UInt64.max)
     self.seed = seed
+    // In a backend's session (`--session`, `--serve`), the ledger says whether another checkout paid in it.
+    let sessions =
+      options.sessionId != nil || options.serves
+      ? options.ledger.path().flatMap { try? LedgerSessionStore(path: $0) } : nil
     runtime = CheckoutRuntime(
       scenario: scenario, size: options.size,
       latencyMilliseconds: PayDrillCommand.latency(options, scenario: scenario), seed: seed,
       gateway: plugin, hooks: hook, ledger: ledger.ledger, screenshots: screenshots, clock: clock,
-      clipboard: live ? .terminal : nil
+      clipboard: live ? .terminal : nil,
+      spentSessions: SpentSessions(paidElsewhere: { sessions?.isPaid($0) ?? false })
     ) { model in
       model.gatewayPlugin = plugin?.command
       model.ledgerNotice = ledger.warning

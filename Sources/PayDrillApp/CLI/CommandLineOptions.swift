@@ -22,6 +22,8 @@ public struct CommandLineOptions: Equatable, Sendable {
     case sign
     /// A session request through the simulated sessions API.
     case session
+    /// The simulated gateway over HTTP (`paydrill serve`).
+    case serve
     /// Validates scenarios, themes and tapes (`paydrill check FILE…`).
     case check(files: [String])
     /// Prints a file format's JSON Schema (`paydrill schema scenario`).
@@ -91,6 +93,14 @@ public struct CommandLineOptions: Equatable, Sendable {
   var session = SessionCommand.Options()
   /// Where attempts are recorded (`--ledger PATH`, `--no-ledger`).
   public var ledger: LedgerChoice = .standard
+  /// The session of `paydrill serve` the checkout pays in (`--session ID`), read from the ledger.
+  public var sessionId: String?
+  /// Whether the checkout runs the server and waits for a backend's session (`--serve`).
+  public var serves = false
+  /// How `paydrill serve` (or the checkout's `--serve`) listens and what it accepts.
+  public var serve = ServeCommand.Options()
+  /// The first server option given (`--listen`, `--token`, …), which the checkout takes only with --serve.
+  var serverOption: String?
   /// The filters and form of `paydrill history` (its ledger is `ledger`).
   var history = HistoryCommand.Options()
   /// The inputs of `paydrill fuzz` (its own `--seed` and `--scenario`).
@@ -308,8 +318,24 @@ public struct CommandLineOptions: Equatable, Sendable {
       }
       return positional[0]
     }
+    if options.sessionId != nil, options.ledger == .off {
+      throw usageError("--session reads the session from the ledger: it does not go with --no-ledger")
+    }
     switch command.name {
     case .checkout:
+      if let option = options.serverOption, !options.serves {
+        throw usageError("\(option) goes with --serve (or paydrill serve)")
+      }
+      if options.serves, options.ledger == .off {
+        throw usageError(
+          "--serve keeps the sessions in the ledger, where the checkout's payments go for your backend's "
+            + "lookup: it does not go with --no-ledger")
+      }
+      if options.serves, options.sessionId != nil {
+        throw usageError(
+          "--serve opens the sessions your backend creates, --session one that paydrill serve created: "
+            + "give one of them")
+      }
       return try noArgument(.run)
     case .play:
       guard !positional.isEmpty else { throw usageError("play takes one or more tapes") }
@@ -347,6 +373,7 @@ public struct CommandLineOptions: Equatable, Sendable {
     case .cards: return try noArgument(.cards)
     case .sign: return try noArgument(.sign)
     case .session: return try noArgument(.session)
+    case .serve: return try noArgument(.serve)
     case .fuzz: return try noArgument(.fuzz(options.fuzz))
     case .history:
       var history = options.history

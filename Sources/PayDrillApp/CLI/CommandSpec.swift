@@ -6,7 +6,8 @@ public struct CommandSpec: Sendable {
   public enum Name: String, CaseIterable, Sendable {
     case checkout, play
     case mergeJUnit = "merge-junit"
-    case record, demo, check, schema, buttons, scenarios, cards, sign, session, history, fuzz, completions,
+    case record, demo, check, schema, buttons, scenarios, cards, sign, session, serve, history, fuzz,
+      completions,
       man,
       help
 

@@ -1,5 +1,6 @@
 import CheckoutEngine
 import Foundation
+import GatewaySimulator
 import TerminalUI
 
 /// The command line in one table: every command and every option, with the commands that take each. The
@@ -123,6 +124,24 @@ public enum CommandTable {
         0 the API created a session; 1 the API refused the request (a 400 or 401); 2 usage or bad input
         """),
     CommandSpec(
+      name: .serve, arguments: "",
+      summary: "the simulated gateway over HTTP for your backend: sessions, and lookups of payments",
+      details: """
+        Serves POST /api/v1/sessions (the seed's session request, checked like paydrill session: every \
+        field rule, the signature in the X-PayDrill-* headers, the timestamp window, request ids never \
+        reused) and PayDrill's own lookups, GET /api/v1/sessions/ID and GET /api/v1/transactions/ID or \
+        ?merchantTransactionId=ID. Sessions go to the ledger: paydrill --session ID pays in one. Prints \
+        the URL and the token ids it accepts (never a key), then a line per request; Ctrl-C stops it. \
+        docs/reference/http-api.md has the API.
+        """,
+      examples: [
+        "paydrill serve", "paydrill serve --listen 127.0.0.1:0 --token my-id:my-key --ledger /tmp/l.sqlite3",
+      ],
+      exitStatus: """
+        0 stopped (Ctrl-C, SIGTERM); 2 usage or bad input (an address that cannot be bound, a ledger that \
+        cannot be opened)
+        """),
+    CommandSpec(
       name: .history, arguments: "[show ID]",
       summary: "recent payment attempts from the ledger; history show ID: one in full",
       details: """
@@ -185,6 +204,8 @@ public enum CommandTable {
   static let runsCheckout: Set<CommandSpec.Name> = [.checkout, .record, .demo, .play]
   /// The commands of the interactive terminal.
   static let interactive: Set<CommandSpec.Name> = [.checkout, .record, .demo]
+  /// The commands that run the HTTP server: serve, and the checkout with --serve.
+  static let serves: Set<CommandSpec.Name> = [.serve, .checkout]
 
   public static let options: [OptionSpec] = [
     // The checkout's set-up.
@@ -264,13 +285,77 @@ public enum CommandTable {
     },
     OptionSpec(
       "--ledger", "PATH",
-      "the run history's SQLite file (default $XDG_DATA_HOME/paydrill/ledger.sqlite3, else "
-        + "~/.local/share/paydrill/ledger.sqlite3)",
-      for: runsCheckout, section: .checkout
+      "the ledger: the run history and the sessions of paydrill serve (SQLite; default "
+        + "$XDG_DATA_HOME/paydrill/ledger.sqlite3, else ~/.local/share/paydrill/ledger.sqlite3)",
+      for: runsCheckout.union([.serve]), section: .checkout
     ) { options, queue, name in options.ledger = .file(try queue.value(for: name)) },
     OptionSpec(
-      "--no-ledger", "record no run history", for: runsCheckout, section: .checkout
+      "--no-ledger", "record no run history (serve: keep sessions in memory only)",
+      for: runsCheckout.union([.serve]), section: .checkout
     ) { options, _, _ in options.ledger = .off },
+    OptionSpec(
+      "--session", "ID",
+      "pay in a session that paydrill serve created, read from the ledger (its amount, currency, methods "
+        + "and expiry)",
+      for: runsCheckout, section: .checkout
+    ) { options, queue, name in options.sessionId = try queue.value(for: name) },
+
+    // serve, and the checkout's --serve
+    OptionSpec(
+      "--serve",
+      "run paydrill serve inside the checkout: it waits for your backend's session and opens on it",
+      for: [.checkout]
+    ) { options, _, _ in options.serves = true },
+    OptionSpec(
+      "--listen", "ADDR",
+      "where the server listens (default 127.0.0.1:8787; port 0: a free one; [::1]:PORT for IPv6); "
+        + "another address than loopback warns",
+      for: serves
+    ) { options, queue, name in
+      let text = try queue.value(for: name)
+      guard let address = ListenAddress(parsing: text) else {
+        throw CommandLineOptions.UsageError(
+          message: "\(name) takes IP:PORT, like 127.0.0.1:8787 or [::1]:0, not \"\(text)\"")
+      }
+      options.serve.listen = address
+      options.serverOption = options.serverOption ?? name
+    },
+    OptionSpec(
+      "--token", "ID:KEY",
+      "an API token the server accepts (again for more; default the development token paydrill-dev); "
+        + "the key signs, it is never printed",
+      for: serves
+    ) { options, queue, name in
+      let text = try queue.value(for: name)
+      guard let token = APIToken(parsing: text) else {
+        throw CommandLineOptions.UsageError(message: "\(name) takes ID:KEY, both parts non-empty")
+      }
+      options.serve.tokens.append(token)
+      options.serverOption = options.serverOption ?? name
+    },
+    OptionSpec(
+      "--max-body", "BYTES", "the largest request body, 256 to 10485760 bytes (default 65536; past it: 413)",
+      for: serves
+    ) { options, queue, name in
+      options.serve.limits.maximumBodyBytes = try queue.number(
+        for: name, in: 256...10_485_760, taking: "bytes from 256 to 10485760")
+      options.serverOption = options.serverOption ?? name
+    },
+    OptionSpec(
+      "--max-connections", "N", "connections served at once, 1 to 10000 (default 256)", for: serves
+    ) { options, queue, name in
+      options.serve.limits.connectionLimit = try queue.number(
+        for: name, in: 1...10_000, taking: "a number from 1 to 10000")
+      options.serverOption = options.serverOption ?? name
+    },
+    OptionSpec(
+      "--connection-timeout", "S",
+      "seconds a connection may stay idle before it is closed, 1 to 3600 (default 10)", for: serves
+    ) { options, queue, name in
+      options.serve.limits.connectionTimeoutSeconds = try queue.number(
+        for: name, in: 1...3600, taking: "seconds from 1 to 3600")
+      options.serverOption = options.serverOption ?? name
+    },
 
     // play
     OptionSpec(

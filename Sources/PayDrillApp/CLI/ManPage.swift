@@ -74,10 +74,15 @@ public enum ManPage {
         "Copies of the built-in themes that make install puts under its PREFIX (/usr/local by default): "
           + "--theme NAME finds an edited copy there, and they are a start for a theme of your own."),
       ".TP",
-      ".I /usr/local/libexec/paydrill/\(MergeJUnitCommand.programName)",
+      ".I /usr/local/libexec/paydrill/\(MergeJUnitCommand.program.name)",
       escaped(
         "The program paydrill merge-junit runs to read and merge JUnit reports (beside paydrill in a build "
           + "folder): XML is read there, so that paydrill itself does not load an XML library."),
+      ".TP",
+      ".I /usr/local/libexec/paydrill/\(ServeCommand.program.name)",
+      escaped(
+        "The program paydrill serve and paydrill --serve run for the HTTP server (beside paydrill in a build "
+          + "folder): libmicrohttpd is loaded there, so that paydrill itself does not load it."),
       ".TP",
       ".PD 0",
       ".I /usr/local/share/bash\\-completion/completions/paydrill",

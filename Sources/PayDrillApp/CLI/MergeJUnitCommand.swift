@@ -17,33 +17,15 @@ public enum MergeJUnitCommand {
     var programArguments: [String] { (output.map { ["--output", $0] } ?? []) + ["--"] + reports }
   }
 
-  static let programName = "paydrill-merge-junit"
+  static let program = HelperProgram(name: "paydrill-merge-junit")
 
-  /// Where the program can be for the paydrill at `executable`: beside it (a build folder), then in
-  /// `../libexec/paydrill` (where `make install` puts it).
+  /// Where the program can be for the paydrill at `executable` (`HelperProgram.candidates`).
   static func candidates(besides executable: URL) -> [URL] {
-    let folder = executable.resolvingSymlinksInPath().deletingLastPathComponent()
-    return [
-      folder.appendingPathComponent(programName),
-      folder.appendingPathComponent("../libexec/paydrill/\(programName)").standardized,
-    ]
+    program.candidates(besides: executable)
   }
 
   /// Becomes paydrill-merge-junit, whose exit status is the command's; returns 2 only when it cannot be run.
   static func run(_ options: Options) -> Int32 {
-    // The running executable itself (/proc/self/exe on Linux), wherever PATH found it.
-    let executable = Bundle.main.executableURL ?? URL(fileURLWithPath: CommandLine.arguments[0])
-    let candidates = candidates(besides: executable)
-    guard let program = candidates.first(where: { FileManager.default.isExecutableFile(atPath: $0.path) })
-    else {
-      return PayDrillCommand.fail(
-        "merge-junit runs \(programName), which is not installed with this paydrill (looked for "
-          + candidates.map(\.path).joined(separator: " and ")
-          + "); make install puts it in PREFIX/libexec/paydrill")
-    }
-    var arguments = ([program.path] + options.programArguments).map { strdup($0) } + [nil]
-    execv(program.path, &arguments)
-    // execv returns only when it failed.
-    return PayDrillCommand.fail("\(program.path) cannot be run: \(String(cString: strerror(errno)))")
+    program.become("merge-junit", arguments: options.programArguments)
   }
 }

@@ -1,8 +1,8 @@
 import CheckoutEngine
 import Foundation
-import OutputFiles
 import GatewaySimulator
 import NcursesBackend
+import OutputFiles
 import TerminalUI
 
 /// The `paydrill` program: reads the command line and files (all validated before a terminal is opened),
@@ -20,14 +20,7 @@ public enum PayDrillCommand {
     // A reader that goes away (`--events >(head -1)`, a plugin that exits) gives EPIPE, which each writer
     // reports, not a signal that kills PayDrill.
     signal(SIGPIPE, SIG_IGN)
-    let options: CommandLineOptions
-    do {
-      options = try CommandLineOptions.parse(arguments)
-    } catch let error as CommandLineOptions.UsageError {
-      return fail(error.text)
-    } catch {
-      return fail("\(error)")
-    }
+    guard let options = options(arguments) else { return 2 }
     switch options.command {
     case .help(let command):
       print(HelpText.help(for: command))
@@ -95,6 +88,8 @@ public enum PayDrillCommand {
       } catch {
         return fail("\(error)")
       }
+    case .serve:
+      return ServeCommand.run(arguments)
     case .check(let files):
       return CheckCommand.run(files)
     case .play(let tapes):
@@ -123,6 +118,19 @@ public enum PayDrillCommand {
     }
   }
 
+  /// The command line read, or nil once its error (and usage line) is printed: exit status 2. paydrill-serve
+  /// reads its command line the same way.
+  public static func options(_ arguments: [String]) -> CommandLineOptions? {
+    do {
+      return try CommandLineOptions.parse(arguments)
+    } catch let error as CommandLineOptions.UsageError {
+      _ = fail(error.text)
+    } catch {
+      _ = fail("\(error)")
+    }
+    return nil
+  }
+
   /// The scenario to run, with `--gateway` applied (the PSP's result codes and Apple Pay's `/init` variant)
   /// and `--latency` over every operation's latency.
   static func loadScenario(_ options: CommandLineOptions) throws -> Scenario {
@@ -133,7 +141,30 @@ public enum PayDrillCommand {
       scenario.gateway.profile = profile
       scenario.applePay?.device.gatewayProfile = profile.rawValue
     }
+    if let sessionId = options.sessionId {
+      scenario = try backendSession(sessionId, options).scenario(over: scenario)
+    }
     return scenario
+  }
+
+  /// The session of `paydrill serve` that `--session ID` names, read from the ledger.
+  static func backendSession(_ id: String, _ options: CommandLineOptions) throws -> ServerSession {
+    guard let path = options.ledger.path() else {
+      throw ConfigurationError(
+        file: "--session", problem: "reads the session from the ledger: not with --no-ledger")
+    }
+    guard FileManager.default.fileExists(atPath: path) else {
+      throw ConfigurationError(
+        file: path, problem: "no ledger here: paydrill serve --ledger \(path) keeps its sessions in one")
+    }
+    guard let session = try LedgerSessionStore(path: path).session(id: id) else {
+      throw ConfigurationError(
+        file: path,
+        problem:
+          "holds no session \(id): paydrill serve creates sessions in the ledger it is given (POST /api/v1/sessions)"
+      )
+    }
+    return session
   }
 
   static func latency(_ options: CommandLineOptions, scenario: Scenario) -> Int {
@@ -166,6 +197,18 @@ public enum PayDrillCommand {
     let terminal = TerminalProbe.current()
     if let problem = terminal.problem { return fail(problem) }
     let useColor = ProcessInfo.processInfo.environment["NO_COLOR"].map(\.isEmpty) ?? true
+    // `--serve`: the server listens before the terminal is taken, so that an address in use says so here.
+    let server: ServerProcess?
+    do {
+      server =
+        options.serves ? try ServerProcess(arguments: options.serve.arguments(ledger: options.ledger)) : nil
+    } catch {
+      return fail("\(error)")
+    }
+    defer { server?.stop() }
+    if let warning = server?.warning {
+      FileHandle.standardError.write(Data("paydrill: warning: \(warning)\n".utf8))
+    }
     let run = CheckoutRun(
       options: options, scenario: scenario,
       screenshots: ScreenshotWriter(
@@ -177,9 +220,14 @@ public enum PayDrillCommand {
       model.galleryIsHome = gallery != nil
       model.darkAppearance = theme.appearance == .dark
       model.zoom = options.zoom
+      if let server {
+        model.backend = BackendLink(endpoint: server.url + GatewayAPI.sessionsPath, base: scenario)
+        model.backend?.warning = server.warning
+      }
     }
     defer { run.close() }
     let runtime = run.runtime
+    server?.deliver(to: runtime.interpreter.postbox)
     let presenter = demo.map {
       TapePresenter(
         tape: $0, runtime: runtime,

@@ -9,10 +9,14 @@ import Foundation
 ///   from the attempt's `onSuccess`/`onError` event.
 /// - Version 3 allows the outcome `unknown`: a payment whose answer never came (a timeout), which may or may
 ///   not have been charged. Migrating from 2 rebuilds the two tables with the new check.
-/// - Version 4 (current) keeps the run's seed with each attempt (`attempts.seed`), so that a run can be
-///   repeated with `--seed`; older attempts have none.
+/// - Version 4 keeps the run's seed with each attempt (`attempts.seed`), so that a run can be repeated with
+///   `--seed`; older attempts have none.
+/// - Version 5 (current) keeps the sessions `paydrill serve` created (`sessions`), the request ids its API
+///   took (`api_requests`), and the session each attempt paid in (`attempts.session_id`), so that a checkout
+///   on the same ledger pays in a backend's session and the lookup sees what it paid. Older attempts have
+///   no session.
 enum LedgerSchema {
-  static let currentVersion: Int64 = 4
+  static let currentVersion: Int64 = 5
 
   /// Version 1, as the first ledgers were written (kept to test the migration and to document it).
   static let version1 = """
@@ -90,7 +94,7 @@ enum LedgerSchema {
     PRAGMA user_version = 3;
     """
 
-  /// Version 4, for a new ledger.
+  /// Version 4 (kept to test the migration to 5).
   static let version4 = """
     \(attemptsTable(outcomes: PaymentAttempt.Outcome.allCases.map(\.rawValue)))
     ALTER TABLE attempts ADD COLUMN seed INTEGER;
@@ -98,6 +102,42 @@ enum LedgerSchema {
     \(eventsTable())
     PRAGMA user_version = 4;
     """
+
+  /// What version 5 adds to version 4: the sessions of `paydrill serve`, its request ids, and each
+  /// attempt's session. A session's keys are kept (a checkout on it needs them) and never printed.
+  static let sessionTables = """
+    ALTER TABLE attempts ADD COLUMN session_id TEXT;
+    CREATE INDEX attempts_by_session ON attempts(session_id);
+    CREATE INDEX attempts_by_system_transaction ON attempts(system_transaction_id);
+    CREATE INDEX attempts_by_merchant_transaction ON attempts(merchant_transaction_id);
+    CREATE TABLE sessions (
+      session_id TEXT PRIMARY KEY,
+      merchant TEXT NOT NULL,
+      site TEXT NOT NULL,
+      merchant_transaction_id TEXT NOT NULL,
+      amount_minor INTEGER NOT NULL,
+      currency TEXT NOT NULL,
+      card_intent TEXT NOT NULL,
+      paypal_intent TEXT NOT NULL,
+      allow_transaction INTEGER NOT NULL,
+      hmac_key TEXT NOT NULL,
+      encryption_key TEXT NOT NULL,
+      session_expiry TEXT NOT NULL,
+      allowed_funding_types TEXT NOT NULL,
+      token_id TEXT NOT NULL,
+      created_at TEXT NOT NULL
+    ) WITHOUT ROWID;
+    CREATE INDEX sessions_by_merchant_transaction ON sessions(merchant_transaction_id);
+    CREATE TABLE api_requests (
+      request_id TEXT PRIMARY KEY,
+      received_at TEXT NOT NULL
+    ) WITHOUT ROWID;
+    """
+
+  /// Version 5, for a new ledger.
+  static let version5 =
+    version4.replacingOccurrences(of: "PRAGMA user_version = 4;", with: "")
+    + sessionTables + "PRAGMA user_version = 5;"
 
   /// Brings the database to the current version in one transaction: creates it when empty, migrates it
   /// when older, refuses it when a newer PayDrill wrote it.
@@ -118,13 +158,17 @@ enum LedgerSchema {
         guard tables == 0 else {
           throw LedgerError(location: database.path, problem: "is a SQLite file but not a paydrill ledger")
         }
-        try database.execute(version4)
+        try database.execute(version5)
         return
       }
       if version == 1 { try migrateFrom1(database) }
       if version <= 2 { try migrateFrom2(database) }
       // Version 3 → 4: the seed, unknown for the attempts already there.
-      try database.execute("ALTER TABLE attempts ADD COLUMN seed INTEGER; PRAGMA user_version = 4;")
+      if version <= 3 {
+        try database.execute("ALTER TABLE attempts ADD COLUMN seed INTEGER; PRAGMA user_version = 4;")
+      }
+      // Version 4 → 5: the sessions' tables; the attempts already there have no session.
+      try database.execute(sessionTables + "PRAGMA user_version = 5;")
     }
   }
 

@@ -8,7 +8,8 @@ extension PaymentAttempt {
       scenario: attempt.scenario, method: attempt.method, card: attempt.paidWith, amount: attempt.amount,
       outcome: .interrupted, merchantTransactionId: attempt.merchantTransactionId,
       resultCode: attempt.resultCode, startedAt: attempt.startedAt,
-      endedAt: attempt.endedAt ?? attempt.startedAt)
+      endedAt: attempt.endedAt ?? attempt.startedAt,
+      sessionId: attempt.sessionId.isEmpty ? nil : attempt.sessionId)
     events = attempt.events
     switch attempt.ending {
     case nil:

@@ -33,6 +33,8 @@ public struct PaymentAttempt: Equatable, Sendable {
   public var errorMessage: String?
   public var systemTransactionId: String?
   public var merchantTransactionId: String?
+  /// The session the attempt paid in; nil in ledgers older than version 5.
+  public var sessionId: String?
   /// The PSP's result code (`resultCode`, or Worldline's `status`) when the gateway reported one.
   public var resultCode: String?
   /// The seed of the run the attempt was made in (`--seed` repeats it); nil in ledgers older than version 4.
@@ -50,9 +52,10 @@ public struct PaymentAttempt: Equatable, Sendable {
     id: Int64? = nil, scenario: String, method: DropInPaymentMethod, card: String?, amount: Money,
     outcome: Outcome, errorCode: String? = nil, errorMessage: String? = nil,
     systemTransactionId: String? = nil, merchantTransactionId: String? = nil, resultCode: String? = nil,
-    startedAt: Date, endedAt: Date, eventLines: [String] = [], seed: UInt64? = nil
+    startedAt: Date, endedAt: Date, eventLines: [String] = [], seed: UInt64? = nil, sessionId: String? = nil
   ) {
     self.seed = seed
+    self.sessionId = sessionId
     self.id = id
     self.scenario = scenario
     self.method = method

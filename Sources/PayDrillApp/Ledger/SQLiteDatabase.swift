@@ -17,6 +17,8 @@ final class SQLiteDatabase {
 
   private let connection: OpaquePointer
   let path: String
+  /// The statements `statement(_:)` prepared, by their SQL; finalised before the connection closes.
+  private var statements: [String: SQLiteStatement] = [:]
 
   init(path: String, access: Access) throws {
     var connection: OpaquePointer?
@@ -41,6 +43,7 @@ final class SQLiteDatabase {
   }
 
   deinit {
+    statements = [:]
     sqlite3_close_v2(connection)
   }
 
@@ -55,6 +58,15 @@ final class SQLiteDatabase {
   /// Prepares a statement.
   func prepare(_ sql: String) throws -> SQLiteStatement {
     try SQLiteStatement(sql: sql, connection: connection)
+  }
+
+  /// A statement run many times (the server's, a request at a time): prepared once for the connection and
+  /// kept, rebound at each run.
+  func statement(_ sql: String) throws -> SQLiteStatement {
+    if let kept = statements[sql] { return kept }
+    let prepared = try prepare(sql)
+    statements[sql] = prepared
+    return prepared
   }
 
   /// Runs one statement with its parameters.
@@ -85,6 +97,9 @@ final class SQLiteDatabase {
 
   /// The row id the last `INSERT` gave.
   var lastInsertedRowID: Int64 { sqlite3_last_insert_rowid(connection) }
+
+  /// How many rows the last `INSERT`, `UPDATE` or `DELETE` changed.
+  var changes: Int32 { sqlite3_changes(connection) }
 
   /// Runs `body` in one transaction (`BEGIN IMMEDIATE`, so the write lock is taken up front): committed
   /// when it returns, rolled back when it throws. A process killed inside leaves nothing of it behind.

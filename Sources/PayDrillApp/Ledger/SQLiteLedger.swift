@@ -7,7 +7,7 @@ import Foundation
 /// (`LedgerSchema`).
 public final class SQLiteLedger: AttemptLedger {
   public let location: String
-  private let database: SQLiteDatabase
+  let database: SQLiteDatabase
 
   /// How long a write waits for another paydrill holding the file's lock.
   static let busyTimeoutMilliseconds: Int32 = 2000
@@ -83,8 +83,8 @@ public final class SQLiteLedger: AttemptLedger {
           """
           INSERT INTO attempts (id, scenario, method, card, amount_minor, currency, outcome, error_code,
             error_message, system_transaction_id, merchant_transaction_id, result_code, started_at, ended_at,
-            seed)
-          VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+            seed, session_id)
+          VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
           """,
           [
             attempt.id.map { .integer($0) } ?? .null,
@@ -96,6 +96,7 @@ public final class SQLiteLedger: AttemptLedger {
             .text(Self.timestamp(attempt.endedAt)),
             // SQLite's integers are signed: a seed past Int64.max is stored as its bit pattern.
             attempt.seed.map { .integer(Int64(bitPattern: $0)) } ?? .null,
+            optional(attempt.sessionId),
           ])
         let id = database.lastInsertedRowID
         let insert = try database.prepare(
@@ -157,12 +158,12 @@ public final class SQLiteLedger: AttemptLedger {
 
   func execute(_ sql: String) throws { try database.execute(sql) }
 
-  private static let columns = """
+  static let columns = """
     id, scenario, method, card, amount_minor, currency, outcome, error_code, error_message,
-    system_transaction_id, merchant_transaction_id, result_code, started_at, ended_at, seed
+    system_transaction_id, merchant_transaction_id, result_code, started_at, ended_at, seed, session_id
     """
 
-  private func read(_ sql: String, _ values: [SQLiteStatement.Value]) throws -> [PaymentAttempt] {
+  func read(_ sql: String, _ values: [SQLiteStatement.Value]) throws -> [PaymentAttempt] {
     do {
       return try database.prepare(sql).rows(values) { row in
         guard let method = row.text(2).flatMap(DropInPaymentMethod.init(rawValue:)),
@@ -178,14 +179,15 @@ public final class SQLiteLedger: AttemptLedger {
           amount: Money(minorUnits: row.integer(4), currency: currency), outcome: outcome,
           errorCode: row.text(7), errorMessage: row.text(8), systemTransactionId: row.text(9),
           merchantTransactionId: row.text(10), resultCode: row.text(11), startedAt: startedAt,
-          endedAt: endedAt, seed: row.isNull(14) ? nil : UInt64(bitPattern: row.integer(14)))
+          endedAt: endedAt, seed: row.isNull(14) ? nil : UInt64(bitPattern: row.integer(14)),
+          sessionId: row.text(15))
       }
     } catch let error as SQLiteError {
       throw LedgerError(location: location, problem: "cannot be read: \(error.message)")
     }
   }
 
-  private func optional(_ text: String?) -> SQLiteStatement.Value {
+  func optional(_ text: String?) -> SQLiteStatement.Value {
     text.map { .text($0) } ?? .null
   }
 

@@ -52,9 +52,11 @@ final class SQLiteStatement {
     }
   }
 
-  /// Binds the values and runs the statement to its end.
+  /// Binds the values and runs the statement to its end; reset after, so that a kept statement holds no
+  /// lock between its runs.
   func run(_ values: [Value] = []) throws {
     try bind(values)
+    defer { sqlite3_reset(handle) }
     while try step() {}
   }
 

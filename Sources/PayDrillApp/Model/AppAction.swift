@@ -20,6 +20,9 @@ public enum AppAction: Equatable, Sendable {
   indirect case changeGateway(GatewaySettings)
   /// `paydrill demo`'s caption and playback state changed.
   indirect case presentation(Presentation)
+  /// A request of the merchant's backend was answered by the simulated API (`--serve`): the event pane
+  /// shows it, and a session it created opens the Drop-in.
+  indirect case served(ServedExchange)
   /// The run ends (quit, a signal, the end of a tape): an attempt in flight is recorded as interrupted.
   case finish
 }

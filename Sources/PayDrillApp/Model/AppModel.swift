@@ -32,6 +32,9 @@ public struct AppModel: Equatable, Sendable {
   public var zoom = false
   /// The caption and playback state of `paydrill demo`; nil in every other mode.
   public var presentation: Presentation?
+  /// The merchant's backend the checkout waits for and opens sessions of (`--serve`); nil in every other
+  /// mode.
+  public var backend: BackendLink?
   /// The one-time code being typed on the 3-D Secure challenge.
   public var challengeDraft = ""
   /// The simulated gateway's latency and faults, as the gateway panel sets them; the runtime hands them to

@@ -14,8 +14,22 @@ public enum AppReducer {
   {
     let eventsBefore = model.checkout.events.count
     var effects = reduceAction(&model, action, context: context)
+    effects += openNextSession(&model, context: context)
     if model.checkout.events.count != eventsBefore { effects += notifyHooks(&model) }
     return effects
+  }
+
+  /// Opens the backend's latest session once the checkout can: while it waits, or on the method list with
+  /// no payment under way (`--serve`).
+  private static func openNextSession(_ model: inout AppModel, context: ReduceContext) -> [AppEffect] {
+    guard let link = model.backend, let session = link.next else { return [] }
+    guard link.isWaiting || (model.checkout.screen == .methodList && model.checkout.isAtRest) else {
+      return []
+    }
+    model.backend?.next = nil
+    model.backend?.phase = .open(sessionId: session.sessionId)
+    model.highlightedMethod = 0
+    return send(.openSession(session.scenario(over: link.base)), to: &model, context: context)
   }
 
   /// The hooks hear of the callbacks that just fired.
@@ -40,7 +54,12 @@ public enum AppReducer {
       }
       return []
     case .checkout(let checkoutAction):
+      // Waiting for the backend, there is no Drop-in to create yet: its session creates it.
+      if model.backend?.isWaiting == true, checkoutAction == .createCheckout { return [] }
       return send(checkoutAction, to: &model, context: context)
+    case .served(let exchange):
+      if let session = exchange.session, model.backend != nil { model.backend?.next = session }
+      return send(.backendRequest(BackendLink.details(of: exchange)), to: &model, context: context)
     case .key(let key):
       // The last screenshot's notice stays until the next key; a resize is not one.
       if case .resize = key {} else { model.screenshotOutcome = nil }
@@ -173,13 +192,21 @@ public enum AppReducer {
       model.eventList.isEditingFilter = key == .character("/")
       return []
     }
+    // Waiting for the backend's session, nothing of a checkout takes keys.
+    if model.backend?.isWaiting == true { return key == .character("q") ? [.quit] : [] }
     switch model.checkout.screen {
     case .methodList: return methodListKey(key, in: &model, context: context)
     case .cardForm: return cardFormKey(key, in: &model, context: context)
     case .processing: return []
     case .result(.success):
       switch key {
-      case .enter, .escape: return send(.startNewCheckout, to: &model, context: context)
+      case .enter, .escape:
+        // The backend's session is spent: the checkout waits for its next one.
+        if model.backend != nil {
+          model.backend?.phase = .waiting
+          return []
+        }
+        return send(.startNewCheckout, to: &model, context: context)
       case .character("q"): return [.quit]
       default: return []
       }

@@ -36,7 +36,7 @@ public final class CheckoutRuntime {
     gateway: (any PaymentGateway)? = nil, hooks: (any MerchantHooks)? = nil,
     ledger: (any AttemptLedger)? = nil, screenshots: ScreenshotWriter? = nil, clock: EffectClock? = nil,
     timeZone: TimeZone = .current, clipboard: Clipboard? = nil,
-    setUp: (inout AppModel) -> Void = { _ in }
+    spentSessions: SpentSessions = SpentSessions(), setUp: (inout AppModel) -> Void = { _ in }
   ) {
     let settings = GatewaySettings(
       latencyMilliseconds: latencyMilliseconds, seed: seed, configuration: scenario.gateway)
@@ -51,7 +51,7 @@ public final class CheckoutRuntime {
       model: model,
       dependencies: .simulated(
         scenario: scenario, settings: settings, clock: clock, gateway: gateway, hooks: hooks, ledger: ledger,
-        screenshots: screenshots, clipboard: clipboard))
+        screenshots: screenshots, clipboard: clipboard, spentSessions: spentSessions))
   }
 
   public var clock: EffectClock { interpreter.clock }

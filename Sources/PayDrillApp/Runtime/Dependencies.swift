@@ -38,17 +38,19 @@ public struct Dependencies {
   }
 
   /// The built-in gateway set up as the settings say, its transaction ids and randomness drawn from `seed`,
-  /// and the scenario's merchant rules; each may be replaced (a plugin, a hook process).
+  /// and the scenario's merchant rules; each may be replaced (a plugin, a hook process). `spentSessions`
+  /// tells the built-in gateway which sessions already paid (in another process too: a backend's session).
   public static func simulated(
     scenario: Scenario, settings: GatewaySettings, clock: EffectClock,
     gateway: (any PaymentGateway)? = nil, hooks: (any MerchantHooks)? = nil,
     ledger: (any AttemptLedger)? = nil, screenshots: ScreenshotWriter? = nil,
-    clipboard: Clipboard? = nil
+    clipboard: Clipboard? = nil, spentSessions: SpentSessions = SpentSessions()
   ) -> Dependencies {
     var dependencies = Dependencies(
       gateway: gateway
         ?? SimulatedGateway(
-          settings: settings, makeTransactionId: TransactionIdentifiers(seed: settings.seed).next),
+          settings: settings, makeTransactionId: TransactionIdentifiers(seed: settings.seed).next,
+          spentSessions: spentSessions),
       hooks: hooks ?? ScenarioMerchantHooks(scenario: scenario), ledger: ledger, screenshots: screenshots,
       clock: clock, clipboard: clipboard)
     dependencies.seed = settings.seed

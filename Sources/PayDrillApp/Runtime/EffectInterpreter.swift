@@ -39,6 +39,10 @@ public final class EffectInterpreter {
 
   public var clock: EffectClock { dependencies.clock }
 
+  /// Where another thread posts what arrives for the checkout from outside (the requests `--serve`'s server
+  /// answered): taken on the runtime's next turn, like a plugin's answer.
+  public var postbox: ActionPostbox { ActionPostbox(inbox: inbox) }
+
   /// Performs an effect; returns the answers it has at once (a screenshot saved, the history read), which
   /// the caller sends before anything else.
   public func perform(_ effect: AppEffect) -> [AppAction] {

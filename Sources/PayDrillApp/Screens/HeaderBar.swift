@@ -8,8 +8,11 @@ struct HeaderBar {
   func render(in rect: Rect, into buffer: inout ScreenBuffer) {
     buffer.fill(rect, role: .header)
     let checkout = model.checkout
-    let right =
-      " TEST · \(MoneyFormatter(locale: checkout.scenario.locale).string(for: checkout.paidAmount)) "
+    // Waiting for the backend's session, there is no amount yet.
+    let amount =
+      model.backend?.isWaiting == true
+      ? "no session yet" : MoneyFormatter(locale: checkout.scenario.locale).string(for: checkout.paidAmount)
+    let right = " TEST · \(amount) "
     let rightWidth = DisplayWidth.of(right)
     buffer.write(
       truncating: " PayDrill · \(checkout.scenario.merchantName)", x: rect.x, y: rect.y, role: .header,

@@ -78,6 +78,13 @@ enum KeyHelp {
         Entry(keys: "q", action: "quit"), Entry(keys: "?", action: "keys"), screenshot,
       ]
     }
+    if model.backend?.isWaiting == true {
+      return [
+        Entry(keys: "H", action: "history"), Entry(keys: "e", action: "events"),
+        Entry(keys: "v", action: "browse events", short: "browse"), Entry(keys: "q", action: "quit"),
+        screenshot, allKeys,
+      ]
+    }
     if let sheetEntries = sheetModeEntries(model) { return sheetEntries }
     return entries(for: model.checkout.screen, methodCount: model.checkout.methods.count)
   }

@@ -61,8 +61,21 @@ public enum RootView {
         in: pane, into: &buffer)
     }
     let text = model.checkout.localisation
-    let inner = Frame(title: title(for: model.checkout.screen, text)).render(in: checkoutArea, into: &buffer)
-      .inset(by: padded ? 2 : 1, padded ? 1 : 0)
+    let waiting = model.backend?.isWaiting == true
+    let inner = Frame(title: waiting ? text.text(.checkout) : title(for: model.checkout.screen, text))
+      .render(in: checkoutArea, into: &buffer).inset(by: padded ? 2 : 1, padded ? 1 : 0)
+    if let link = model.backend, waiting {
+      BackendWaitingView(link: link, localisation: text.text(.choosePaymentMethod)).render(
+        in: inner, into: &buffer)
+    } else {
+      renderScreen(model, in: inner, into: &buffer)
+    }
+    renderOverlays(model, in: body, into: &buffer)
+  }
+
+  /// The checkout's screen inside its frame.
+  private static func renderScreen(_ model: AppModel, in inner: Rect, into buffer: inout ScreenBuffer) {
+    let text = model.checkout.localisation
     switch model.checkout.screen {
     case .methodList: MethodListView(model: model).render(in: inner, into: &buffer)
     case .cardForm: CardFormView(model: model).render(in: inner, into: &buffer)
@@ -94,6 +107,10 @@ public enum RootView {
           + "Fix the session in the scenario; q quits.", role: .error, button: nil
       ).render(in: inner, into: &buffer)
     }
+  }
+
+  /// The panel or overlay open over the checkout, if any.
+  private static func renderOverlays(_ model: AppModel, in body: Rect, into buffer: inout ScreenBuffer) {
     if let row = model.devicePanel {
       DevicePanel.view(model.checkout.device, highlighted: row).render(in: body, into: &buffer)
     }

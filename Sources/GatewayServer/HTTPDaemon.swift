@@ -1,0 +1,213 @@
+import CMicroHTTPD
+import Foundation
+import GatewaySimulator
+
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
+/// An HTTP server on libmicrohttpd: it parses requests and writes answers; `respond` (the simulated API)
+/// decides. Bounded: a body past `limits.maximumBodyBytes` gets a 413 without being kept, connections past
+/// `limits.connectionLimit` are refused, and one idle for `limits.connectionTimeoutSeconds` is closed.
+/// libmicrohttpd calls `respond` on its own threads, several at once: it must be safe to.
+public final class HTTPDaemon: Sendable {
+  /// Where it listens, with the port the system chose for port 0.
+  public let address: ListenAddress
+  public let port: UInt16
+  private let handle: DaemonHandle
+  private let context: Unmanaged<DaemonContext>
+
+  /// Why the server could not start.
+  public struct StartFailure: Error, CustomStringConvertible {
+    public var description: String
+  }
+
+  /// Starts listening; throws when the address cannot be bound (in use, not this machine's).
+  public init(
+    address: ListenAddress, limits: ServerLimits,
+    threads: Int = ProcessInfo.processInfo.activeProcessorCount,
+    respond: @escaping @Sendable (HTTPRequest) -> HTTPResponse
+  ) throws {
+    let context = Unmanaged.passRetained(DaemonContext(limits: limits, respond: respond))
+    let daemon: OpaquePointer? = Self.withSocketAddress(address) { socketAddress in
+      cmhd_start(
+        cmhd_flags(address.isIPv6 ? 1 : 0), socketAddress, accessHandler, context.toOpaque(), requestBegun,
+        requestCompleted, nil, UInt32(limits.connectionLimit), UInt32(limits.connectionTimeoutSeconds),
+        UInt32(max(1, threads)), 64 * 1024)
+    }
+    guard let daemon else {
+      context.release()
+      throw StartFailure(
+        description:
+          "cannot listen on \(address): \(errno == 0 ? "the address cannot be bound" : String(cString: strerror(errno)))"
+      )
+    }
+    self.address = address
+    self.context = context
+    handle = DaemonHandle(daemon)
+    port = cmhd_port(daemon)
+  }
+
+  /// The base URL clients use.
+  public var url: String { address.url(port: port) }
+
+  /// Stops listening, finishes the connections, and returns once no request is being handled.
+  public func stop() {
+    guard handle.take() != nil else { return }
+    context.release()
+  }
+
+  deinit { stop() }
+
+  private static func withSocketAddress<Result>(
+    _ address: ListenAddress, _ body: (UnsafePointer<sockaddr>) -> Result
+  ) -> Result {
+    if address.isIPv6 {
+      var socket = sockaddr_in6()
+      socket.sin6_family = sa_family_t(AF_INET6)
+      socket.sin6_port = address.port.bigEndian
+      _ = inet_pton(AF_INET6, address.host, &socket.sin6_addr)
+      return withUnsafePointer(to: &socket) { $0.withMemoryRebound(to: sockaddr.self, capacity: 1, body) }
+    }
+    var socket = sockaddr_in()
+    socket.sin_family = sa_family_t(AF_INET)
+    socket.sin_port = address.port.bigEndian
+    _ = inet_pton(AF_INET, address.host, &socket.sin_addr)
+    return withUnsafePointer(to: &socket) { $0.withMemoryRebound(to: sockaddr.self, capacity: 1, body) }
+  }
+}
+
+/// The daemon's pointer, stopped once.
+private final class DaemonHandle: @unchecked Sendable {
+  private let lock = NSLock()
+  private var daemon: OpaquePointer?
+
+  init(_ daemon: OpaquePointer) { self.daemon = daemon }
+
+  /// Stops the daemon, the first time; returns it then.
+  func take() -> OpaquePointer? {
+    lock.lock()
+    let taken = daemon
+    daemon = nil
+    lock.unlock()
+    if let taken { MHD_stop_daemon(taken) }
+    return taken
+  }
+}
+
+/// What every callback of the daemon needs: the limits and the answering function.
+private final class DaemonContext: Sendable {
+  let limits: ServerLimits
+  let respond: @Sendable (HTTPRequest) -> HTTPResponse
+
+  init(limits: ServerLimits, respond: @escaping @Sendable (HTTPRequest) -> HTTPResponse) {
+    self.limits = limits
+    self.respond = respond
+  }
+}
+
+/// One request as it arrives, kept between libmicrohttpd's calls for it (a connection's calls come one at a
+/// time): made when its target is read, released when it completes however it ends.
+private final class ArrivingRequest {
+  let target: String
+  var started = false
+  var headers: [String: String] = [:]
+  var body = Data()
+  var tooLarge = false
+
+  init(target: String) { self.target = target }
+}
+
+/// libmicrohttpd read a request's target: its state begins.
+private func requestBegun(
+  _ cls: UnsafeMutableRawPointer?, _ uri: UnsafePointer<CChar>?, _ connection: OpaquePointer?
+) -> UnsafeMutableRawPointer? {
+  let request = ArrivingRequest(target: uri.map { String(cString: $0) } ?? "/")
+  return Unmanaged.passRetained(request).toOpaque()
+}
+
+/// libmicrohttpd finished with a request (answered, or the client went away): its state is released.
+private func requestCompleted(
+  _ cls: UnsafeMutableRawPointer?, _ connection: OpaquePointer?,
+  _ state: UnsafeMutablePointer<UnsafeMutableRawPointer?>?,
+  _ reason: MHD_RequestTerminationCode
+) {
+  guard let state, let pointer = state.pointee else { return }
+  Unmanaged<ArrivingRequest>.fromOpaque(pointer).release()
+  state.pointee = nil
+}
+
+/// Reads one header into the request.
+private func collectHeader(
+  _ cls: UnsafeMutableRawPointer?, _ kind: MHD_ValueKind, _ key: UnsafePointer<CChar>?,
+  _ value: UnsafePointer<CChar>?
+) -> MHD_Result {
+  guard let cls, let key else { return .YES }
+  let request = Unmanaged<ArrivingRequest>.fromOpaque(cls).takeUnretainedValue()
+  request.headers[String(cString: key).lowercased()] = value.map { String(cString: $0) } ?? ""
+  return .YES
+}
+
+/// libmicrohttpd's access handler: called once with the headers, then with each part of the body, then
+/// once more when the body is whole. It answers on the first call when the declared body is too large, and
+/// on the last otherwise.
+private func accessHandler(
+  _ cls: UnsafeMutableRawPointer?, _ connection: OpaquePointer?, _ url: UnsafePointer<CChar>?,
+  _ method: UnsafePointer<CChar>?, _ version: UnsafePointer<CChar>?, _ uploadData: UnsafePointer<CChar>?,
+  _ uploadDataSize: UnsafeMutablePointer<Int>?, _ state: UnsafeMutablePointer<UnsafeMutableRawPointer?>?
+) -> MHD_Result {
+  guard let cls, let connection, let state, let pointer = state.pointee else { return .NO }
+  let context = Unmanaged<DaemonContext>.fromOpaque(cls).takeUnretainedValue()
+  let request = Unmanaged<ArrivingRequest>.fromOpaque(pointer).takeUnretainedValue()
+  let limit = context.limits.maximumBodyBytes
+  if !request.started {
+    request.started = true
+    _ = MHD_get_connection_values(connection, cmhd_header_kind(), collectHeader, pointer)
+    if let length = request.headers["content-length"].flatMap(Int.init), length > limit {
+      // Answered before the body is read: the client that waits for 100 Continue sends none of it.
+      request.tooLarge = true
+      return answer(request, method: method, context: context, on: connection)
+    }
+    return .YES
+  }
+  if let size = uploadDataSize, size.pointee > 0 {
+    if !request.tooLarge, let data = uploadData {
+      if request.body.count + size.pointee > limit {
+        request.tooLarge = true
+        request.body = Data()
+      } else {
+        request.body.append(UnsafeRawPointer(data).assumingMemoryBound(to: UInt8.self), count: size.pointee)
+      }
+    }
+    size.pointee = 0
+    return .YES
+  }
+  return answer(request, method: method, context: context, on: connection)
+}
+
+/// The simulated API's answer to a request, sent.
+private func answer(
+  _ request: ArrivingRequest, method: UnsafePointer<CChar>?, context: DaemonContext,
+  on connection: OpaquePointer
+) -> MHD_Result {
+  var arrived = HTTPRequest(
+    method: method.map { String(cString: $0) } ?? "", target: request.target, headers: request.headers,
+    body: request.body)
+  arrived.isTooLarge = request.tooLarge
+  return queue(context.respond(arrived), on: connection)
+}
+
+/// Sends an answer: its JSON body, its headers.
+private func queue(_ answer: HTTPResponse, on connection: OpaquePointer) -> MHD_Result {
+  let response = answer.body.withUnsafeBytes { bytes in
+    MHD_create_response_from_buffer(
+      bytes.count, UnsafeMutableRawPointer(mutating: bytes.baseAddress), cmhd_must_copy())
+  }
+  guard let response else { return .NO }
+  defer { MHD_destroy_response(response) }
+  _ = MHD_add_response_header(response, "Content-Type", "application/json")
+  for (name, value) in answer.headers { _ = MHD_add_response_header(response, name, value) }
+  return MHD_queue_response(connection, UInt32(answer.status), response)
+}

@@ -1,0 +1,264 @@
+import CheckoutEngine
+import Foundation
+
+/// The simulated API over HTTP, minus the HTTP: a request in, its answer out, and what the checkout hears of
+/// it. `POST /api/v1/sessions` goes through the same `SessionsAPI` as `paydrill session` (every field rule,
+/// the signature, the timestamp window, request ids never reused); the lookups are PayDrill's own
+/// (docs/reference/http-api.md). Safe to call from the server's threads at once.
+public final class GatewayAPI: Sendable {
+  public let tokens: [APIToken]
+  public let limits: ServerLimits
+  private let store: any SessionStore
+  private let sessions: SessionsAPI
+  private let clock: @Sendable () -> Date
+
+  /// The endpoints.
+  public static let sessionsPath = "/api/v1/sessions"
+  public static let transactionsPath = "/api/v1/transactions"
+
+  public init(
+    tokens: [APIToken], store: any SessionStore, limits: ServerLimits = ServerLimits(),
+    clock: @escaping @Sendable () -> Date = { Date() }
+  ) {
+    self.tokens = tokens
+    self.store = store
+    self.limits = limits
+    self.clock = clock
+    sessions = SessionsAPI(requestIds: store)
+  }
+
+  /// The answer to a request, and what the checkout hears of it.
+  public func respond(to request: HTTPRequest) -> (HTTPResponse, ServedExchange) {
+    let components = URLComponents(string: request.target)
+    let encodedPath = components?.percentEncodedPath ?? request.target
+    // Decoded only when something is encoded: most paths are plain.
+    let path = encodedPath.contains("%") ? encodedPath.removingPercentEncoding ?? request.target : encodedPath
+    let response: HTTPResponse
+    var created: ServerSession?
+    do {
+      guard !request.isTooLarge else {
+        throw SessionRequestError(
+          status: 413, field: "body",
+          message: "larger than \(limits.maximumBodyBytes) bytes (a session request is a few hundred)")
+      }
+      (response, created) = try route(request, path: path, query: components?.queryItems ?? [])
+    } catch let error as SessionRequestError {
+      response = .error(error, headers: error.status == 405 ? ["Allow": Self.allowed(path)] : [:])
+    } catch {
+      response = .error(SessionRequestError(status: 500, field: "server", message: "\(error)"))
+    }
+    let refusal = response.status == 200 ? nil : response.object
+    return (
+      response,
+      ServedExchange(
+        method: request.method, path: path, status: response.status, field: refusal?["field"] as? String,
+        message: refusal?["message"] as? String, session: created)
+    )
+  }
+
+  private static func allowed(_ path: String) -> String {
+    path == sessionsPath ? "POST" : "GET"
+  }
+
+  private func route(_ request: HTTPRequest, path: String, query: [URLQueryItem]) throws -> (
+    HTTPResponse, ServerSession?
+  ) {
+    let segments = path.split(separator: "/", omittingEmptySubsequences: false).map(String.init)
+    // "", "api", "v1", resource, id?
+    guard segments.count >= 4, segments[0].isEmpty, segments[1] == "api", segments[2] == "v1",
+      ["sessions", "transactions"].contains(segments[3]), segments.count <= 5
+    else {
+      throw SessionRequestError(
+        status: 404, field: "path",
+        message:
+          "no such endpoint \(path) (POST \(Self.sessionsPath), GET \(Self.sessionsPath)/ID, GET "
+          + "\(Self.transactionsPath)/SYSTEM_TRANSACTION_ID, GET "
+          + "\(Self.transactionsPath)?merchantTransactionId=ID)")
+    }
+    let id = segments.count == 5 ? segments[4] : nil
+    switch (segments[3], id) {
+    case ("sessions", nil):
+      try expect("POST", request, path: path)
+      // Its request id is taken with the session it creates, in one commit.
+      let (token, json, requestId) = try authenticate(request, claimingRequestId: false)
+      return try createSession(json, token: token, requestId: requestId)
+    case ("sessions", let id?):
+      try expect("GET", request, path: path)
+      _ = try authenticate(request)
+      return (try lookUp(sessionId: id), nil)
+    case ("transactions", let id):
+      try expect("GET", request, path: path)
+      _ = try authenticate(request)
+      if let id, !id.isEmpty { return (try lookUp(systemTransactionId: id), nil) }
+      guard let merchant = query.first(where: { $0.name == "merchantTransactionId" })?.value,
+        !merchant.isEmpty
+      else {
+        throw SessionRequestError(
+          status: 400, field: "merchantTransactionId",
+          message:
+            "missing: GET \(Self.transactionsPath)/SYSTEM_TRANSACTION_ID or \(Self.transactionsPath)?merchantTransactionId=ID"
+        )
+      }
+      return (try lookUp(merchantTransactionId: merchant), nil)
+    default:
+      throw SessionRequestError(status: 404, field: "path", message: "no such endpoint \(path)")
+    }
+  }
+
+  private func expect(_ method: String, _ request: HTTPRequest, path: String) throws {
+    guard request.method == method else {
+      throw SessionRequestError(
+        status: 405, field: "method", message: "\(path) takes \(method), not \(request.method)")
+    }
+  }
+
+  /// Checks the four signature headers and the signature itself, and takes the request id unless told not
+  /// to; a 401 names the header that is missing or the part that does not match. Returns the token, the
+  /// body read as JSON (nil for none) and the request id.
+  @discardableResult
+  private func authenticate(_ request: HTTPRequest, claimingRequestId: Bool = true) throws -> (
+    APIToken, JSONValue?, String
+  ) {
+    var values: [String: String] = [:]
+    for name in SignatureHeaders.all {
+      guard let value = request.header(name)?.trimmingWhitespace(), !value.isEmpty else {
+        throw SessionRequestError(
+          status: 401, field: name,
+          message: "missing: a signed request sends \(SignatureHeaders.all.joined(separator: ", "))")
+      }
+      values[name] = value
+    }
+    let tokenId = values[SignatureHeaders.tokenId] ?? ""
+    guard let token = tokens.first(where: { $0.id == tokenId }) else {
+      throw SessionRequestError(
+        status: 401, field: SignatureHeaders.tokenId,
+        message:
+          "unknown token id \"\(tokenId)\" (this server accepts \(tokens.map(\.id).joined(separator: ", ")))")
+    }
+    let timestampText = values[SignatureHeaders.timestamp] ?? ""
+    guard let timestamp = Int64(timestampText) else {
+      throw SessionRequestError(
+        status: 401, field: SignatureHeaders.timestamp,
+        message: "expected Unix milliseconds (13 digits, like 1754701373845), found \"\(timestampText)\"")
+    }
+    let body = String(decoding: request.body, as: UTF8.self)
+    var json: JSONValue?
+    if !request.body.isEmpty {
+      // The depth first: what follows parses the body.
+      do {
+        json = try JSONReader.read(request.body, maximumDepth: limits.maximumDepth)
+      } catch let error as JSONReadError {
+        throw SessionRequestError(status: 400, field: error.location ?? "body", message: error.problem)
+      }
+    }
+    let signed = SessionsAPI.SignedRequest(
+      body: body, tokenId: tokenId, timestamp: timestamp, requestId: values[SignatureHeaders.requestId] ?? "",
+      signature: values[SignatureHeaders.signature] ?? "", path: String(request.target.dropFirst()))
+    try namingHeaders {
+      try sessions.authenticate(signed, tokenKey: token.key, now: clock(), bodyIsJSON: json != nil)
+      if claimingRequestId { try sessions.claim(signed.requestId, at: clock()) }
+    }
+    return (token, json, signed.requestId)
+  }
+
+  /// A refusal of the sessions API with the header in place of the signed part it names.
+  private func namingHeaders<Value>(_ work: () throws -> Value) throws -> Value {
+    do {
+      return try work()
+    } catch var error as SessionRequestError {
+      let headers = [
+        "signature": SignatureHeaders.signature, "timestamp": SignatureHeaders.timestamp,
+        "requestId": SignatureHeaders.requestId,
+      ]
+      error.field = headers[error.field] ?? error.field
+      throw error
+    }
+  }
+
+  /// The session a signed request asks for, stored with its request id in one commit. A request id taken
+  /// before is a 401 whatever the body says, as when the id is taken first: a body that breaks a rule
+  /// takes the id alone, then gets its 400.
+  private func createSession(_ json: JSONValue?, token: APIToken, requestId: String) throws -> (
+    HTTPResponse, ServerSession?
+  ) {
+    let now = clock()
+    let session: ServerSession
+    do {
+      // An empty body: the same 400 as paydrill session gives it.
+      session =
+        try json.map { try sessions.open(json: $0, tokenId: token.id, now: now) }
+        ?? sessions.open(body: "", tokenId: token.id, now: now)
+    } catch {
+      try namingHeaders { try sessions.claim(requestId, at: now) }
+      throw error
+    }
+    let taken: Bool
+    do {
+      taken = try store.insert(session, claiming: requestId, at: now)
+    } catch {
+      throw SessionRequestError(
+        status: 500, field: "ledger", message: "the session cannot be stored: \(error)")
+    }
+    guard taken else { return try namingHeaders { throw SessionsAPI.reused(requestId) } }
+    return (HTTPResponse(status: 200, body: APIResponseBody.session(session.data)), session)
+  }
+
+  private func lookUp(sessionId: String) throws -> HTTPResponse {
+    guard let session = try read({ try store.session(id: sessionId) }) else {
+      throw SessionRequestError(status: 404, field: "sessionId", message: "no session \(sessionId)")
+    }
+    return lookup(attempts: try read { try store.attempts(inSession: sessionId) }, session: session)
+  }
+
+  private func lookUp(systemTransactionId: String) throws -> HTTPResponse {
+    guard let transaction = try read({ try store.attempt(systemTransactionId: systemTransactionId) }) else {
+      throw SessionRequestError(
+        status: 404, field: "systemTransactionId", message: "no transaction \(systemTransactionId)")
+    }
+    let session = try transaction.sessionId.flatMap { id in try read { try store.session(id: id) } }
+    let attempts = try transaction.sessionId.map { id in try read { try store.attempts(inSession: id) } }
+    return lookup(attempts: attempts ?? [transaction], session: session, chosen: transaction)
+  }
+
+  private func lookUp(merchantTransactionId: String) throws -> HTTPResponse {
+    let attempts = try read { try store.attempts(merchantTransactionId: merchantTransactionId) }
+    let sessions = try read { try store.sessions(merchantTransactionId: merchantTransactionId) }
+    guard !attempts.isEmpty || !sessions.isEmpty else {
+      throw SessionRequestError(
+        status: 404, field: "merchantTransactionId",
+        message: "no session or transaction for merchantTransactionId \(merchantTransactionId)")
+    }
+    // The session of the transaction that counts, else the newest.
+    let decisive = Self.decisive(attempts)
+    let session = sessions.last { $0.sessionId == decisive?.sessionId } ?? sessions.last
+    let inSession = session.map { chosen in attempts.filter { $0.sessionId == chosen.sessionId } } ?? attempts
+    return lookup(attempts: inSession.isEmpty ? attempts : inSession, session: session)
+  }
+
+  /// The successful attempt, else the latest.
+  private static func decisive(_ attempts: [ServerTransaction]) -> ServerTransaction? {
+    attempts.last(where: \.succeeded) ?? attempts.last
+  }
+
+  private func lookup(
+    attempts: [ServerTransaction], session: ServerSession?, chosen: ServerTransaction? = nil
+  ) -> HTTPResponse {
+    let now = clock()
+    let body = APIResponseBody.Lookup(
+      transaction: (chosen ?? Self.decisive(attempts)).map(APIResponseBody.Transaction.init),
+      attempts: attempts.map(APIResponseBody.Transaction.init),
+      session: session.map {
+        APIResponseBody.Session($0, state: SessionState.of($0, attempts: attempts, at: now))
+      })
+    return HTTPResponse(status: 200, body: APIResponseBody.encode(body))
+  }
+
+  /// A read of the store; its failure is a 500 that says so.
+  private func read<Value>(_ work: () throws -> Value) throws -> Value {
+    do {
+      return try work()
+    } catch {
+      throw SessionRequestError(status: 500, field: "ledger", message: "cannot be read: \(error)")
+    }
+  }
+}

@@ -1,0 +1,48 @@
+import Foundation
+
+/// One request and its answer, as the checkout hears of it (`paydrill --serve`: the event pane shows each
+/// one, and a created session opens the Drop-in on it) and as `paydrill serve` logs it.
+public struct ServedExchange: Codable, Equatable, Sendable {
+  public var method: String
+  /// The request target, without its query.
+  public var path: String
+  public var status: Int
+  /// What a refusal names: the field or header at fault (`amounts.currencyCode`, `X-PayDrill-Signature`);
+  /// nil for a 200.
+  public var field: String?
+  /// What a refusal says of it.
+  public var message: String?
+  /// The session a `POST /api/v1/sessions` created, with its keys: the checkout opens on it.
+  public var session: ServerSession?
+
+  public init(
+    method: String, path: String, status: Int, field: String? = nil, message: String? = nil,
+    session: ServerSession? = nil
+  ) {
+    self.method = method
+    self.path = path
+    self.status = status
+    self.field = field
+    self.message = message
+    self.session = session
+  }
+
+  enum CodingKeys: String, CodingKey, CaseIterable {
+    case method, path, status, field, message, session
+  }
+
+  /// A refusal's field and message (`amounts.currencyCode: …`); nil for a 200.
+  public var reason: String? {
+    guard let field else { return message }
+    return message.map { "\(field): \($0)" } ?? field
+  }
+
+  /// One line of `paydrill serve`'s log: `POST /api/v1/sessions 200 session c5f0…`, the reason of a
+  /// refusal; never a key.
+  public var logLine: String {
+    var line = "\(method) \(path) \(status)"
+    if let session { line += " session \(session.sessionId)" }
+    if let reason { line += " \(reason)" }
+    return line
+  }
+}

@@ -1,0 +1,14 @@
+/// What bounds `paydrill serve`, so that no client can exhaust it: the body's size (413 past it), the
+/// nesting of its JSON (400), the connections at once, and how long a connection may stay idle.
+public struct ServerLimits: Equatable, Sendable {
+  /// The largest request body, in bytes; a session request is a few hundred.
+  public var maximumBodyBytes = 64 * 1024
+  /// The deepest nesting of objects and lists in a body; a session request has 3 levels.
+  public var maximumDepth = 16
+  /// Connections served at once; more wait in the system's queue, then are refused.
+  public var connectionLimit = 256
+  /// Seconds a connection may stay idle (a slow client) before it is closed.
+  public var connectionTimeoutSeconds = 10
+
+  public init() {}
+}

@@ -1,0 +1,60 @@
+import Foundation
+import GatewaySimulator
+import Synchronization
+
+/// The ledger as `paydrill serve`'s session store: one connection, taken by one of the server's threads at
+/// a time (SQLite serialises writers anyway), so that every session the API answers 200 for is in the
+/// ledger before the answer leaves.
+public final class LedgerSessionStore: SessionStore {
+  private let ledger: Mutex<SQLiteLedger>
+  public let location: String
+
+  /// Opens (creating or migrating) the ledger at `path`. Its commits do not wait for the disk (WAL with
+  /// `synchronous = NORMAL`): a session the API answered for survives paydrill-serve being killed, and only
+  /// a crash of the whole machine can lose the last few, never leaving the file inconsistent. Waiting for
+  /// the disk would cost each request two flushes, a few milliseconds each.
+  public init(path: String) throws {
+    let opened = try SQLiteLedger(path: path)
+    do {
+      try opened.execute("PRAGMA synchronous = NORMAL")
+    } catch {
+      throw LedgerError(location: path, problem: "cannot be opened: \(error)")
+    }
+    location = opened.location
+    ledger = Mutex(opened)
+  }
+
+  public func claim(_ requestId: String, at time: Date) throws -> Bool {
+    try ledger.withLock { try $0.claim(requestId: requestId, at: time) }
+  }
+
+  public func insert(_ session: ServerSession, claiming requestId: String, at time: Date) throws -> Bool {
+    try ledger.withLock { try $0.insert(session, claiming: requestId, at: time) }
+  }
+
+  public func session(id: String) throws -> ServerSession? {
+    try ledger.withLock { try $0.sessions(where: "session_id", is: id).first }
+  }
+
+  public func attempts(inSession sessionId: String) throws -> [ServerTransaction] {
+    try ledger.withLock { try $0.transactions(where: "session_id", is: sessionId) }
+  }
+
+  public func attempt(systemTransactionId: String) throws -> ServerTransaction? {
+    try ledger.withLock { try $0.transactions(where: "system_transaction_id", is: systemTransactionId).first }
+  }
+
+  public func attempts(merchantTransactionId: String) throws -> [ServerTransaction] {
+    try ledger.withLock { try $0.transactions(where: "merchant_transaction_id", is: merchantTransactionId) }
+  }
+
+  public func sessions(merchantTransactionId: String) throws -> [ServerSession] {
+    try ledger.withLock { try $0.sessions(where: "merchant_transaction_id", is: merchantTransactionId) }
+  }
+
+  /// Whether a payment succeeded in the session (a checkout in another process paid in it); false when the
+  /// ledger cannot be read.
+  public func isPaid(_ sessionId: String) -> Bool {
+    (try? ledger.withLock { try $0.isPaid(sessionId: sessionId) }) ?? false
+  }
+}

@@ -1,0 +1,212 @@
+import Foundation
+import GatewaySimulator
+import Synchronization
+import XCTest
+
+@testable import GatewayServer
+
+/// The HTTP server on a free loopback port, spoken to through real sockets: what reaches the API, what
+/// comes back, and the bounds (the body's size, idle connections, the number of connections).
+final class HTTPDaemonTests: XCTestCase {
+  private var daemon: HTTPDaemon?
+
+  override func tearDown() {
+    daemon?.stop()
+  }
+
+  /// A server that answers every request with what it received, as JSON.
+  private func start(limits: ServerLimits = ServerLimits(), seen: Seen? = nil) throws
+    -> HTTPDaemon
+  {
+    let api = GatewayAPI(tokens: [.development], store: InMemorySessionStore())
+    let daemon = try HTTPDaemon(
+      address: ListenAddress(host: "127.0.0.1", port: 0, isIPv6: false), limits: limits, threads: 2
+    ) { request in
+      seen?.requests.withLock { $0.append(request) }
+      if request.target.hasPrefix("/api/") { return api.respond(to: request).0 }
+      return HTTPResponse(
+        status: 201, body: Data("{\"got\":\(request.body.count)}".utf8), headers: ["X-Echo": request.method])
+    }
+    self.daemon = daemon
+    return daemon
+  }
+
+  func testARequestReachesTheAPIWholeAndItsAnswerComesBack() throws {
+    let seen = Seen()
+    let daemon = try start(seen: seen)
+    XCTAssertNotEqual(daemon.port, 0, "port 0: the system chose one")
+    XCTAssertEqual(daemon.url, "http://127.0.0.1:\(daemon.port)")
+    let reply = try RawClient(port: daemon.port).exchange(
+      "POST /echo?a=%20b HTTP/1.1\r\nHost: x\r\nX-PayDrill-Token-Id: id\r\nContent-Length: 5\r\n\r\nhello")
+    XCTAssertTrue(reply.hasPrefix("HTTP/1.1 201"), reply)
+    XCTAssertTrue(reply.contains("Content-Type: application/json"), reply)
+    XCTAssertTrue(reply.contains("X-Echo: POST"), reply)
+    XCTAssertTrue(reply.hasSuffix("{\"got\":5}"), reply)
+    let request = try XCTUnwrap(seen.requests.withLock { $0.first })
+    XCTAssertEqual(request.method, "POST")
+    XCTAssertEqual(request.target, "/echo?a=%20b", "the target as sent: what is signed")
+    XCTAssertEqual(request.header("x-paydrill-token-id"), "id")
+    XCTAssertEqual(request.body, Data("hello".utf8))
+  }
+
+  func testABodyDeclaredPastTheLimitIs413BeforeItIsRead() throws {
+    var limits = ServerLimits()
+    limits.maximumBodyBytes = 1024
+    let seen = Seen()
+    let daemon = try start(limits: limits, seen: seen)
+    let reply = try RawClient(port: daemon.port).exchange(
+      "POST /api/v1/sessions HTTP/1.1\r\nHost: x\r\nContent-Length: 5000\r\nExpect: 100-continue\r\n\r\n")
+    XCTAssertTrue(reply.hasPrefix("HTTP/1.1 413"), reply)
+    XCTAssertTrue(reply.contains(#""field":"body""#), reply)
+    XCTAssertFalse(reply.contains("100 Continue"), "the body is never asked for")
+    XCTAssertEqual(seen.requests.withLock { $0.map(\.isTooLarge) }, [true])
+    XCTAssertEqual(seen.requests.withLock { $0.map(\.body.count) }, [0])
+  }
+
+  func testAChunkedBodyPastTheLimitIs413AndIsNotKept() throws {
+    var limits = ServerLimits()
+    limits.maximumBodyBytes = 1024
+    let seen = Seen()
+    let daemon = try start(limits: limits, seen: seen)
+    let chunk = String(repeating: "a", count: 800)
+    let reply = try RawClient(port: daemon.port).exchange(
+      "POST /api/v1/sessions HTTP/1.1\r\nHost: x\r\nTransfer-Encoding: chunked\r\n\r\n"
+        + "320\r\n\(chunk)\r\n320\r\n\(chunk)\r\n0\r\n\r\n")
+    XCTAssertTrue(reply.hasPrefix("HTTP/1.1 413"), reply)
+    XCTAssertEqual(seen.requests.withLock { $0.map(\.isTooLarge) }, [true])
+  }
+
+  func testAnIdleConnectionIsClosedAfterTheTimeoutWhileOthersAreServed() throws {
+    var limits = ServerLimits()
+    limits.connectionTimeoutSeconds = 1
+    let daemon = try start(limits: limits)
+    let slow = try RawClient(port: daemon.port)
+    try slow.send("POST /echo HTTP/1.1\r\nHost: x\r\nContent-Length: 10\r\n\r\nhal")
+    // Meanwhile another client is answered at once.
+    let started = Date()
+    let other = try RawClient(port: daemon.port).exchange("GET /echo HTTP/1.1\r\nHost: x\r\n\r\n")
+    XCTAssertTrue(other.hasPrefix("HTTP/1.1 201"), other)
+    XCTAssertLessThan(Date().timeIntervalSince(started), 0.9)
+    // The slow one is closed: its read ends (without an answer) after about the timeout.
+    let rest = try slow.readToEnd(limit: 5)
+    XCTAssertFalse(rest.contains("201"), rest)
+    XCTAssertGreaterThan(Date().timeIntervalSince(started), 0.8)
+    XCTAssertLessThan(Date().timeIntervalSince(started), 4)
+  }
+
+  func testConnectionsPastTheLimitAreRefused() throws {
+    var limits = ServerLimits()
+    limits.connectionLimit = 2
+    let daemon = try start(limits: limits)
+    let first = try RawClient(port: daemon.port)
+    let second = try RawClient(port: daemon.port)
+    try first.send("GET /echo HTTP/1.1\r\nHost: x\r\n")
+    try second.send("GET /echo HTTP/1.1\r\nHost: x\r\n")
+    Thread.sleep(forTimeInterval: 0.2)
+    let third = try RawClient(port: daemon.port)
+    try? third.send("GET /echo HTTP/1.1\r\nHost: x\r\n\r\n")
+    XCTAssertEqual(try third.readToEnd(limit: 3), "", "closed without an answer")
+    try first.send("\r\n")
+    XCTAssertTrue(try first.readUntil("got").hasPrefix("HTTP/1.1 201"), "the first two are served")
+  }
+
+  func testMalformedRequestsGetA4xx() throws {
+    let daemon = try start()
+    let reply = try RawClient(port: daemon.port).exchange("NOT HTTP AT ALL\r\n\r\n")
+    XCTAssertTrue(reply.hasPrefix("HTTP/1.1 4"), reply)
+    let json = try RawClient(port: daemon.port).exchange(
+      "POST /api/v1/sessions HTTP/1.1\r\nHost: x\r\nContent-Length: 3\r\n\r\n{{{")
+    XCTAssertTrue(json.hasPrefix("HTTP/1.1 401"), "unsigned first: \(json)")
+    XCTAssertTrue(json.contains(#""status":401"#), json)
+  }
+
+  func testAnAddressInUseIsRefusedSayingSo() throws {
+    let daemon = try start()
+    XCTAssertThrowsError(
+      try HTTPDaemon(
+        address: ListenAddress(host: "127.0.0.1", port: daemon.port, isIPv6: false), limits: ServerLimits()
+      ) { _ in HTTPResponse(status: 200, body: Data()) }
+    ) { error in
+      XCTAssertTrue("\(error)".hasPrefix("cannot listen on 127.0.0.1:\(daemon.port)"), "\(error)")
+    }
+    daemon.stop()
+    let again = try HTTPDaemon(
+      address: ListenAddress(host: "127.0.0.1", port: daemon.port, isIPv6: false), limits: ServerLimits()
+    ) { _ in HTTPResponse(status: 200, body: Data()) }
+    again.stop()
+  }
+}
+
+/// What reached the server, from its threads.
+final class Seen: Sendable {
+  let requests = Mutex<[HTTPRequest]>([])
+}
+
+/// A client on a plain socket, to send exactly the bytes a test means (half a request, a lie about the
+/// length) and read what comes back.
+final class RawClient {
+  private let socket: Int32
+
+  init(port: UInt16) throws {
+    socket = Glibc.socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+    var address = sockaddr_in()
+    address.sin_family = sa_family_t(AF_INET)
+    address.sin_port = port.bigEndian
+    address.sin_addr.s_addr = inet_addr("127.0.0.1")
+    let connected = withUnsafePointer(to: &address) {
+      $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
+        connect(socket, $0, socklen_t(MemoryLayout<sockaddr_in>.size))
+      }
+    }
+    guard connected == 0 else { throw XCTSkip("cannot connect to 127.0.0.1:\(port)") }
+  }
+
+  deinit { close(socket) }
+
+  func send(_ text: String) throws {
+    let bytes = Array(text.utf8)
+    guard Glibc.send(socket, bytes, bytes.count, Int32(MSG_NOSIGNAL)) == bytes.count else {
+      throw CocoaError(.fileWriteUnknown)
+    }
+  }
+
+  /// Reads until the peer closes or `limit` seconds pass.
+  func readToEnd(limit: TimeInterval) throws -> String {
+    try read(limit: limit) { _ in false }
+  }
+
+  /// Reads until `text` arrives (or the peer closes, or 5 s pass).
+  func readUntil(_ text: String) throws -> String {
+    try read(limit: 5) { $0.contains(text) }
+  }
+
+  /// Sends a request and reads its answer to the end of the body.
+  func exchange(_ request: String) throws -> String {
+    try send(request)
+    return try read(limit: 5) { reply in
+      guard let split = reply.range(of: "\r\n\r\n") else { return false }
+      let head = reply[..<split.lowerBound].lowercased()
+      guard let line = head.split(separator: "\r\n").first(where: { $0.hasPrefix("content-length:") }),
+        let length = Int(line.dropFirst("content-length:".count).trimmingCharacters(in: .whitespaces))
+      else { return false }
+      return reply[split.upperBound...].utf8.count >= length
+    }
+  }
+
+  private func read(limit: TimeInterval, done: (String) -> Bool) throws -> String {
+    var timeout = timeval(tv_sec: 0, tv_usec: 100_000)
+    setsockopt(socket, SOL_SOCKET, SO_RCVTIMEO, &timeout, socklen_t(MemoryLayout<timeval>.size))
+    var data = [UInt8]()
+    let deadline = Date().addingTimeInterval(limit)
+    var buffer = [UInt8](repeating: 0, count: 65536)
+    while Date() < deadline {
+      let count = recv(socket, &buffer, buffer.count, 0)
+      if count == 0 { break }
+      if count > 0 {
+        data += buffer[..<count]
+        if done(String(decoding: data, as: UTF8.self)) { break }
+      }
+    }
+    return String(decoding: data, as: UTF8.self)
+  }
+}
