@@ -40,8 +40,11 @@ enum SecretRedaction {
     return masked
   }
 
+  /// Whether a cell holds one ASCII digit: one byte, 0 to 9 (an ASCII character that is a number is no
+  /// more), read without breaking graphemes, as `play` masks the screen of every tape.
   private static func isDigit(_ cell: Cell) -> Bool {
-    cell.grapheme.count == 1 && cell.grapheme.first.map { $0.isASCII && $0.isNumber } == true
+    let utf8 = cell.grapheme.utf8
+    return utf8.count == 1 && (0x30...0x39).contains(utf8[utf8.startIndex])
   }
 
   /// The keys whose values are secrets.
