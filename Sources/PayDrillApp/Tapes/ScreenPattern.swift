@@ -31,7 +31,7 @@ struct ScreenPattern {
   /// Whether the pattern matches somewhere on the screen; a match that takes longer than
   /// `TapeExpectation.matchBudget` is stopped.
   func matches(_ screen: String) throws(TapeExpectation.PatternTooSlow) -> Bool {
-    if let literal { return Self.contains(screen, literal) }
+    if let literal { return ByteSearch.contains(screen, literal) }
     guard let regex else { return false }
     // The matcher reports its progress while it works: past the budget, it is stopped.
     let deadline = ContinuousClock.now + TapeExpectation.matchBudget
@@ -50,23 +50,5 @@ struct ScreenPattern {
     }
     if stopped && !found { throw TapeExpectation.PatternTooSlow(pattern: pattern) }
     return found
-  }
-
-  /// Whether the screen's UTF-8 holds the literal's bytes (UTF-8 is self-synchronising: bytes match where
-  /// code points do). The standard library's generic `firstRange(of:)` costs ten times as much here.
-  private static func contains(_ screen: String, _ literal: [UInt8]) -> Bool {
-    var screen = screen
-    return screen.withUTF8 { text in
-      literal.withUnsafeBufferPointer { literal in
-        guard let first = literal.first, text.count >= literal.count else { return false }
-        for start in 0...(text.count - literal.count)
-        where text[start] == first
-          && memcmp(text.baseAddress! + start, literal.baseAddress!, literal.count) == 0
-        {
-          return true
-        }
-        return false
-      }
-    }
   }
 }

@@ -147,12 +147,13 @@ public struct ScreenBuffer: Equatable, Sendable {
   /// Each row's text, trailing blanks removed: what a person (or `tmux capture-pane`) sees.
   public var lines: [String] {
     var bytes: [UInt8] = []
+    var codes: [UInt8] = []
     bytes.reserveCapacity(width * 4)
     var lines: [String] = []
     lines.reserveCapacity(height)
     for y in 0..<height {
       bytes.removeAll(keepingCapacity: true)
-      appendText(ofRow: y, to: &bytes)
+      appendText(ofRow: y, to: &bytes, codes: &codes)
       lines.append(String(decoding: bytes, as: UTF8.self))
     }
     return lines
@@ -161,28 +162,30 @@ public struct ScreenBuffer: Equatable, Sendable {
   /// The screen as plain text, one line per row.
   public var text: String {
     var bytes: [UInt8] = []
+    var codes: [UInt8] = []
     bytes.reserveCapacity((width + 1) * height)
     for y in 0..<height {
       if y > 0 { bytes.append(0x0A) }
-      appendText(ofRow: y, to: &bytes)
+      appendText(ofRow: y, to: &bytes, codes: &codes)
     }
     return String(decoding: bytes, as: UTF8.self)
   }
 
-  /// Appends a row's graphemes as UTF-8, trailing blanks removed, in one pass over its cells: `play` reads
-  /// the screen after every change it waits on, so this must cost less than drawing the frame. Removing the
-  /// trailing space bytes removes the trailing " " characters, unless a space joins the grapheme before it (after a
-  /// prepended concatenation mark, which no view writes): then the row is trimmed by characters instead.
-  private func appendText(ofRow y: Int, to bytes: inout [UInt8]) {
+  /// Appends a row's graphemes as UTF-8, trailing blanks removed, in one pass over its cells (`codes` is
+  /// room for the row's ASCII codes): `play` reads the screen after every change it waits on, so this must
+  /// cost less than drawing the frame. Removing the trailing space bytes removes the trailing " "
+  /// characters, unless a space joins the grapheme before it (after a prepended concatenation mark, which
+  /// no view writes): then the row is trimmed by characters instead.
+  private func appendText(ofRow y: Int, to bytes: inout [UInt8], codes: inout [UInt8]) {
     let start = bytes.count
+    asciiCodes(ofRow: y, into: &codes)
     cells.withUnsafeBufferPointer { cells in
-      for cell in cells[(y * width)..<(y * width + width)] where !cell.isContinuation {
-        let utf8 = cell.grapheme.utf8
-        // Most cells hold one ASCII byte.
-        if utf8.count == 1 {
-          bytes.append(utf8[utf8.startIndex])
+      let row = y * width
+      for (x, code) in codes.enumerated() where !cells[row + x].isContinuation {
+        if code != Self.notASCII {
+          bytes.append(code)
         } else {
-          bytes.append(contentsOf: utf8)
+          bytes.append(contentsOf: cells[row + x].grapheme.utf8)
         }
       }
     }
