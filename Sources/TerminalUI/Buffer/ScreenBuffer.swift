@@ -180,12 +180,20 @@ public struct ScreenBuffer: Equatable, Sendable {
     let start = bytes.count
     asciiCodes(ofRow: y, into: &codes)
     cells.withUnsafeBufferPointer { cells in
-      let row = y * width
-      for (x, code) in codes.enumerated() where !cells[row + x].isContinuation {
-        if code != Self.notASCII {
-          bytes.append(code)
-        } else {
-          bytes.append(contentsOf: cells[row + x].grapheme.utf8)
+      codes.withUnsafeBufferPointer { codes in
+        let row = y * width
+        var x = 0
+        while x < codes.count {
+          // A run of cells of one ASCII byte each is copied as it is.
+          var end = x
+          while end < codes.count, codes[end] != Self.notASCII, !cells[row + end].isContinuation { end += 1 }
+          if end > x {
+            bytes.append(contentsOf: UnsafeBufferPointer(rebasing: codes[x..<end]))
+            x = end
+            continue
+          }
+          if !cells[row + x].isContinuation { bytes.append(contentsOf: cells[row + x].grapheme.utf8) }
+          x += 1
         }
       }
     }
