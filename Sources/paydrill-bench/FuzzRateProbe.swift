@@ -9,7 +9,10 @@ enum FuzzRateProbe {
   }
 
   static func measure(_ executable: String, steps: Int = 20_000) throws(BenchError) -> Figures {
-    let cpu = try ChildCPUTime.seconds(executable, ["fuzz", "--seed", "1", "--actions", "\(steps)"])
+    let cpu = try ChildProcessRun(
+      executable, ["fuzz", "--seed", "1", "--actions", "\(steps)"], name: "paydrill fuzz",
+      failure: "an invariant broke"
+    ).cpuSeconds
     return Figures(steps: steps, cpuSeconds: cpu)
   }
 

@@ -33,7 +33,10 @@ enum TapeRateProbe {
       }
       paths.append(path)
     }
-    let cpu = try ChildCPUTime.seconds(executable, ["play"] + paths + ["--jobs", "1", "--no-ledger"])
+    let cpu = try ChildProcessRun(
+      executable, ["play"] + paths + ["--jobs", "1", "--no-ledger"], name: "paydrill play",
+      failure: "a tape failed"
+    ).cpuSeconds
     let (text, render) = try screenTextAndRender(tape: String(decoding: tape, as: UTF8.self))
     return Figures(tapes: count, cpuSeconds: cpu, textMicroseconds: text, renderMicroseconds: render)
   }
