@@ -43,24 +43,23 @@ public enum TapeExpectation: Equatable, Sendable {
   struct Check {
     let expectation: TapeExpectation
     private let pattern: ScreenPattern?
-
-    init(_ expectation: TapeExpectation) {
-      self.expectation = expectation
-      if case .screen(let pattern) = expectation {
-        self.pattern = ScreenPattern(pattern)
-      } else {
-        pattern = nil
-      }
-    }
-
     /// Whether the spinner's turns cannot change the answer: a turn moves the spinner's frame and nothing
     /// else, and the spinner's glyphs, each as wide and as long as the others, are drawn where nothing else
     /// is; so events, totals and a literal pattern that holds none of the glyphs see the same before and
     /// after one. A regular expression may tell the glyphs apart: it is checked after every turn.
-    var ignoresSpinner: Bool {
-      guard let pattern else { return true }
-      return pattern.isLiteral
-        && !pattern.pattern.unicodeScalars.contains(where: Self.spinnerGlyphs.contains)
+    let ignoresSpinner: Bool
+
+    init(_ expectation: TapeExpectation) {
+      self.expectation = expectation
+      if case .screen(let text) = expectation {
+        let pattern = ScreenPattern(text)
+        self.pattern = pattern
+        ignoresSpinner =
+          pattern.isLiteral && !text.unicodeScalars.contains(where: Self.spinnerGlyphs.contains)
+      } else {
+        pattern = nil
+        ignoresSpinner = true
+      }
     }
 
     /// Every scalar of the spinner's frames.
