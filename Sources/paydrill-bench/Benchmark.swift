@@ -238,7 +238,7 @@ enum Benchmark {
 
     report("tapes replayed") {
       let figures = try TapeSuiteProbe.measure(executable)
-      let speedUp = figures.allCores / figures.oneJob
+      let speedUp = figures.speedUp.median
       var lines = [
         String(format: "tapes replayed: %.1f tapes/s with --jobs 1", figures.oneJob)
           + " (\(BenchGoal.atLeast(20, "tapes/s").verdict(figures.oneJob))), "
@@ -248,7 +248,8 @@ enum Benchmark {
       if figures.cores > 1 {
         lines.append(
           String(format: "tapes at --jobs %d against --jobs 1: %.2f×", figures.cores, speedUp)
-            + " (\(BenchGoal.atLeast(1.3, "×").verdict(speedUp)))")
+            + " (\(BenchGoal.atLeast(1.3, "×").verdict(speedUp))), \(figures.speedUp.description), one job"
+            + " then the cores")
       }
       return lines
     }

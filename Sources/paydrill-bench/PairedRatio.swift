@@ -11,10 +11,11 @@ struct PairedRatio {
     self.ratios = ratios
   }
 
-  /// The pairs' ratios, PayDrill's figure over the floor's in each pair.
-  init(paydrill: [Double], floor: [Double]) {
-    precondition(paydrill.count == floor.count, "each run of PayDrill pairs with one run of its floor")
-    self.init(zip(paydrill, floor).map { $0 / $1 })
+  /// The pairs' ratios: in each pair, the figure measured (PayDrill's) over the one it is compared with
+  /// (its floor's), both taken in the same order.
+  init(_ measured: [Double], over reference: [Double]) {
+    precondition(measured.count == reference.count, "each run pairs with one run of what it is compared with")
+    self.init(zip(measured, reference).map { $0 / $1 })
   }
 
   var median: Double { Self.median(ratios) }

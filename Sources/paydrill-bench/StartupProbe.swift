@@ -74,7 +74,7 @@ enum StartupProbe {
     let seconds = { (runs: [Run]) in runs.map { $0.firstFrame / .seconds(1) } }
     return Paired(
       paydrill: summary(ours), floor: summary(floors),
-      ratio: PairedRatio(paydrill: seconds(ours), floor: seconds(floors)))
+      ratio: PairedRatio(seconds(ours), over: seconds(floors)))
   }
 
   /// The median time and the largest peak memory of several starts.

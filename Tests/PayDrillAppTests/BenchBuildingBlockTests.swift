@@ -107,7 +107,7 @@ final class BenchBuildingBlockTests: XCTestCase {
   }
 
   func testARatioIsTheMedianOfItsPairsWithTheirSpread() {
-    let ratio = PairedRatio(paydrill: [3, 4, 10], floor: [2, 2, 2])
+    let ratio = PairedRatio([3, 4, 10], over: [2, 2, 2])
     XCTAssertEqual(ratio.ratios, [1.5, 2, 5])
     XCTAssertEqual(ratio.median, 2)
     XCTAssertEqual(ratio.lowest, 1.5)
