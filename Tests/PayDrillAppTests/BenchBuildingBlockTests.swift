@@ -83,12 +83,61 @@ final class BenchBuildingBlockTests: XCTestCase {
     XCTAssertGreaterThan(peak, 1_000_000)
   }
 
+  func testALongSessionPaysItsRoundsAndItsPeakNeverFalls() throws {
+    let folder = try temporaryFolder()
+    let ledger = folder.appendingPathComponent("l.sqlite3").path
+    let session = try SessionProbe.longSession(
+      try Self.paydrill(), arguments: ["--latency", "0", "--ledger", ledger], size: Benchmark.terminalSize,
+      rounds: 2)
+    XCTAssertEqual(session.rounds, 2)
+    XCTAssertGreaterThan(session.peakAfterSession, 1_000_000)
+    XCTAssertGreaterThanOrEqual(session.peak, session.peakAfterSession)
+    // Two payments in the session, then one a round: each reached its result screen and was recorded.
+    let history = Process()
+    history.executableURL = URL(fileURLWithPath: try Self.paydrill())
+    history.arguments = ["history", "--ledger", ledger, "--json"]
+    let output = Pipe()
+    history.standardOutput = output
+    try history.run()
+    let data = output.fileHandleForReading.readDataToEndOfFile()
+    history.waitUntilExit()
+    let attempts = String(decoding: data, as: UTF8.self).split(separator: "\n")
+    XCTAssertEqual(attempts.count, 4, "\(attempts)")
+    XCTAssertTrue(attempts.allSatisfy { $0.contains(#""outcome":"succeeded""#) }, "\(attempts)")
+  }
+
+  func testARatioIsTheMedianOfItsPairsWithTheirSpread() {
+    let ratio = PairedRatio([3, 4, 10], over: [2, 2, 2])
+    XCTAssertEqual(ratio.ratios, [1.5, 2, 5])
+    XCTAssertEqual(ratio.median, 2)
+    XCTAssertEqual(ratio.lowest, 1.5)
+    XCTAssertEqual(ratio.highest, 5)
+    XCTAssertEqual(ratio.description, "median of 3 pairs, spread 1.50–5×")
+    XCTAssertEqual(PairedRatio([4, 1, 3, 2]).median, 3, "the upper middle of an even count")
+  }
+
   func testTheCFloorBuildsAndDrawsItsScreen() throws {
     guard FloorPrograms.executable(named: "cc") != nil else { throw XCTSkip("no C compiler") }
     let program = try FloorPrograms.build(.c, in: try temporaryFolder()).get()
     let run = try StartupProbe.run(
       program, marker: FloorPrograms.marker, quitKeys: "q", size: Benchmark.terminalSize)
     XCTAssertGreaterThan(run.bytes, Benchmark.terminalSize.rows)
+  }
+
+  func testStartUpRunsPayDrillAndItsFloorInTurnPairByPair() throws {
+    guard FloorPrograms.executable(named: "cc") != nil else { throw XCTSkip("no C compiler") }
+    let folder = try temporaryFolder()
+    let floor = StartupProbe.Program(
+      executable: try FloorPrograms.build(.c, in: folder).get(), marker: FloorPrograms.marker, quitKeys: "q")
+    let paydrill = StartupProbe.Program(
+      executable: try Self.paydrill(),
+      arguments: ["--latency", "0", "--ledger", folder.appendingPathComponent("l.sqlite3").path],
+      marker: KeystrokeProbe.firstFrameMarker, quitKeys: "q")
+    let paired = try StartupProbe.paired(paydrill, against: floor, pairs: 2, size: Benchmark.terminalSize)
+    XCTAssertEqual(paired.ratio.ratios.count, 2)
+    XCTAssertGreaterThan(paired.paydrill.firstFrame, .zero)
+    XCTAssertGreaterThan(paired.floor.firstFrame, .zero)
+    XCTAssertNotNil(paired.floor.peakMemory)
   }
 
   private func temporaryFolder() throws -> URL {
