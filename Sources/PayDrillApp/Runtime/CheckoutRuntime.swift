@@ -138,13 +138,7 @@ public final class CheckoutRuntime {
         Thread.sleep(forTimeInterval: 0.001)
         continue
       }
-      // The sooner of the next answer and the spinner's next turn (no array: this runs for every answer).
-      var next = interpreter.nextDue
-      if interpreter.isBusy {
-        let tick = lastTick + Self.tickInterval
-        next = next.map { min($0, tick) } ?? tick
-      }
-      guard let next, next <= end else { break }
+      guard let next = nextDeadline, next <= end else { break }
       clock.move(to: next)
       while let (action, _) = interpreter.takeNext(dueBy: next) {
         send(action)
@@ -154,6 +148,16 @@ public final class CheckoutRuntime {
     }
     clock.move(to: end)
     return isDone()
+  }
+
+  /// When something next happens by itself, on the clock: the sooner of the next answer or timer and, while
+  /// an answer is awaited, the spinner's next turn; nil when nothing will until an action comes. (No array:
+  /// this runs for every answer.)
+  public var nextDeadline: Duration? {
+    let next = interpreter.nextDue
+    guard interpreter.isBusy else { return next }
+    let tick = lastTick + Self.tickInterval
+    return next.map { min($0, tick) } ?? tick
   }
 
   /// Sends every answer due now, however many follow each other at this instant.

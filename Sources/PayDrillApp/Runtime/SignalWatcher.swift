@@ -2,9 +2,9 @@ import Dispatch
 import Foundation
 import Synchronization
 
-/// Turns SIGINT, SIGTERM and SIGHUP (or the signals it is given: SIGTSTP, SIGCONT) into a flag the main loop
-/// reads, so the terminal is restored or suspended by normal code (never `endwin` inside a raw signal
-/// handler).
+/// Turns SIGINT, SIGTERM and SIGHUP (or the signals it is given: SIGTSTP, SIGCONT, SIGWINCH) into a flag the
+/// main loop reads, so the terminal is restored or suspended by normal code (never `endwin` inside a raw
+/// signal handler), and rings the loop's doorbell, so that a loop asleep in `poll` reads the flag at once.
 final class SignalWatcher {
   private final class Flag: Sendable {
     let number = Atomic<Int32>(0)
@@ -13,12 +13,13 @@ final class SignalWatcher {
   private let flag = Flag()
   private var sources: [DispatchSourceSignal] = []
 
-  init(signals: [Int32] = [SIGINT, SIGTERM, SIGHUP]) {
+  init(signals: [Int32] = [SIGINT, SIGTERM, SIGHUP], ringing doorbell: Doorbell) {
     for number in signals {
       _ = Foundation.signal(number, SIG_IGN)
       let source = DispatchSource.makeSignalSource(signal: number, queue: .global())
       source.setEventHandler { [flag] in
         flag.number.store(number, ordering: .sequentiallyConsistent)
+        doorbell.ring()
       }
       source.resume()
       sources.append(source)
