@@ -23,6 +23,22 @@ final class LoopDeadlineTests: XCTestCase {
     runtime.advance(by: .milliseconds(50))
     XCTAssertFalse(runtime.isBusy)
     XCTAssertNil(runtime.nextDeadline, "settled: the loop sleeps until something arrives")
+    XCTAssertNil(runtime.nextWake)
+  }
+
+  func testTheLoopWakesForTheSpinnerOnlyWhileItIsOnScreen() {
+    let runtime = runtime(latency: 300)
+    runtime.start()
+    XCTAssertFalse(runtime.model.showsSpinner, "Apple Pay's /init is awaited behind the method list")
+    XCTAssertEqual(runtime.nextWake, .milliseconds(300), "the answer, not the spinner's turns")
+    runtime.advance(by: .milliseconds(300))
+    for action in Fixture.fillCard(number: "4242424242424242") + [.key(.enter)] { runtime.send(action) }
+    runtime.settle()
+    XCTAssertTrue(runtime.model.showsSpinner, "processing")
+    XCTAssertEqual(runtime.nextWake, .milliseconds(400), "the spinner turns 100 ms after the wait began")
+    runtime.advance(by: .milliseconds(100))
+    XCTAssertEqual(runtime.model.spinnerFrame, 1)
+    XCTAssertEqual(runtime.nextWake, .milliseconds(500))
   }
 
   func testTheDemoWaitsForItsNextBeatAndNotWhilePaused() throws {

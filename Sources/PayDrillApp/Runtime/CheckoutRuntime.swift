@@ -151,11 +151,17 @@ public final class CheckoutRuntime {
   }
 
   /// When something next happens by itself, on the clock: the sooner of the next answer or timer and, while
-  /// an answer is awaited, the spinner's next turn; nil when nothing will until an action comes. (No array:
-  /// this runs for every answer.)
-  public var nextDeadline: Duration? {
+  /// an answer is awaited, the spinner's next turn; nil when nothing will until an action comes.
+  public var nextDeadline: Duration? { deadline(turningSpinner: interpreter.isBusy) }
+
+  /// When the interactive loop must next wake by itself: as `nextDeadline`, but the spinner's turn only while
+  /// the spinner is on screen (a turn no one sees changes nothing; it comes with the next wake-up).
+  public var nextWake: Duration? { deadline(turningSpinner: interpreter.isBusy && model.showsSpinner) }
+
+  /// The next answer or timer, or the spinner's next turn if sooner (no array: this runs for every answer).
+  private func deadline(turningSpinner: Bool) -> Duration? {
     let next = interpreter.nextDue
-    guard interpreter.isBusy else { return next }
+    guard turningSpinner else { return next }
     let tick = lastTick + Self.tickInterval
     return next.map { min($0, tick) } ?? tick
   }

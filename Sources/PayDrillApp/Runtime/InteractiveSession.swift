@@ -102,10 +102,10 @@ public final class InteractiveSession {
     return nil
   }
 
-  /// Until the soonest of the checkout's next deadline (on its clock) and the demo's next beat.
+  /// Until the soonest of the checkout's next wake-up (on its clock) and the demo's next beat.
   private func sleepLimit() -> PollTimeout {
     PollTimeout(untilSoonestOf: [
-      runtime.nextDeadline.map { $0 - runtime.clock.elapsed },
+      runtime.nextWake.map { $0 - runtime.clock.elapsed },
       presenter?.nextDeadline.map { $0 - .now },
     ])
   }
