@@ -5,17 +5,8 @@ import XCTest
 /// woken at all, counted as the kernel counts them (context switches, not time). Asleep, it still answers at
 /// once whatever arrives: a key, a resize, `fg` after an outside stop, the gateway's answer, SIGTERM.
 final class IdleTerminalTests: XCTestCase {
-  private var folder: URL!
-
   override func setUpWithError() throws {
     try TmuxSession.requireTmux()
-    folder = FileManager.default.temporaryDirectory.appendingPathComponent(
-      "paydrill-idle-\(UUID().uuidString)")
-    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-  }
-
-  override func tearDownWithError() throws {
-    if let folder { try? FileManager.default.removeItem(at: folder) }
   }
 
   /// How many times the kernel has switched each of the process's threads out so far (it slept and was woken,
@@ -46,8 +37,7 @@ final class IdleTerminalTests: XCTestCase {
   func testLeftAloneItSleepsAndStillAnswersKeysResizesSignalsAndTheGateway() throws {
     let session = try TmuxSession(command: "export PS1='shell$ '; exec bash --norc --noprofile -i")
     try session.waitFor("shell$")
-    let ledger = folder.appendingPathComponent("ledger.sqlite3").path
-    try session.type("\(try PayDrillBinary.path()) --latency 300 --ledger \(ledger)")
+    try session.type("\(try PayDrillBinary.path()) --latency 300 --no-ledger")
     try session.press("Enter")
     // Settled: the Apple Pay /init answer is drawn.
     try session.waitFor("Buy with Apple Pay")
