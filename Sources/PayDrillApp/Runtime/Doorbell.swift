@@ -10,6 +10,10 @@ import Foundation
 /// deadline, and this pipe, which whatever arrives from elsewhere rings (a signal, an answer another thread
 /// posted). A ring is one byte; rings that come before the loop looks are one wake-up, not many.
 final class Doorbell: Sendable {
+  /// The process's doorbell, which the interactive loop sleeps on: global, because a signal handler can reach
+  /// nothing else (`SignalWatcher`).
+  static let process = Doorbell()
+
   private let readEnd: Int32
   private let writeEnd: Int32
 
@@ -32,7 +36,7 @@ final class Doorbell: Sendable {
     close(writeEnd)
   }
 
-  /// Wakes the loop (from any thread).
+  /// Wakes the loop (from any thread, and from a signal handler: `write` is async-signal-safe).
   func ring() {
     var byte: UInt8 = 1
     _ = write(writeEnd, &byte, 1)

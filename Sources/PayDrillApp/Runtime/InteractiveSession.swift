@@ -45,12 +45,12 @@ public final class InteractiveSession {
   /// another thread posted) or the next deadline comes (`PollTimeout`): idle, it never wakes.
   public func run() -> Int32? {
     NcursesTerminal.restoreTerminalOnCrash()
-    let doorbell = Doorbell()
-    let signals = SignalWatcher(ringing: doorbell)
-    let jobControl = SignalWatcher(signals: [SIGTSTP, SIGCONT], ringing: doorbell)
+    let doorbell = Doorbell.process
+    let signals = SignalWatcher()
+    let jobControl = SignalWatcher(signals: [SIGTSTP, SIGCONT])
     // Watched before ncurses starts, so that ncurses leaves SIGWINCH to PayDrill (a handler of its own would
     // not wake the loop's `poll` when the signal reaches another thread).
-    let resizes = SignalWatcher(signals: [SIGWINCH], ringing: doorbell)
+    let resizes = SignalWatcher(signals: [SIGWINCH])
     runtime.interpreter.ringOnArrival(doorbell)
     StandardErrorHold.begin()
     let terminal = NcursesTerminal(theme: theme, useColor: useColor, asciiOnly: asciiOnly)
