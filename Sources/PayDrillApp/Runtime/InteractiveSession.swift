@@ -48,8 +48,8 @@ public final class InteractiveSession {
     let doorbell = Doorbell.process
     let signals = SignalWatcher()
     let jobControl = SignalWatcher(signals: [SIGTSTP, SIGCONT])
-    // Watched before ncurses starts, so that ncurses leaves SIGWINCH to PayDrill (a handler of its own would
-    // not wake the loop's `poll` when the signal reaches another thread).
+    // Watched before ncurses starts, so that ncurses installs no SIGWINCH handler of its own (one that sets a
+    // flag of ncurses' and does not wake the sleeping loop).
     let resizes = SignalWatcher(signals: [SIGWINCH])
     runtime.interpreter.ringOnArrival(doorbell)
     StandardErrorHold.begin()
