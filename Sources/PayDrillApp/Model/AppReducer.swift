@@ -45,13 +45,7 @@ public enum AppReducer {
   {
     switch action {
     case .tick:
-      let sheetBusy =
-        model.checkout.applePaySheet.map { $0.phase == .processing || $0.pendingUpdate != nil } ?? false
-      if case .processing = model.checkout.screen {
-        model.spinnerFrame += 1
-      } else if sheetBusy {
-        model.spinnerFrame += 1
-      }
+      if model.showsSpinner { model.spinnerFrame += 1 }
       return []
     case .checkout(let checkoutAction):
       // Waiting for the backend, there is no Drop-in to create yet: its session creates it.
