@@ -185,6 +185,16 @@ enum Benchmark {
       return lines
     }
 
+    report("idle wake-ups") {
+      let idle = Duration.seconds(10)
+      let figures = try IdleProbe.measure(executable, arguments: arguments, size: size, idle: idle)
+      return [
+        String(format: "idle wake-ups: %.1f wake-ups/s", figures.perSecond)
+          + " (\(BenchGoal.atMost(0, "wake-ups/s").verdict(figures.perSecond))), \(figures.wakeUps) over"
+          + " \(idle.components.seconds) idle s in a \(size) pty, every thread"
+      ]
+    }
+
     let paydrill = StartupProbe.Program(
       executable: executable, arguments: arguments, marker: KeystrokeProbe.firstFrameMarker, quitKeys: "q")
     let floors = [FloorPrograms.Language.swift, .c].map { language in
