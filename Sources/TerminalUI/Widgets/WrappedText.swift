@@ -12,10 +12,13 @@ public enum WrappedText {
   public static func lines(_ text: String, width: Int) -> [String] {
     guard width > 0 else { return [] }
     var lines: [String] = []
-    for paragraph in text.split(separator: "\n", omittingEmptySubsequences: false) {
+    // Where every scalar is a grapheme of its own and no CR makes a CR LF, the bytes split where the
+    // graphemes would, without breaking the text into graphemes.
+    let byBytes = !text.utf8.contains(0x0D) && DisplayWidth.narrowColumns(text) != nil
+    for paragraph in split(Substring(text), at: "\n", byBytes: byBytes, omittingEmpty: false) {
       var line = ""
       var lineWidth = 0
-      for word in paragraph.split(separator: " ") {
+      for word in split(paragraph, at: " ", byBytes: byBytes, omittingEmpty: true) {
         let candidate = line.isEmpty ? String(word) : line + " " + word
         // A space between ASCII characters joins no grapheme across it: the widths add up, and the line
         // need not be measured again for every word.
@@ -43,6 +46,17 @@ public enum WrappedText {
       lines.append(line)
     }
     return lines
+  }
+
+  /// `text` split at an ASCII separator: at its bytes when `byBytes` says that gives the same pieces,
+  /// otherwise at its graphemes.
+  private static func split(_ text: Substring, at separator: Character, byBytes: Bool, omittingEmpty: Bool)
+    -> [Substring]
+  {
+    guard byBytes, let byte = separator.asciiValue else {
+      return text.split(separator: separator, omittingEmptySubsequences: omittingEmpty)
+    }
+    return text.utf8.split(separator: byte, omittingEmptySubsequences: omittingEmpty).map { Substring($0) }
   }
 
   /// Parts packed into lines no wider than `width`, joined by `separator` within a line: a part is never
