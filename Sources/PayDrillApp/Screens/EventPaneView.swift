@@ -165,16 +165,19 @@ struct EventPaneView {
   /// The first keys' fields in their order (the first field of each such key; a repeat is left out), then
   /// the other fields in the event's order.
   private static func prioritised(_ details: [EventDetail]) -> [EventDetail] {
-    var first = [EventDetail?](repeating: nil, count: firstKeys.count)
+    var first: [(place: Int, detail: EventDetail)] = []
     var rest: [EventDetail] = []
+    rest.reserveCapacity(details.count)
     for detail in details {
       if let place = firstKeyPlaces[detail.key] {
-        if first[place] == nil { first[place] = detail }
+        if !first.contains(where: { $0.place == place }) { first.append((place, detail)) }
       } else {
         rest.append(detail)
       }
     }
-    return first.compactMap { $0 } + rest
+    guard !first.isEmpty else { return rest }
+    first.sort { $0.place < $1.place }
+    return first.map(\.detail) + rest
   }
 
   /// Payload lines shown per event in the list; the JSON Lines export (`--events`) has every field.

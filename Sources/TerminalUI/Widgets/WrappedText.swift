@@ -19,14 +19,20 @@ public enum WrappedText {
       var line = ""
       var lineWidth = 0
       for word in split(paragraph, at: " ", byBytes: byBytes, omittingEmpty: true) {
-        let candidate = line.isEmpty ? String(word) : line + " " + word
         // A space between ASCII characters joins no grapheme across it: the widths add up, and the line
-        // need not be measured again for every word.
+        // need not be measured again for every word (nor built before it is known to fit).
         let candidateWidth =
-          !line.isEmpty && line.utf8.last! < 0x80 && word.utf8.first! < 0x80
-          ? lineWidth + 1 + DisplayWidth.of(String(word)) : DisplayWidth.of(candidate)
+          line.isEmpty
+          ? DisplayWidth.of(String(word))
+          : line.utf8.last! < 0x80 && word.utf8.first! < 0x80
+            ? lineWidth + 1 + DisplayWidth.of(String(word)) : DisplayWidth.of(line + " " + word)
         if candidateWidth <= width {
-          line = candidate
+          if line.isEmpty {
+            line = String(word)
+          } else {
+            line += " "
+            line += word
+          }
           lineWidth = candidateWidth
         } else {
           if !line.isEmpty { lines.append(line) }
