@@ -103,11 +103,13 @@ struct EventPaneView {
   /// most `payloadLines` lines, the last saying how many fields it leaves out.
   static func payload(of event: CallbackEvent, width: Int) -> [String] {
     guard width > 0 else { return [] }
-    let fields = prioritised(event.details).map { ($0.key, quoted($0.value.description)) }
+    let fields = prioritised(event.details)
     // Lines of whole fields; a field wider than the pane is a run of lines of its own (it wraps at its
-    // spaces, a long word at the pane's width), each line saying whether the field ends on it.
+    // spaces, a long word at the pane's width), each line saying whether the field ends on it. Once there
+    // is a line past the limit, the fields after it change nothing shown: only their count is told.
     var lines: [(fields: [String], ends: Bool, whole: Bool, width: Int)] = []
-    for (key, value) in fields {
+    for detail in fields where lines.count <= payloadLines {
+      let (key, value) = (detail.key, quoted(detail.value.description))
       let field = "\(key)=\(value)"
       let fieldWidth = DisplayWidth.of(field)
       if let last = lines.last, last.whole {
@@ -185,7 +187,9 @@ struct EventPaneView {
 
   /// A value with a space in quotes. Most values are ASCII: no byte 0x20, no space.
   private static func quoted(_ value: String) -> String {
-    value.utf8.contains(0x20) && value.contains(" " as Character) ? "\"\(value)\"" : value
+    guard value.utf8.contains(0x20) else { return value }
+    // In ASCII a space byte is a space; elsewhere it may begin a grapheme with a combining mark.
+    return value.utf8.allSatisfy({ $0 < 0x80 }) || value.contains(" " as Character) ? "\"\(value)\"" : value
   }
 
   /// The time of day in the time zone to the millisecond (`17:12:31.222`, milliseconds cut, not rounded),
@@ -199,7 +203,7 @@ struct EventPaneView {
     let millisecond = Int((local - seconds) * 1_000_000_000) / 1_000_000
     func digits(_ value: Int, _ count: Int) -> String {
       let text = String(value)
-      return String(repeating: "0", count: max(0, count - text.utf8.count)) + text
+      return text.utf8.count >= count ? text : String(repeating: "0", count: count - text.utf8.count) + text
     }
     return digits(secondOfDay / 3600, 2) + ":" + digits(secondOfDay / 60 % 60, 2) + ":"
       + digits(secondOfDay % 60, 2) + "." + digits(millisecond, 3)

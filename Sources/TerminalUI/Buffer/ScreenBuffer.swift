@@ -151,6 +151,22 @@ public struct ScreenBuffer: Equatable, Sendable {
     } ?? nil
   }
 
+  /// Writes a character once on each of `rows`, in column `x` (a frame's side): on each row what
+  /// `write(repeating: character, count: 1, x: x, y: row, role: role)` writes, the storage reached once.
+  public mutating func write(repeating character: Character, x: Int, rows: Range<Int>, role: StyleRole) {
+    guard character.unicodeScalars.count == 1, let scalar = character.unicodeScalars.first,
+      DisplayWidth.narrowScalarColumns(scalar.value) == 1
+    else {
+      for y in rows { write(repeating: character, count: 1, x: x, y: y, role: role) }
+      return
+    }
+    guard x >= 0, x < width else { return }
+    let (cell, width, height) = (Cell(grapheme: String(character), width: 1, role: role), width, height)
+    cells.withUnsafeMutableBufferPointer { cells in
+      for y in rows where y >= 0 && y < height { Self.put(cell, x: x, y: y, width: width, into: cells) }
+    }
+  }
+
   /// A one-column grapheme `count` times from a position, clipped as `write` clips.
   private mutating func writeRun(
     _ grapheme: String, count: Int, x: Int, y: Int, role: StyleRole, maxWidth: Int?
