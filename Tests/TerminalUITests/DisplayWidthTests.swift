@@ -38,15 +38,9 @@ final class DisplayWidthTests: XCTestCase {
   }
 
   func testASCIIAndUnicodeWritesPutTheSameCells() {
-    // The same ASCII text written alone (the fast path) and after a non-ASCII character (the general path).
+    // The same ASCII text written alone (the fast path) and after a non-ASCII character (another path).
     for text in ["Hello, world", "tab\there", "cr\r\nlf", "del\u{7F}x"] {
-      var fast = ScreenBuffer(width: 20, height: 1)
-      var general = ScreenBuffer(width: 20, height: 1)
-      let fastColumns = fast.write(text, x: 1, y: 0, role: .title, maxWidth: 9)
-      general.write("é", x: 0, y: 0, role: .title)
-      let generalColumns = general.write("é" + text, x: 0, y: 0, role: .title, maxWidth: 10) - 1
-      XCTAssertEqual(fastColumns, generalColumns, text.debugDescription)
-      XCTAssertEqual(Array(fast.cells.dropFirst()), Array(general.cells.dropFirst()), text.debugDescription)
+      assertWrittenAlike(text, alone: "é")
     }
   }
 
@@ -54,16 +48,23 @@ final class DisplayWidthTests: XCTestCase {
     // Text whose every scalar is a grapheme of its own (a scalar at a time), against the same text after a
     // wide character (grapheme by grapheme).
     for text in ["a·b • c…", "─┼─ é ü", "x\u{AD}y", "cr\r\nlf·", "tab\t·", "Visa ••••4242"] {
-      var narrow = ScreenBuffer(width: 20, height: 1)
-      var general = ScreenBuffer(width: 20, height: 1)
-      let narrowColumns = narrow.write(text, x: 2, y: 0, role: .title, maxWidth: 9)
-      general.write("日", x: 0, y: 0, role: .title)
-      let generalColumns = general.write("日" + text, x: 0, y: 0, role: .title, maxWidth: 11) - 2
-      XCTAssertEqual(narrowColumns, generalColumns, text.debugDescription)
-      XCTAssertEqual(
-        Array(narrow.cells.dropFirst(2)), Array(general.cells.dropFirst(2)), text.debugDescription)
+      assertWrittenAlike(text, alone: "日")
     }
     XCTAssertEqual(WrappedText.lines("a·b c•d\n\ne…f", width: 4), ["a·b", "c•d", "", "e…f"])
+  }
+
+  /// `text` written alone after `before`'s columns puts the same cells as `before + text` written whole.
+  private func assertWrittenAlike(_ text: String, alone before: String, line: UInt = #line) {
+    let offset = DisplayWidth.of(before)
+    var alone = ScreenBuffer(width: 20, height: 1)
+    var whole = ScreenBuffer(width: 20, height: 1)
+    let aloneColumns = alone.write(text, x: offset, y: 0, role: .title, maxWidth: 9)
+    whole.write(before, x: 0, y: 0, role: .title)
+    let wholeColumns = whole.write(before + text, x: 0, y: 0, role: .title, maxWidth: 9 + offset) - offset
+    XCTAssertEqual(aloneColumns, wholeColumns, text.debugDescription, line: line)
+    XCTAssertEqual(
+      Array(alone.cells.dropFirst(offset)), Array(whole.cells.dropFirst(offset)), text.debugDescription,
+      line: line)
   }
 
   func testASideIsWrittenAsACellOnEachRow() {
