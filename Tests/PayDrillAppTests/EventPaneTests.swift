@@ -50,6 +50,23 @@ final class EventPaneTests: XCTestCase {
     }
   }
 
+  /// The pane's payloads are made once per event and width, and an event that differs in any field (the
+  /// same sequence and time but another value) gets its own.
+  func testAPayloadIsKeptForItsWholeEventAndWidth() {
+    let cache = EventPayloadCache()
+    let declined = event(.onError, [("errorCode", "CARD_DECLINED"), ("amount", "49.99")])
+    let expired = event(.onError, [("errorCode", "EXPIRED_CARD"), ("amount", "49.99")])
+    for width in [12, 40] {
+      for _ in 0..<2 {
+        XCTAssertEqual(
+          cache.lines(of: declined, width: width), EventPaneView.payload(of: declined, width: width))
+        XCTAssertEqual(
+          cache.lines(of: expired, width: width), EventPaneView.payload(of: expired, width: width))
+      }
+    }
+    XCTAssertNotEqual(cache.lines(of: declined, width: 40), cache.lines(of: expired, width: 40))
+  }
+
   /// The time of day is read from the zone's offset, not a calendar per event: it says what a Gregorian
   /// calendar says, to the millisecond (cut, not rounded), across daylight saving time and in zones whose
   /// offset is not whole hours.

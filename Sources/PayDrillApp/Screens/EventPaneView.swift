@@ -52,7 +52,8 @@ struct EventPaneView {
       if list.isFocused, place == anchor {
         head = head.map { line in line.map { ($0.0, StyleRole.selected) } }
       }
-      return head + Self.payload(of: event, width: area.width - 2).map { [("  " + $0, .muted)] }
+      return head
+        + EventPayloadCache.shared.lines(of: event, width: area.width - 2).map { [("  " + $0, .muted)] }
     }
     let height = max(1, anchor < shown.count - 1 ? area.height - 1 : area.height)
     var lines: [[(String, StyleRole)]] = []
