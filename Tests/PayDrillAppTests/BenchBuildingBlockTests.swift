@@ -43,6 +43,40 @@ final class BenchBuildingBlockTests: XCTestCase {
     XCTAssertGreaterThanOrEqual(figures[0].events, 20)
   }
 
+  func testTheRenderProbesModelsAreAFullPaneAnOpenSheetAndGrownLogs() throws {
+    let methodList = try RenderProbe.methodListRuntime().model
+    guard case .methodList = methodList.checkout.screen else {
+      return XCTFail("ended on \(methodList.checkout.screen)")
+    }
+    let names = methodList.checkout.events.map(\.name)
+    XCTAssertTrue(names.contains(.onSuccess), "the Apple Pay payment: \(names)")
+    XCTAssertTrue(
+      methodList.checkout.events.contains { event in
+        event.name == .onError
+          && event.details.contains { $0.key == "errorCode" && "\($0.value)" == "CARD_DECLINED" }
+      }, "the declined card: \(names)")
+    // The pane is full: its first and last rows hold events, and the oldest events are scrolled away.
+    let frame = RootView.render(methodList)
+    XCTAssertEqual(frame.width, 200)
+    XCTAssertEqual(frame.height, 60)
+    let pane = frame.lines.map { String($0.dropFirst(121)) }
+    XCTAssertFalse(pane[2].trimmingCharacters(in: .whitespaces).isEmpty, pane.joined(separator: "\n"))
+    XCTAssertFalse(pane[57].trimmingCharacters(in: .whitespaces).isEmpty, pane.joined(separator: "\n"))
+    let heads = pane.filter { $0.count > 12 && Array($0)[2] == ":" && Array($0)[8] == "." }
+    XCTAssertLessThan(heads.count, methodList.checkout.events.count, pane.joined(separator: "\n"))
+
+    let sheet = try RenderProbe.sheetRuntime().model
+    XCTAssertNotNil(sheet.checkout.applePaySheet)
+    XCTAssertGreaterThan(sheet.checkout.events.count, methodList.checkout.events.count)
+
+    let figures = try RenderProbe.measure(grownTo: [60, 120], frames: 2, rounds: 1)
+    XCTAssertEqual(figures.methodList.events, methodList.checkout.events.count)
+    XCTAssertEqual(figures.sheet.events, sheet.checkout.events.count)
+    XCTAssertEqual(figures.grown.count, 2)
+    XCTAssertGreaterThanOrEqual(figures.grown[0].events, 60 + methodList.checkout.events.count / 2)
+    XCTAssertGreaterThanOrEqual(figures.grown[1].events, 120)
+  }
+
   func testTheShippedProgramNeitherOffersNorRunsTheBench() {
     XCTAssertThrowsError(try CommandLineOptions.parse(["bench"])) { error in
       XCTAssertTrue("\(error)".hasPrefix("unknown command \"bench\""), "\(error)")

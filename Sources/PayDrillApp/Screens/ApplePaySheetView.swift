@@ -132,7 +132,7 @@ struct ApplePaySheetView {
     let room = max(2, rect.maxY - top)
     let shown = items.suffix(room - 1)
     var y = max(rect.y, min(top, rect.maxY - shown.count - 1))
-    buffer.write(String(repeating: "─", count: rect.width), x: rect.x, y: y, role: .border)
+    buffer.write(repeating: "─", count: rect.width, x: rect.x, y: y, role: .border)
     if shown.count < items.count {
       buffer.write(
         " \(items.count - shown.count) more \(items.count - shown.count == 1 ? "line" : "lines"): enlarge to see ",
