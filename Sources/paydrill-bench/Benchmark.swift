@@ -80,22 +80,7 @@ enum Benchmark {
     report("per-key cost") { try keyCostLines() }
     report("memory after \(sheetCycles.grouped) sheet open/cancel cycles") { try memoryLines(memory.get()) }
 
-    for size in [Size(columns: 100, rows: 32), Size(columns: 200, rows: 60)] {
-      var model = AppModel(
-        checkout: CheckoutState(scenario: .acmeElectronics), size: size, latencyMilliseconds: 0)
-      for action in actions.prefix(20) {
-        _ = AppReducer.reduce(&model, .checkout(action), context: context)
-      }
-      var buffer = ScreenBuffer(size: size)
-      let framesPerSecond = measure(seconds: 1) {
-        RootView.render(model, into: &buffer)
-        return 1
-      }
-      let milliseconds = 1000 / framesPerSecond
-      var line = String(format: "render %d×%d: %.3f ms/frame", size.columns, size.rows, milliseconds)
-      if size.columns == 200 { line += " (\(BenchGoal.below(0.5, "ms").verdict(milliseconds)))" }
-      print(line)
-    }
+    report("render") { try renderLines() }
 
     runInTerminal()
   }
@@ -122,6 +107,30 @@ enum Benchmark {
       "sheet open/cancel cycle: \(BenchGoal.number(shortCycle)) µs at \(shortLog.grouped) events,"
         + " \(BenchGoal.number(longCycle)) µs at \(longLog.grouped)"
         + " (\(String(format: "%.1f", longCycle / shortCycle))×; no goal)",
+    ]
+  }
+
+  /// Whole 200×60 frames of a realistic session (`RenderProbe`): the method list with the event pane full, the
+  /// open Apple Pay sheet, and the method list after logs of 1,000 and 100,000 events.
+  static func renderLines() throws(BenchError) -> [String] {
+    let figures = try RenderProbe.measure(grownTo: [shortLog, longLog], frames: 300, rounds: 7)
+    let goal = BenchGoal.atMost(0.25, "ms")
+    func line(_ name: String, _ frame: RenderProbe.Frame) -> String {
+      let milliseconds = frame.perFrame / .milliseconds(1)
+      return "render 200×60, \(name) (\(frame.events.grouped) events): \(BenchGoal.number(milliseconds))"
+        + " ms/frame (\(goal.verdict(milliseconds)))"
+    }
+    let (short, long) = (figures.grown[0], figures.grown[1])
+    let ratio = long.perFrame / short.perFrame
+    return [
+      line(
+        "the method list, the event pane full after an Apple Pay payment and a declined card",
+        figures.methodList),
+      line("the Apple Pay sheet open over the same session", figures.sheet),
+      line("the same method list after a log of \(shortLog.grouped)", short),
+      line("the same method list after a log of \(longLog.grouped)", long),
+      "render at \(longLog.grouped) events against \(shortLog.grouped): \(String(format: "%.2f", ratio))×"
+        + " (\(BenchGoal.atMost(1.5, "×").verdict(ratio))); the median of 7 rounds of 300 frames each",
     ]
   }
 
