@@ -6,8 +6,14 @@ final class KeyLedger {
   private var known: [String: Set<String>] = [:]
   /// Keys asked for by name, by the object's path, before or without a key type that lists its keys.
   private var asked: [String: Set<String>] = [:]
-  /// Key types seen that do not list their keys (a dictionary's, `PathKey`).
-  private(set) var openKeyTypes: Set<String> = []
+  /// Key types seen that do not list their keys (a dictionary's, `PathKey`), by their full names.
+  var openKeyTypes: Set<String> { Set(openKeyTypeList.map { String(reflecting: $0) }) }
+  /// Named only when asked (test support): `String(reflecting:)` of a type took 3.4 M instructions, a third
+  /// of decoding a theme.
+  private var openKeyTypeList: [Any.Type] = []
+  /// The keys each key type lists, by the type: listing them casts each key to `CodingKey` at run time, and a
+  /// theme opens its one style type's keys two dozen times.
+  private var listedKeys: [ObjectIdentifier: [String]] = [:]
 
   init(ignoredTopLevelKeys: Set<String>) {
     self.ignoredTopLevelKeys = ignoredTopLevelKeys
@@ -16,11 +22,17 @@ final class KeyLedger {
   /// A keyed container was made for the object at `path`: when its key type lists its keys, the object is
   /// checked against them.
   func opened<Key: CodingKey>(_ keyType: Key.Type, at path: [CodingKey]) {
-    guard let listing = keyType as? any CaseIterable.Type else {
-      openKeyTypes.insert(String(reflecting: keyType))
-      return
+    let names: [String]
+    if let listed = listedKeys[ObjectIdentifier(keyType)] {
+      names = listed
+    } else {
+      guard let listing = keyType as? any CaseIterable.Type else {
+        openKeyTypeList.append(keyType)
+        return
+      }
+      names = (listing.allCases as any Collection).compactMap { ($0 as? any CodingKey)?.stringValue }
+      listedKeys[ObjectIdentifier(keyType)] = names
     }
-    let names = (listing.allCases as any Collection).compactMap { ($0 as? any CodingKey)?.stringValue }
     known[Self.text(path), default: []].formUnion(names)
   }
 
