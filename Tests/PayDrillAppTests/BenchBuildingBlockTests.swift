@@ -83,6 +83,18 @@ final class BenchBuildingBlockTests: XCTestCase {
     XCTAssertGreaterThan(peak, 1_000_000)
   }
 
+  func testALongSessionReadsItsPeakMemoryAtTheFirstFrameAndAfterEachRound() throws {
+    let folder = try temporaryFolder()
+    let figures = try LongSessionProbe.measure(
+      try Self.paydrill(),
+      arguments: ["--latency", "0", "--ledger", folder.appendingPathComponent("l.sqlite3").path],
+      size: Benchmark.terminalSize, rounds: 2)
+    XCTAssertGreaterThan(figures.firstFrame, 1_000_000)
+    XCTAssertGreaterThanOrEqual(figures.afterFirstRound, figures.firstFrame, "a peak never falls")
+    XCTAssertGreaterThanOrEqual(figures.afterLastRound, figures.afterFirstRound)
+    XCTAssertEqual(figures.rounds, 2)
+  }
+
   func testTheCFloorBuildsAndDrawsItsScreen() throws {
     guard FloorPrograms.executable(named: "cc") != nil else { throw XCTSkip("no C compiler") }
     let program = try FloorPrograms.build(.c, in: try temporaryFolder()).get()
