@@ -1,6 +1,10 @@
 // swift-tools-version:6.0
 import PackageDescription
 
+/// The locales with built-in shopper texts (`Localisation.builtInLocales`), a file each in
+/// `Sources/CheckoutEngine/Localisation/Strings`.
+let builtInLocales = ["en-US", "en-GB", "es-ES", "fr-FR", "de-DE", "ja-JP"]
+
 let builtInScenarios = [
   "acme-electronics", "terms-not-accepted", "tokyo-yen", "outdoor-adventure-gear", "events-example",
   "streammax-subscription", "photovault-trial", "metro-transit-reload", "paze-checkout", "harbour-books",
@@ -56,7 +60,7 @@ let package = Package(
       // The built-in scenarios are compiled in, so `--scenario NAME` works wherever paydrill runs;
       // `Scenarios/` at the top of the repository is a link to this folder.
       resources: builtInScenarios.map { .embedInCode("BuiltInScenarios/\($0).json") }
-        + [.embedInCode("Localisation/strings.json")],
+        + builtInLocales.map { .embedInCode("Localisation/Strings/\($0).json") },
       swiftSettings: directMetadataAccess
     ),
     .target(

@@ -36,6 +36,10 @@ public struct Localisation: Equatable, Sendable {
     return builtInLocales.first { $0.hasPrefix(language + "-") } ?? "en-US"
   }
 
-  /// Every built-in text by locale, from `strings.json`, each locale read when first asked for.
-  static let catalog = LocalisationCatalog(json: PackageResources.strings_json)
+  /// Every built-in text by locale, from `Strings/LOCALE.json`, each locale read when first asked for.
+  static let catalog = LocalisationCatalog(texts: [
+    "en-US": PackageResources.en_US_json, "en-GB": PackageResources.en_GB_json,
+    "es-ES": PackageResources.es_ES_json, "fr-FR": PackageResources.fr_FR_json,
+    "de-DE": PackageResources.de_DE_json, "ja-JP": PackageResources.ja_JP_json,
+  ])
 }

@@ -1,63 +1,51 @@
 import Synchronization
 
-/// The built-in texts of each locale, from `strings.json`, each locale's table made the first time it is
-/// asked for.
+/// The built-in texts of each locale, one JSON file a locale (`Strings/LOCALE.json`), each read the first
+/// time its locale is asked for.
 ///
-/// A run shows one locale, and the program's first frame waits for it: reading every locale's texts through
-/// `Codable` at start-up cost as much as the rest of the frame (the first use of each decoded type resolves
-/// its metadata at run time). So the file is read with `JSONReader`, which builds plain values, and only the
-/// locales in use become tables.
+/// A run shows one locale, and the program's first frame waits for it. Decoding every locale's texts through
+/// `Codable` at start-up took 13 M instructions, a sixth of the first frame's (the first use of each decoded
+/// type resolves its metadata at run time, and six locales are six times the text). So only the locales in
+/// use are read, with `JSONReader`, which builds plain values.
 final class LocalisationCatalog: Sendable {
-  private struct State {
-    /// Each locale's texts as `strings.json` writes them, read on the first question.
-    var written: [String: [JSONMember]]?
-    var tables: [String: [ShopperText: String]] = [:]
+  /// Each locale's file: an object of `ShopperText` keys and their texts.
+  private let texts: [String: [UInt8]]
+  private let tables = Mutex<[String: [ShopperText: String]]>([:])
+
+  init(texts: [String: [UInt8]]) {
+    self.texts = texts
   }
 
-  private let json: [UInt8]
-  private let state = Mutex(State())
-
-  /// A catalogue of the texts in `json`: an object of locales, each an object of `ShopperText` keys and their
-  /// texts. Keys that are not a `ShopperText` are left out.
-  init(json: [UInt8]) {
-    self.json = json
-  }
-
-  /// The texts of a built-in locale, or nil when the catalogue does not have it.
+  /// The texts of a built-in locale, or nil when the catalogue does not have it. Keys that are not a
+  /// `ShopperText` are left out.
   subscript(locale: String) -> [ShopperText: String]? {
-    state.withLock { state in
-      if let table = state.tables[locale] { return table }
-      let written = state.written ?? Self.read(json)
-      state.written = written
-      guard let members = written[locale] else { return nil }
-      var table: [ShopperText: String] = [:]
-      table.reserveCapacity(members.count)
-      for member in members {
-        guard let key = ShopperText(rawValue: member.key), case .string(let text) = member.value else {
-          continue
-        }
-        table[key] = text
-      }
-      state.tables[locale] = table
+    tables.withLock { tables in
+      if let table = tables[locale] { return table }
+      guard let json = texts[locale] else { return nil }
+      let table = Self.read(json, locale: locale)
+      tables[locale] = table
       return table
     }
   }
 
-  private static func read(_ json: [UInt8]) -> [String: [JSONMember]] {
+  private static func read(_ json: [UInt8], locale: String) -> [ShopperText: String] {
+    let value: JSONValue
     do {
-      guard case .object(let locales) = try JSONReader.read(json) else {
-        preconditionFailure("the built-in strings are not an object of locales")
-      }
-      var written: [String: [JSONMember]] = [:]
-      for locale in locales {
-        guard case .object(let texts) = locale.value else {
-          preconditionFailure("the built-in strings of \(locale.key) are not an object")
-        }
-        written[locale.key] = texts
-      }
-      return written
+      value = try JSONReader.read(json)
     } catch {
-      preconditionFailure("the built-in strings do not read: \(error)")
+      preconditionFailure("the built-in texts of \(locale) do not read: \(error)")
     }
+    guard case .object(let members) = value else {
+      preconditionFailure("the built-in texts of \(locale) are not an object")
+    }
+    var table: [ShopperText: String] = [:]
+    table.reserveCapacity(members.count)
+    for member in members {
+      guard let key = ShopperText(rawValue: member.key), case .string(let text) = member.value else {
+        continue
+      }
+      table[key] = text
+    }
+    return table
   }
 }
