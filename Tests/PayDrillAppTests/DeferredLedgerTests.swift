@@ -62,8 +62,8 @@ final class DeferredLedgerTests: XCTestCase {
     let warning = try XCTUnwrap(run.runtime.interpreter.ledgerProblem)
     XCTAssertEqual(
       warning,
-      "ledger \(path): cannot be opened: its folder \(blocker.path) cannot be made; run history is off for this run"
-    )
+      "ledger \(path): cannot be opened: its folder \(blocker.path) cannot be made;"
+        + " run history is off for this run")
     XCTAssertEqual(run.runtime.model.ledgerNotice, warning, "the footer shows it from the first attempt")
     XCTAssertTrue(run.runtime.render().text.contains("Payment successful"))
   }

@@ -94,7 +94,8 @@ final class StrictDecoding: Decoder, SingleValueDecodingContainer {
 
   /// A whole number: digits only (no fraction, no exponent), and within the type's range. The type's name
   /// comes written out: `String(describing:)` of a type casts it to each printing protocol, 150,000
-  /// instructions a call, and a colour (an index or a name) tries a number first, so each name makes this error.
+  /// instructions a call, and a colour (an index or a name) tries a number first, so each name makes this
+  /// error.
   private func integer<T: FixedWidthInteger>(_ type: T.Type, named name: String) throws -> T {
     guard case .number(let text) = value else { throw mismatch(type, name) }
     guard !text.contains(where: { $0 == "." || $0 == "e" || $0 == "E" }) else {
