@@ -30,16 +30,17 @@ final class KeyLedger {
         openKeyTypeList.append(keyType)
         return
       }
-      names = (listing.allCases as any Collection).compactMap { ($0 as? any CodingKey)?.stringValue }
+      // The cases are `Key`s: a cast to the type itself is a comparison, where a cast to `any CodingKey`
+      // looks the conformance up among every library's (a quarter of a million instructions a key type).
+      names = (listing.allCases as any Collection).compactMap { ($0 as? Key)?.stringValue }
       listedKeys[ObjectIdentifier(keyType)] = names
     }
     known[Self.text(path), default: []].formUnion(names)
   }
 
-  /// A key was asked for by name in the object at `path`: a type that reads a key through a second key type
-  /// (`PathKey`) knows it too.
-  func asked(for key: String, at path: [CodingKey]) {
-    let text = Self.text(path)
+  /// A key was asked for by name in the object whose path `text(_:)` wrote as `text`: a type that reads a key
+  /// through a second key type (`PathKey`) knows it too.
+  func asked(for key: String, inObjectAt text: String) {
     if known[text] != nil { known[text]!.insert(key) } else { asked[text, default: []].insert(key) }
   }
 
