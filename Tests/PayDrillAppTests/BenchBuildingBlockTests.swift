@@ -117,27 +117,16 @@ final class BenchBuildingBlockTests: XCTestCase {
     XCTAssertGreaterThan(peak, 1_000_000)
   }
 
-  func testALongSessionPaysItsRoundsAndItsPeakNeverFalls() throws {
+  func testALongSessionReadsItsPeakMemoryAtTheFirstFrameAndAfterEachRound() throws {
     let folder = try temporaryFolder()
-    let ledger = folder.appendingPathComponent("l.sqlite3").path
-    let session = try SessionProbe.longSession(
-      try Self.paydrill(), arguments: ["--latency", "0", "--ledger", ledger], size: Benchmark.terminalSize,
-      rounds: 2)
-    XCTAssertEqual(session.rounds, 2)
-    XCTAssertGreaterThan(session.peakAfterSession, 1_000_000)
-    XCTAssertGreaterThanOrEqual(session.peak, session.peakAfterSession)
-    // Two payments in the session, then one a round: each reached its result screen and was recorded.
-    let history = Process()
-    history.executableURL = URL(fileURLWithPath: try Self.paydrill())
-    history.arguments = ["history", "--ledger", ledger, "--json"]
-    let output = Pipe()
-    history.standardOutput = output
-    try history.run()
-    let data = output.fileHandleForReading.readDataToEndOfFile()
-    history.waitUntilExit()
-    let attempts = String(decoding: data, as: UTF8.self).split(separator: "\n")
-    XCTAssertEqual(attempts.count, 4, "\(attempts)")
-    XCTAssertTrue(attempts.allSatisfy { $0.contains(#""outcome":"succeeded""#) }, "\(attempts)")
+    let figures = try LongSessionProbe.measure(
+      try Self.paydrill(),
+      arguments: ["--latency", "0", "--ledger", folder.appendingPathComponent("l.sqlite3").path],
+      size: Benchmark.terminalSize, rounds: 2)
+    XCTAssertGreaterThan(figures.firstFrame, 1_000_000)
+    XCTAssertGreaterThanOrEqual(figures.afterFirstRound, figures.firstFrame, "a peak never falls")
+    XCTAssertGreaterThanOrEqual(figures.afterLastRound, figures.afterFirstRound)
+    XCTAssertEqual(figures.rounds, 2)
   }
 
   func testARatioIsTheMedianOfItsPairsWithTheirSpread() {

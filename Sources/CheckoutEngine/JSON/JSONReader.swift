@@ -196,7 +196,16 @@ public struct JSONReader {
 
   private mutating func string() throws -> String {
     offset += 1
-    var text: [UInt8] = []
+    // Most strings have no escape: they are made from their bytes at once, not a byte at a time.
+    let start = offset
+    while let byte = current, byte >= 0x20, byte != UInt8(ascii: "\""), byte != UInt8(ascii: "\\") {
+      offset += 1
+    }
+    if current == UInt8(ascii: "\"") {
+      offset += 1
+      return String(decoding: bytes[start..<offset - 1], as: UTF8.self)
+    }
+    var text = Array(bytes[start..<offset])
     while true {
       guard let byte = current else { throw syntax("the text ends inside a string") }
       offset += 1
