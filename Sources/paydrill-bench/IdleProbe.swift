@@ -20,13 +20,8 @@ enum IdleProbe {
   static func measure(_ executable: String, arguments: [String], size: Size, idle: Duration)
     throws(BenchError) -> Figures
   {
-    let terminal = try PseudoTerminal(executable: executable, arguments: arguments, size: size)
-    defer {
-      terminal.send(PseudoTerminal.interrupt)
-      terminal.waitForExit()
-    }
-    try terminal.readUntil(KeystrokeProbe.firstFrameMarker, limit: .seconds(10))
-    KeystrokeProbe.settle(terminal)
+    let terminal = try KeystrokeProbe.settledMethodList(executable, arguments: arguments, size: size)
+    defer { KeystrokeProbe.quit(terminal) }
     let before = switches(of: terminal.pid)
     guard !before.isEmpty else { throw BenchError("no /proc/PID/task/*/status to count wake-ups in") }
     Thread.sleep(forTimeInterval: idle / .seconds(1))

@@ -27,13 +27,8 @@ enum LongSessionProbe {
   static func measure(_ executable: String, arguments: [String], size: Size, rounds: Int = 20)
     throws(BenchError) -> Figures
   {
-    let terminal = try PseudoTerminal(executable: executable, arguments: arguments, size: size)
-    defer {
-      terminal.send(PseudoTerminal.interrupt)
-      terminal.waitForExit()
-    }
-    try terminal.readUntil(KeystrokeProbe.firstFrameMarker, limit: .seconds(10))
-    KeystrokeProbe.settle(terminal)
+    let terminal = try KeystrokeProbe.settledMethodList(executable, arguments: arguments, size: size)
+    defer { KeystrokeProbe.quit(terminal) }
     let firstFrame = try peak(terminal)
     var afterFirstRound = firstFrame
     for number in 1...max(1, rounds) {
