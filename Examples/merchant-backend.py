@@ -7,10 +7,13 @@ HMAC-SHA256) and verifies payments. Standard library only; start from it for you
     paydrill --session SESSION_ID            # pay in the terminal
     python3 Examples/merchant-backend.py verify SYSTEM_TRANSACTION_ID
 
-create prints the session response as JSON (what the backend hands to the app), its hmacKey and
-encryptionKey redacted: keys are never printed, and `paydrill --session ID` needs only the id. verify prints
-the lookup as JSON: the transaction, every attempt and the session's state. Without --token-id and --token-key it signs with the development token
-that `paydrill serve` accepts by default. Exit 0 on success; 1 when the API refused (its reason on stderr);
+create prints the session response as JSON, the shape your backend hands to the app, but with hmacKey and
+encryptionKey always redacted (their first and last four characters): PayDrill's rule is that HMAC and
+encryption keys are never printed, logged or exported, and nothing here needs them, since
+`paydrill --session SESSION_ID` needs only the id (the checkout reads the session, keys included, from the
+ledger that `paydrill serve` writes). Your own backend gets the keys whole in the HTTP answer. verify prints
+the lookup as JSON: the transaction, every attempt and the session's state. Without --token-id and
+--token-key it signs with the development token that `paydrill serve` accepts by default. Exit 0 on success; 1 when the API refused (its reason on stderr);
 2 for usage; 3 when verify found the payment but it did not succeed.
 
 The signature headers are PayDrill's (docs/reference/http-api.md): X-PayDrill-Token-Id, X-PayDrill-Timestamp,
@@ -132,13 +135,21 @@ def session(args):
 
 
 def main():
-    parser = argparse.ArgumentParser(description="A merchant backend against paydrill serve.")
+    parser = argparse.ArgumentParser(
+        description="A merchant backend against paydrill serve.",
+        epilog="create redacts hmacKey and encryptionKey: keys are never printed, and "
+               "`paydrill --session SESSION_ID` needs only the id.")
     parser.add_argument("--url", default="http://127.0.0.1:8787", help="paydrill serve's URL")
     parser.add_argument("--token-id", default=DEVELOPMENT_TOKEN[0])
     parser.add_argument("--token-key", default=DEVELOPMENT_TOKEN[1], help="signs; never printed")
     parser.add_argument("--timeout", type=float, default=10, help="seconds to wait for an answer")
     commands = parser.add_subparsers(dest="command", required=True)
-    created = commands.add_parser("create", help="create a session and print the session response")
+    created = commands.add_parser(
+        "create", help="create a session and print the session response, its keys redacted",
+        description="Creates a session and prints the session response as JSON, with hmacKey and "
+                    "encryptionKey redacted (their first and last four characters): keys are never printed, "
+                    "logged or exported, and `paydrill --session SESSION_ID` needs only the id (it reads the "
+                    "session, keys included, from the ledger).")
     created.add_argument("--amount", default="25.00")
     created.add_argument("--currency", default="USD")
     created.add_argument("--merchant", default="MERCHANT-1")

@@ -13,17 +13,20 @@ typedef void *(*cmhd_uri_callback)(void *cls, const char *uri, struct MHD_Connec
 
 /// MHD_start_daemon is variadic, which Swift cannot call: this is the one set of options PayDrill starts a
 /// daemon with. `address` is the socket address to bind (IPv4 or IPv6), `begun` makes a request's state from
-/// its target, `completed` is told when a request ends however it ends (so its state is released), `pool`
-/// threads poll the connections.
+/// its target, `completed` is told when a request ends however it ends (so its state is released),
+/// `connection` when a connection opens and closes (its socket context is set then), all three with
+/// `completed_cls`; `pool` threads poll the connections.
 static inline struct MHD_Daemon *cmhd_start(
     unsigned int flags, const struct sockaddr *address, MHD_AccessHandlerCallback handler, void *handler_cls,
-    cmhd_uri_callback begun, MHD_RequestCompletedCallback completed, void *completed_cls,
-    unsigned int connection_limit, unsigned int timeout_seconds, unsigned int pool, size_t memory_limit) {
+    cmhd_uri_callback begun, MHD_RequestCompletedCallback completed, MHD_NotifyConnectionCallback connection,
+    void *completed_cls, unsigned int connection_limit, unsigned int timeout_seconds, unsigned int pool,
+    size_t memory_limit) {
   return MHD_start_daemon(
       flags, 0, NULL, NULL, handler, handler_cls,
       MHD_OPTION_SOCK_ADDR, address,
       MHD_OPTION_URI_LOG_CALLBACK, begun, completed_cls,
       MHD_OPTION_NOTIFY_COMPLETED, completed, completed_cls,
+      MHD_OPTION_NOTIFY_CONNECTION, connection, completed_cls,
       MHD_OPTION_CONNECTION_LIMIT, connection_limit,
       MHD_OPTION_CONNECTION_TIMEOUT, timeout_seconds,
       MHD_OPTION_THREAD_POOL_SIZE, pool,
@@ -39,6 +42,23 @@ static inline unsigned int cmhd_flags(int ipv6) {
 static inline enum MHD_ValueKind cmhd_header_kind(void) { return MHD_HEADER_KIND; }
 static inline enum MHD_ValueKind cmhd_argument_kind(void) { return MHD_GET_ARGUMENT_KIND; }
 static inline enum MHD_ResponseMemoryMode cmhd_must_copy(void) { return MHD_RESPMEM_MUST_COPY; }
+
+/// Whether a connection notification says it opened (else it closed).
+static inline int cmhd_connection_opened(enum MHD_ConnectionNotificationCode code) {
+  return code == MHD_CONNECTION_NOTIFY_STARTED;
+}
+
+/// A connection's socket, or -1.
+static inline int cmhd_connection_socket(struct MHD_Connection *connection) {
+  const union MHD_ConnectionInfo *info = MHD_get_connection_info(connection, MHD_CONNECTION_INFO_CONNECTION_FD);
+  return info ? info->connect_fd : -1;
+}
+
+/// What the connection notification put in the connection's socket context.
+static inline void *cmhd_socket_context(struct MHD_Connection *connection) {
+  const union MHD_ConnectionInfo *info = MHD_get_connection_info(connection, MHD_CONNECTION_INFO_SOCKET_CONTEXT);
+  return info ? info->socket_context : NULL;
+}
 
 /// The port the daemon listens on (the one the system chose when asked for port 0).
 static inline uint16_t cmhd_port(struct MHD_Daemon *daemon) {

@@ -4,6 +4,7 @@
 #define _XOPEN_SOURCE_EXTENDED 1
 #include <langinfo.h>
 #include <locale.h>
+#include <sys/ioctl.h>
 #include <wchar.h>
 #include <ncursesw/curses.h>
 #include <ncursesw/term.h>
@@ -35,6 +36,16 @@ static inline int cn_probe_terminal(int fd, int *can_move_cursor, int *colors) {
   *colors = tigetnum("colors");
   del_curterm(cur_term);
   return 1;
+}
+
+/* The terminal window's size as the kernel has it (after a SIGWINCH), in rows and columns: 0, or -1 when fd is
+   no terminal. ioctl is variadic, which Swift cannot call. */
+static inline int cn_window_size(int fd, int *height, int *width) {
+  struct winsize size;
+  if (ioctl(fd, TIOCGWINSZ, &size) != 0) return -1;
+  *height = size.ws_row;
+  *width = size.ws_col;
+  return 0;
 }
 
 /* The character set of the current locale (after setlocale(LC_ALL, "")): "UTF-8", "ANSI_X3.4-1968", ... */

@@ -10,7 +10,9 @@ import GatewaySimulator
 
 /// An HTTP server on libmicrohttpd: it parses requests and writes answers; `respond` (the simulated API)
 /// decides. Bounded: a body past `limits.maximumBodyBytes` gets a 413 without being kept, connections past
-/// `limits.connectionLimit` are refused, and one idle for `limits.connectionTimeoutSeconds` is closed.
+/// `limits.connectionLimit` are refused, one idle for `limits.connectionTimeoutSeconds` is closed, and one
+/// whose request has not arrived whole `limits.requestTimeoutSeconds` after it could begin (however steadily
+/// it trickles in) is cut off without an answer, and logged as a 408 (`RequestDeadlines`).
 /// libmicrohttpd calls `respond` on its own threads, several at once: it must be safe to.
 public final class HTTPDaemon: Sendable {
   /// Where it listens, with the port the system chose for port 0.
@@ -34,8 +36,8 @@ public final class HTTPDaemon: Sendable {
     let daemon: OpaquePointer? = Self.withSocketAddress(address) { socketAddress in
       cmhd_start(
         cmhd_flags(address.isIPv6 ? 1 : 0), socketAddress, accessHandler, context.toOpaque(), requestBegun,
-        requestCompleted, nil, UInt32(limits.connectionLimit), UInt32(limits.connectionTimeoutSeconds),
-        UInt32(max(1, threads)), 64 * 1024)
+        requestCompleted, connectionChanged, context.toOpaque(), UInt32(limits.connectionLimit),
+        UInt32(limits.connectionTimeoutSeconds), UInt32(max(1, threads)), 64 * 1024)
     }
     guard let daemon else {
       context.release()
@@ -46,8 +48,9 @@ public final class HTTPDaemon: Sendable {
     }
     self.address = address
     self.context = context
-    handle = DaemonHandle(daemon)
+    handle = DaemonHandle(daemon, deadlines: context.takeUnretainedValue().deadlines)
     port = cmhd_port(daemon)
+    context.takeUnretainedValue().deadlines.start()
   }
 
   /// The base URL clients use.
@@ -79,12 +82,16 @@ public final class HTTPDaemon: Sendable {
   }
 }
 
-/// The daemon's pointer, stopped once.
+/// The daemon's pointer, stopped once (its deadlines' timer first).
 private final class DaemonHandle: @unchecked Sendable {
   private let lock = NSLock()
   private var daemon: OpaquePointer?
+  private let deadlines: RequestDeadlines
 
-  init(_ daemon: OpaquePointer) { self.daemon = daemon }
+  init(_ daemon: OpaquePointer, deadlines: RequestDeadlines) {
+    self.daemon = daemon
+    self.deadlines = deadlines
+  }
 
   /// Stops the daemon, the first time; returns it then.
   func take() -> OpaquePointer? {
@@ -92,19 +99,24 @@ private final class DaemonHandle: @unchecked Sendable {
     let taken = daemon
     daemon = nil
     lock.unlock()
-    if let taken { MHD_stop_daemon(taken) }
+    if let taken {
+      deadlines.stop()
+      MHD_stop_daemon(taken)
+    }
     return taken
   }
 }
 
-/// What every callback of the daemon needs: the limits and the answering function.
+/// What every callback of the daemon needs: the limits, the answering function and the requests' deadlines.
 private final class DaemonContext: Sendable {
   let limits: ServerLimits
   let respond: @Sendable (HTTPRequest) -> HTTPResponse
+  let deadlines: RequestDeadlines
 
   init(limits: ServerLimits, respond: @escaping @Sendable (HTTPRequest) -> HTTPResponse) {
     self.limits = limits
     self.respond = respond
+    deadlines = RequestDeadlines(seconds: limits.requestTimeoutSeconds)
   }
 }
 
@@ -112,31 +124,64 @@ private final class DaemonContext: Sendable {
 /// time): made when its target is read, released when it completes however it ends.
 private final class ArrivingRequest {
   let target: String
+  /// Its connection's deadline.
+  let watch: RequestDeadlines.Watch
   var started = false
   var headers: [String: String] = [:]
   var body = Data()
   var tooLarge = false
 
-  init(target: String) { self.target = target }
+  init(target: String, watch: RequestDeadlines.Watch) {
+    self.target = target
+    self.watch = watch
+  }
+}
+
+/// A connection opened (its deadline starts, in its socket context) or closed (a cut-off one is logged).
+private func connectionChanged(
+  _ cls: UnsafeMutableRawPointer?, _ connection: OpaquePointer?,
+  _ socketContext: UnsafeMutablePointer<UnsafeMutableRawPointer?>?, _ code: MHD_ConnectionNotificationCode
+) {
+  guard let cls, let connection, let socketContext else { return }
+  let context = Unmanaged<DaemonContext>.fromOpaque(cls).takeUnretainedValue()
+  if cmhd_connection_opened(code) != 0 {
+    let watch = context.deadlines.opened(socket: cmhd_connection_socket(connection))
+    socketContext.pointee = Unmanaged.passRetained(watch).toOpaque()
+    return
+  }
+  guard let pointer = socketContext.pointee else { return }
+  socketContext.pointee = nil
+  let watch = Unmanaged<RequestDeadlines.Watch>.fromOpaque(pointer).takeRetainedValue()
+  // Logged like a refusal when a request had begun (not for a connection idle between requests, or one that
+  // never sent a whole first line); nothing is sent.
+  guard context.deadlines.closed(watch), let target = watch.target else { return }
+  var request = HTTPRequest(method: watch.method ?? "-", target: target)
+  request.isTooSlow = true
+  _ = context.respond(request)
 }
 
 /// libmicrohttpd read a request's target: its state begins.
 private func requestBegun(
   _ cls: UnsafeMutableRawPointer?, _ uri: UnsafePointer<CChar>?, _ connection: OpaquePointer?
 ) -> UnsafeMutableRawPointer? {
-  let request = ArrivingRequest(target: uri.map { String(cString: $0) } ?? "/")
+  guard let connection, let watchPointer = cmhd_socket_context(connection) else { return nil }
+  let watch = Unmanaged<RequestDeadlines.Watch>.fromOpaque(watchPointer).takeUnretainedValue()
+  let request = ArrivingRequest(target: uri.map { String(cString: $0) } ?? "/", watch: watch)
+  watch.target = request.target
   return Unmanaged.passRetained(request).toOpaque()
 }
 
-/// libmicrohttpd finished with a request (answered, or the client went away): its state is released.
+/// libmicrohttpd finished with a request (answered, or the client went away): its state is released, and
+/// the connection's next request has its deadline from now.
 private func requestCompleted(
   _ cls: UnsafeMutableRawPointer?, _ connection: OpaquePointer?,
   _ state: UnsafeMutablePointer<UnsafeMutableRawPointer?>?,
   _ reason: MHD_RequestTerminationCode
 ) {
-  guard let state, let pointer = state.pointee else { return }
-  Unmanaged<ArrivingRequest>.fromOpaque(pointer).release()
+  guard let cls, let state, let pointer = state.pointee else { return }
+  let request = Unmanaged<ArrivingRequest>.fromOpaque(pointer).takeRetainedValue()
   state.pointee = nil
+  Unmanaged<DaemonContext>.fromOpaque(cls).takeUnretainedValue().deadlines.answered(request.watch)
 }
 
 /// Reads one header into the request.
@@ -152,7 +197,7 @@ private func collectHeader(
 
 /// libmicrohttpd's access handler: called once with the headers, then with each part of the body, then
 /// once more when the body is whole. It answers on the first call when the declared body is too large, and
-/// on the last otherwise.
+/// on the last otherwise; a call past the request's deadline closes the connection (`RequestDeadlines`).
 private func accessHandler(
   _ cls: UnsafeMutableRawPointer?, _ connection: OpaquePointer?, _ url: UnsafePointer<CChar>?,
   _ method: UnsafePointer<CChar>?, _ version: UnsafePointer<CChar>?, _ uploadData: UnsafePointer<CChar>?,
@@ -162,8 +207,11 @@ private func accessHandler(
   let context = Unmanaged<DaemonContext>.fromOpaque(cls).takeUnretainedValue()
   let request = Unmanaged<ArrivingRequest>.fromOpaque(pointer).takeUnretainedValue()
   let limit = context.limits.maximumBodyBytes
+  // A client that sends a byte now and then is not waited for: the rest of its request is not read.
+  guard !context.deadlines.isCutOff(request.watch) else { return .NO }
   if !request.started {
     request.started = true
+    request.watch.method = method.map { String(cString: $0) }
     _ = MHD_get_connection_values(connection, cmhd_header_kind(), collectHeader, pointer)
     if let length = request.headers["content-length"].flatMap(Int.init), length > limit {
       // Answered before the body is read: the client that waits for 100 Continue sends none of it.
@@ -192,6 +240,7 @@ private func answer(
   _ request: ArrivingRequest, method: UnsafePointer<CChar>?, context: DaemonContext,
   on connection: OpaquePointer
 ) -> MHD_Result {
+  guard context.deadlines.arrived(request.watch) else { return .NO }
   var arrived = HTTPRequest(
     method: method.map { String(cString: $0) } ?? "", target: request.target, headers: request.headers,
     body: request.body)

@@ -158,16 +158,25 @@ public final class NcursesTerminal: Backend {
     return (attributes, pair)
   }
 
-  /// Waits up to `timeout` milliseconds for a key; nil when none came.
-  public func readKey(timeout milliseconds: Int) -> KeyEvent? {
+  /// The next key already typed, without waiting: what ncurses holds (the rest of an escape sequence or a
+  /// paste it read ahead) or what standard input has; nil when there is none, and the caller may sleep until
+  /// standard input is readable. Input that is no key PayDrill knows (another mouse button, an unknown
+  /// function key) is passed over.
+  public func readKey() -> KeyEvent? {
     let window = cn_stdscr()
-    wtimeout(window, Int32(milliseconds))
-    var character: wint_t = 0
-    let status = asciiOnly ? readByte(window, into: &character) : wget_wch(window, &character)
-    if status == cn_err() {
-      if Self.inputHungUp() { inputEnded = true }
-      return nil
+    wtimeout(window, 0)
+    while true {
+      var character: wint_t = 0
+      let status = asciiOnly ? readByte(window, into: &character) : wget_wch(window, &character)
+      if status == cn_err() {
+        if Self.inputHungUp() { inputEnded = true }
+        return nil
+      }
+      if let key = key(status: status, character: character) { return key }
     }
+  }
+
+  private func key(status: Int32, character: wint_t) -> KeyEvent? {
     if status == cn_key_code_yes() {
       if Int32(character) == cn_key_mouse() {
         var event = MEVENT()
@@ -188,6 +197,16 @@ public final class NcursesTerminal: Backend {
     }
   }
 
+  /// Takes the window's size from the kernel after a SIGWINCH (which PayDrill watches itself rather than
+  /// leave to ncurses' handler, so that the signal also wakes its sleeping loop): ncurses resizes its screen
+  /// and, when the size changed, queues `KEY_RESIZE`, which `readKey` then returns as `.resize`.
+  public func windowResized() {
+    var rows: Int32 = 0
+    var columns: Int32 = 0
+    guard cn_window_size(STDOUT_FILENO, &rows, &columns) == 0, rows > 0, columns > 0 else { return }
+    resizeterm(rows, columns)
+  }
+
   /// Whether standard input hung up or failed (a closed terminal): what `poll` says without waiting.
   private static func inputHungUp() -> Bool {
     var descriptor = pollfd(fd: STDIN_FILENO, events: Int16(POLLIN), revents: 0)
@@ -198,8 +217,9 @@ public final class NcursesTerminal: Backend {
   /// `wget_wch` for a locale without UTF-8, where it would swallow every key after a non-ASCII byte: reads
   /// bytes (`wgetch`) and turns each UTF-8 sequence into one `?` (its lead byte; the others are skipped).
   private func readByte(_ window: UnsafeMutablePointer<WINDOW>?, into character: inout wint_t) -> Int32 {
-    let code = wgetch(window)
-    if code == cn_err() || (0x80..<0xC0).contains(code) { return cn_err() }
+    var code = wgetch(window)
+    while (0x80..<0xC0).contains(code) { code = wgetch(window) }
+    if code == cn_err() { return cn_err() }
     if code >= KEY_MIN {
       character = wint_t(code)
       return cn_key_code_yes()

@@ -2,6 +2,7 @@ import CheckoutEngine
 import Foundation
 import GatewaySimulator
 import PayDrillApp
+import TerminalUI
 
 /// One Apple Pay payment, headless and without latency, for the benchmark: the sheet opens and the shopper
 /// changes the contact, the shipping method and the card, applies a coupon, and authorises with Face ID;
@@ -24,10 +25,10 @@ struct ApplePayFlow {
     self.scenario = scenario
   }
 
-  /// A runtime ready for the flow: the checkout created and `/init` answered.
-  func runtime() -> CheckoutRuntime {
+  /// A runtime ready for the flow: the checkout created and `/init` answered, drawn at `size`.
+  func runtime(size: Size = Benchmark.terminalSize) -> CheckoutRuntime {
     let runtime = CheckoutRuntime(
-      scenario: scenario, size: Benchmark.terminalSize, latencyMilliseconds: 0,
+      scenario: scenario, size: size, latencyMilliseconds: 0,
       timeZone: TimeZone(identifier: "UTC")!)
     runtime.start()
     runtime.settle()
@@ -48,7 +49,8 @@ struct ApplePayFlow {
     runtime.settle()
   }
 
-  private func pay(on runtime: CheckoutRuntime) {
+  /// Pays once on a ready runtime; it ends on the receipt.
+  func pay(on runtime: CheckoutRuntime) {
     for step in Self.steps {
       runtime.send(.checkout(step))
       runtime.settle()

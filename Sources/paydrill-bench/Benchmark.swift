@@ -80,22 +80,7 @@ enum Benchmark {
     report("per-key cost") { try keyCostLines() }
     report("memory after \(sheetCycles.grouped) sheet open/cancel cycles") { try memoryLines(memory.get()) }
 
-    for size in [Size(columns: 100, rows: 32), Size(columns: 200, rows: 60)] {
-      var model = AppModel(
-        checkout: CheckoutState(scenario: .acmeElectronics), size: size, latencyMilliseconds: 0)
-      for action in actions.prefix(20) {
-        _ = AppReducer.reduce(&model, .checkout(action), context: context)
-      }
-      var buffer = ScreenBuffer(size: size)
-      let framesPerSecond = measure(seconds: 1) {
-        RootView.render(model, into: &buffer)
-        return 1
-      }
-      let milliseconds = 1000 / framesPerSecond
-      var line = String(format: "render %d×%d: %.3f ms/frame", size.columns, size.rows, milliseconds)
-      if size.columns == 200 { line += " (\(BenchGoal.below(0.5, "ms").verdict(milliseconds)))" }
-      print(line)
-    }
+    report("render") { try renderLines() }
 
     runInTerminal()
   }
@@ -122,6 +107,30 @@ enum Benchmark {
       "sheet open/cancel cycle: \(BenchGoal.number(shortCycle)) µs at \(shortLog.grouped) events,"
         + " \(BenchGoal.number(longCycle)) µs at \(longLog.grouped)"
         + " (\(String(format: "%.1f", longCycle / shortCycle))×; no goal)",
+    ]
+  }
+
+  /// Whole 200×60 frames of a realistic session (`RenderProbe`): the method list with the event pane full, the
+  /// open Apple Pay sheet, and the method list after logs of 1,000 and 100,000 events.
+  static func renderLines() throws(BenchError) -> [String] {
+    let figures = try RenderProbe.measure(grownTo: [shortLog, longLog], frames: 300, rounds: 7)
+    let goal = BenchGoal.atMost(0.25, "ms")
+    func line(_ name: String, _ frame: RenderProbe.Frame) -> String {
+      let milliseconds = frame.perFrame / .milliseconds(1)
+      return "render 200×60, \(name) (\(frame.events.grouped) events): \(BenchGoal.number(milliseconds))"
+        + " ms/frame (\(goal.verdict(milliseconds)))"
+    }
+    let (short, long) = (figures.grown[0], figures.grown[1])
+    let ratio = long.perFrame / short.perFrame
+    return [
+      line(
+        "the method list, the event pane full after an Apple Pay payment and a declined card",
+        figures.methodList),
+      line("the Apple Pay sheet open over the same session", figures.sheet),
+      line("the same method list after a log of \(shortLog.grouped)", short),
+      line("the same method list after a log of \(longLog.grouped)", long),
+      "render at \(longLog.grouped) events against \(shortLog.grouped): \(String(format: "%.2f", ratio))×"
+        + " (\(BenchGoal.atMost(1.5, "×").verdict(ratio))); the median of 7 rounds of 300 frames each",
     ]
   }
 
@@ -185,43 +194,57 @@ enum Benchmark {
       return lines
     }
 
-    let start = Result { () throws(BenchError) in
-      try StartupProbe.median(
-        of: 5, executable, arguments: arguments, marker: KeystrokeProbe.firstFrameMarker, quitKeys: "q",
-        size: size)
+    report("idle wake-ups") {
+      let idle = Duration.seconds(10)
+      let figures = try IdleProbe.measure(executable, arguments: arguments, size: size, idle: idle)
+      return [
+        String(format: "idle wake-ups: %.1f wake-ups/s", figures.perSecond)
+          + " (\(BenchGoal.atMost(0, "wake-ups/s").verdict(figures.perSecond))), \(figures.wakeUps) over"
+          + " \(idle.components.seconds) idle s in a \(size) pty, every thread"
+      ]
     }
+
+    let paydrill = StartupProbe.Program(
+      executable: executable, arguments: arguments, marker: KeystrokeProbe.firstFrameMarker, quitKeys: "q")
     let floors = [FloorPrograms.Language.swift, .c].map { language in
       (
         language,
-        FloorPrograms.build(language, in: folder).flatMap { program in
-          Result { () throws(BenchError) in
-            try StartupProbe.median(
-              of: 5, program, marker: FloorPrograms.marker, quitKeys: "q", size: size)
-          }
+        FloorPrograms.build(language, in: folder).map { path in
+          StartupProbe.Program(executable: path, marker: FloorPrograms.marker, quitKeys: "q")
         }
       )
     }
-    let swiftFloor = floors[0].1
-    report("start-up to first frame") {
-      let run = try start.get()
-      let milliseconds = run.firstFrame / .milliseconds(1)
-      var lines = [
-        String(format: "start-up to first frame: %.1f ms", milliseconds)
-          + " (\(BenchGoal.below(30, "ms").verdict(milliseconds))), median of 5 in a \(size) pty"
-      ]
-      switch swiftFloor {
+    // Start-up is paired with the Swift floor: a run of each in turn, the ratio taken pair by pair.
+    let startPairs = 9
+    let start = Result { () throws(BenchError) -> StartupProbe.Paired in
+      switch floors[0].1 {
       case .success(let floor):
-        let ratio = run.firstFrame / floor.firstFrame
-        lines.append(
-          String(format: "start-up against the Swift floor: %.2f×", ratio)
-            + " (\(BenchGoal.atMost(1.5, "×").verdict(ratio)))")
-      case .failure(let error):
-        lines.append("start-up against the Swift floor: unavailable (\(error))")
+        return try StartupProbe.paired(paydrill, against: floor, pairs: startPairs, size: size)
+      case .failure(let error): throw error
       }
-      return lines
     }
+    report("start-up to first frame") {
+      let paired = try start.get()
+      let milliseconds = paired.paydrill.firstFrame / .milliseconds(1)
+      let ratio = paired.ratio.median
+      return [
+        String(format: "start-up to first frame: %.1f ms", milliseconds)
+          + " (\(BenchGoal.below(30, "ms").verdict(milliseconds))), median of \(startPairs) in a \(size) pty;"
+          + String(format: " the Swift floor: %.1f ms", paired.floor.firstFrame / .milliseconds(1)),
+        String(format: "start-up against the Swift floor: %.2f×", ratio)
+          + " (\(BenchGoal.atMost(1.5, "×").verdict(ratio))), \(paired.ratio.description), paydrill and the"
+          + " floor in turn",
+      ]
+    }
+    let swiftFloorPeak = (try? start.get())?.floor.peakMemory
     for (language, floor) in floors {
-      switch floor {
+      let run = Result { () throws(BenchError) -> StartupProbe.Run in
+        let program = try floor.get()
+        if language == .swift, let paired = try? start.get() { return paired.floor }
+        return try StartupProbe.median(
+          of: 5, program.executable, marker: program.marker, quitKeys: program.quitKeys, size: size)
+      }
+      switch run {
       case .success(let run):
         print(
           "floor \(language.rawValue): "
@@ -234,7 +257,7 @@ enum Benchmark {
 
     report("tapes replayed") {
       let figures = try TapeSuiteProbe.measure(executable)
-      let speedUp = figures.allCores / figures.oneJob
+      let speedUp = figures.speedUp.median
       var lines = [
         String(format: "tapes replayed: %.1f tapes/s with --jobs 1", figures.oneJob)
           + " (\(BenchGoal.atLeast(20, "tapes/s").verdict(figures.oneJob))), "
@@ -244,20 +267,34 @@ enum Benchmark {
       if figures.cores > 1 {
         lines.append(
           String(format: "tapes at --jobs %d against --jobs 1: %.2f×", figures.cores, speedUp)
-            + " (\(BenchGoal.atLeast(1.3, "×").verdict(speedUp)))")
+            + " (\(BenchGoal.atLeast(1.3, "×").verdict(speedUp))), \(figures.speedUp.description), one job"
+            + " then the cores")
       }
       return lines
     }
 
     report("peak memory of a session") {
-      let peak = try SessionProbe.peakMemory(executable, arguments: arguments, size: size)
+      let rounds = 20
+      let session = try LongSessionProbe.measure(executable, arguments: arguments, size: size, rounds: rounds)
+      let peak = session.afterFirstRound
       let megabytes = Double(peak) / 1_048_576
-      var line =
-        "peak memory of a session: \(mebibytes(peak)) MiB (\(BenchGoal.below(25, "MiB").verdict(megabytes)))"
-      if case .success(let floor) = swiftFloor, let floorPeak = floor.peakMemory {
-        line += "; the Swift + Foundation floor: \(mebibytes(floorPeak)) MiB"
+      var lines = [
+        "peak memory of a session: \(mebibytes(peak)) MiB (\(BenchGoal.below(25, "MiB").verdict(megabytes))),"
+          + " a card and an Apple Pay payment; \(mebibytes(session.firstFrame)) MiB at the first frame"
+      ]
+      if let floorPeak = swiftFloorPeak {
+        let ratio = Double(peak) / Double(floorPeak)
+        lines.append(
+          String(format: "peak memory against the Swift floor: %.2f×", ratio)
+            + " (\(BenchGoal.atMost(1.4, "×").verdict(ratio))); the floor at its first frame:"
+            + " \(mebibytes(floorPeak)) MiB")
       }
-      return [line]
+      let growth = session.growthPerRound / 1024
+      lines.append(
+        "memory over a long session: \(mebibytes(session.afterLastRound)) MiB after \(rounds) rounds of the"
+          + " session, \(BenchGoal.number(growth)) kB more a round after the first"
+          + " (\(BenchGoal.below(16, "kB").verdict(growth)): a round's 30-odd events in the log)")
+      return lines
     }
 
     report("session requests") { try SessionRateProbe.lines(paydrill: executable, in: folder) }

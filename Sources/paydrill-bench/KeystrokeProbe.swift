@@ -58,8 +58,19 @@ enum KeystrokeProbe {
     _ = terminal.readBurst(gap: .milliseconds(150), limit: .seconds(3), started: true)
   }
 
+  /// `paydrill` started in a pseudo-terminal and left until its method list has settled (the first frame,
+  /// then the Apple Pay `/init` answer drawn): where the probes that watch a waiting session begin.
+  static func settledMethodList(_ executable: String, arguments: [String], size: Size) throws(BenchError)
+    -> PseudoTerminal
+  {
+    let terminal = try PseudoTerminal(executable: executable, arguments: arguments, size: size)
+    try terminal.readUntil(firstFrameMarker, limit: .seconds(10))
+    settle(terminal)
+    return terminal
+  }
+
   /// `q` on the method list quits; Ctrl-C anywhere.
-  private static func quit(_ terminal: PseudoTerminal) {
+  static func quit(_ terminal: PseudoTerminal) {
     terminal.send(PseudoTerminal.interrupt)
     terminal.waitForExit()
   }

@@ -9,8 +9,8 @@ enum SessionRateProbe {
   struct Figures {
     var paydrill: Double
     var floor: Double
-    /// The median of paydrill's rate over the floor's, pair by pair.
-    var ratio: Double
+    /// Paydrill's rate over the floor's, pair by pair.
+    var ratio: PairedRatio
     var requests: Int
     var clients: Int
     var pairs: Int
@@ -26,8 +26,8 @@ enum SessionRateProbe {
         + " through paydrill serve (a ledger of its own), \(figures.clients) clients, \(figures.requests)"
         + " signed requests a run; the floor (C + libmicrohttpd, a fixed 200): "
         + String(format: "%.0f requests/s", figures.floor),
-      String(format: "session requests against the floor: %.2f×", figures.ratio)
-        + " (\(goal.verdict(figures.ratio))), median of \(figures.pairs) paired runs",
+      String(format: "session requests against the floor: %.2f×", figures.ratio.median)
+        + " (\(goal.verdict(figures.ratio.median))), \(figures.ratio.description), the floor then paydrill",
     ]
   }
 
@@ -44,7 +44,6 @@ enum SessionRateProbe {
     let floor = try buildFloor(in: folder)
     var paydrillRates: [Double] = []
     var floorRates: [Double] = []
-    var ratios: [Double] = []
     for pair in 0..<pairs {
       let floorRate = try rate(
         of: Server(floor, [], in: folder), python: python, client: client, requests: requests,
@@ -56,15 +55,11 @@ enum SessionRateProbe {
         of: serve, python: python, client: client, requests: requests, clients: clients)
       floorRates.append(floorRate)
       paydrillRates.append(paydrillRate)
-      ratios.append(paydrillRate / floorRate)
     }
     return Figures(
-      paydrill: median(paydrillRates), floor: median(floorRates), ratio: median(ratios), requests: requests,
+      paydrill: PairedRatio.median(paydrillRates), floor: PairedRatio.median(floorRates),
+      ratio: PairedRatio(paydrillRates, over: floorRates), requests: requests,
       clients: clients, pairs: pairs)
-  }
-
-  private static func median(_ values: [Double]) -> Double {
-    values.sorted()[values.count / 2]
   }
 
   /// `Tools/session-load.py` in the working folder, or in the repository the bench was built in.

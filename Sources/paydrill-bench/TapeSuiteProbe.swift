@@ -9,8 +9,12 @@ enum TapeSuiteProbe {
     var oneJob: Double
     var cores: Int
     var allCores: Double
+    /// The rate at the cores over the rate at one job, pair by pair.
+    var speedUp: PairedRatio
   }
 
+  /// `rounds` pairs of whole runs, one at `--jobs 1` and one at the cores, in turn; the median rates and the
+  /// pairs' speed-ups.
   static func measure(_ executable: String, rounds: Int = 5) throws(BenchError) -> Figures {
     let folder = URL(fileURLWithPath: FileManager.default.currentDirectoryPath).appendingPathComponent(
       "Tapes")
@@ -22,14 +26,17 @@ enum TapeSuiteProbe {
     }
     let cores = ProcessInfo.processInfo.activeProcessorCount
     func rate(jobs: Int) throws(BenchError) -> Double {
-      var seconds: [Double] = []
-      for _ in 0..<rounds {
-        seconds.append(try run(executable, ["play", "--no-ledger", "--jobs", "\(jobs)"] + tapes))
-      }
-      return Double(tapes.count) / seconds.sorted()[seconds.count / 2]
+      Double(tapes.count) / (try run(executable, ["play", "--no-ledger", "--jobs", "\(jobs)"] + tapes))
+    }
+    var one: [Double] = []
+    var all: [Double] = []
+    for _ in 0..<rounds {
+      one.append(try rate(jobs: 1))
+      all.append(try rate(jobs: cores))
     }
     return Figures(
-      tapes: tapes.count, oneJob: try rate(jobs: 1), cores: cores, allCores: try rate(jobs: cores))
+      tapes: tapes.count, oneJob: PairedRatio.median(one), cores: cores, allCores: PairedRatio.median(all),
+      speedUp: PairedRatio(all, over: one))
   }
 
   /// The wall time of one run, in seconds; an error unless every tape passed.

@@ -137,6 +137,23 @@ final class StrictJSONDecoderTests: XCTestCase {
       "not valid JSON (expected a value at line 2, column 3)")
   }
 
+  /// Hardening: a text of more values than `maximumValues` is refused while it is read, at the value past the
+  /// limit, though each of its lists keeps within `maximumEntries` (a 4 MB file of small lists, two million
+  /// values, took 114 MB and 11 s before it was refused).
+  func testATextOfMoreValuesThanTheLimitIsRefusedWhileReading() throws {
+    // One list of 99 lists of 1,000 zeros and one more of 909: the outer list, 100 inner ones, 99,900 zeros.
+    let thousand = "[" + Array(repeating: "0", count: 1000).joined(separator: ",") + "]"
+    let last = "[" + Array(repeating: "0", count: 899).joined(separator: ",") + "]"
+    let atTheLimit = "[" + Array(repeating: thousand, count: 99).joined(separator: ",") + "," + last + "]"
+    XCTAssertNoThrow(try JSONReader.read(atTheLimit), "exactly the limit reads")
+    let onePast = String(atTheLimit.dropLast(2)) + ",0]]"
+    XCTAssertThrowsError(try JSONReader.read(onePast)) { error in
+      XCTAssertEqual(error as? JSONReadError, .tooManyValues(path: "[99][899]", limit: 100_000))
+      XCTAssertEqual(
+        "\(error)", "at [99][899]: more than 100000 values in all; PayDrill reads at most 100000")
+    }
+  }
+
   /// Every stored property of a type whose `Codable` is synthesized has its key listed: a property added
   /// without one would be neither read nor written, and a file holding it would be refused.
   func testEverySynthesizedTypeListsAKeyForEachStoredProperty() throws {

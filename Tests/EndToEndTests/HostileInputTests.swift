@@ -168,13 +168,22 @@ final class HostileInputTests: XCTestCase {
           ("0]}", 1),
         ]),
       kind: "scenario", containing: "at zeros: a list of more than 1000 entries")
-    // The most a file can hold within the limits: a thousand lists of a thousand numbers.
+    // The most values a file can hold within the list limits: a thousand lists of a thousand numbers, or
+    // (more values still) 180 lists of a thousand lists of ten under an unknown key. The value limit refuses
+    // both while they are read.
+    let valueLimit = "values in all; PayDrill reads at most 100000"
     let thousand = "[" + Array(repeating: "0", count: 1000).joined(separator: ",") + "], "
     try assertOneClearLine(
       try write(
         "lists-of-zeros.json",
         [(scenarioHead + #"", "unitPrice": "1.00"}], "zeros": ["#, 1), (thousand, 1001), ("[0]]}", 1)]),
-      kind: "scenario", containing: "at zeros: a list of more than 1000 entries")
+      kind: "scenario", containing: valueLimit)
+    let tens = "[" + Array(repeating: "[0,0,0,0,0,0,0,0,0,0]", count: 1000).joined(separator: ",") + "], "
+    try assertOneClearLine(
+      try write(
+        "small-lists.json",
+        [(scenarioHead + #"", "unitPrice": "1.00"}], "zeros": ["#, 1), (tens, 180), ("[0]]}", 1)]),
+      kind: "scenario", containing: valueLimit)
   }
 
   func testAHundredThousandLevelsOfNestingDoNotReachTheParser() throws {

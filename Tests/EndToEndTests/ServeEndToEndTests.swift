@@ -171,24 +171,78 @@ final class ServeEndToEndTests: XCTestCase {
     XCTAssertTrue(log.contains(#"GET /api/v1/sessions/\u{1B}[31m 401"#), log)
   }
 
-  func testASlowClientIsClosedWhileOthersAreServed() throws {
+  /// A server with `extra` options, and the start of a Python script with a client `slow` that has sent the
+  /// headers of a session request announcing 100 bytes of body, and none of them.
+  private func serveASlowClient(_ extra: [String]) throws -> (gateway: ServedGateway, script: String) {
     try PayDrillBinary.requirePython()
-    let gateway = try serve(["--connection-timeout", "1"])
+    let gateway = try serve(extra)
     let port = gateway.url.split(separator: ":").last.map(String.init) ?? ""
-    // Half a request, then nothing: the server closes it after the timeout; meanwhile another is answered.
     let script = """
       import socket, subprocess, sys, time
       slow = socket.create_connection(("127.0.0.1", \(port)))
-      slow.sendall(b"POST /api/v1/sessions HTTP/1.1\\r\\nHost: x\\r\\nContent-Length: 100\\r\\n\\r\\n{")
-      started = time.monotonic()
-      other = subprocess.run([sys.executable, "Examples/merchant-backend.py", "--url", "\(gateway.url)", "create"],
-                             capture_output=True)
-      answered = time.monotonic() - started
-      slow.settimeout(10)
-      data = slow.recv(1000)
-      closed = time.monotonic() - started
-      print(other.returncode, round(answered, 2), round(closed, 2), len(data))
+      slow.sendall(b"POST /api/v1/sessions HTTP/1.1\\r\\nHost: x\\r\\nContent-Length: 100\\r\\n\\r\\n")
+
       """
+    return (gateway, script)
+  }
+
+  func testARequestTricklingInPastTheRequestTimeoutIsCutOffAndLogged() throws {
+    let (gateway, opening) = try serveASlowClient(["--request-timeout", "1"])
+    // A byte every 0.3 s never leaves the connection idle for --connection-timeout's 10 s: only the request's
+    // deadline ends it (at most 40 bytes are sent). Meanwhile the example backend gets its session.
+    let script =
+      opening + """
+        slow.settimeout(0.3)
+        sent, data, closed, other = 0, b"", False, None
+        while not closed and sent < 40:
+            try:
+                slow.sendall(b"{")
+            except OSError:
+                break
+            sent += 1
+            if sent == 1:
+                other = subprocess.run([sys.executable, "Examples/merchant-backend.py", "--url", "\(gateway.url)",
+                                        "create"], capture_output=True).returncode
+            try:
+                chunk = slow.recv(1000)
+                data += chunk
+                closed = not chunk
+            except socket.timeout:
+                pass
+            except ConnectionResetError:
+                closed = True
+        print(other, sent, closed, len(data))
+        """
+    let result = try python(["-c", script])
+    XCTAssertEqual(result.status, 0, result.standardError)
+    let fields = result.standardOutput.trimmingCharacters(in: .whitespacesAndNewlines).split(separator: " ")
+    XCTAssertEqual(fields.first, "0", "the other client got its session: \(result.standardOutput)")
+    XCTAssertEqual(fields.dropFirst(2).first, "True", "cut off: \(result.standardOutput)")
+    XCTAssertEqual(fields.last, "0", "without an answer: \(result.standardOutput)")
+    let log = gateway.stop().output
+    self.gateway = nil
+    XCTAssertTrue(
+      log.contains(
+        "POST /api/v1/sessions 408 request: did not arrive whole (headers and body) within 1 seconds: "
+          + "closed without an answer"), log)
+    XCTAssertTrue(log.contains("POST /api/v1/sessions 200 session "), log)
+  }
+
+  func testASlowClientIsClosedWhileOthersAreServed() throws {
+    let (gateway, opening) = try serveASlowClient(["--connection-timeout", "1"])
+    // Half a request, then nothing: the server closes it after the timeout; meanwhile another is answered.
+    let script =
+      opening + """
+        slow.sendall(b"{")
+        started = time.monotonic()
+        other = subprocess.run([sys.executable, "Examples/merchant-backend.py", "--url", "\(gateway.url)", "create"],
+                               capture_output=True)
+        answered = time.monotonic() - started
+        slow.settimeout(10)
+        data = slow.recv(1000)
+        closed = time.monotonic() - started
+        print(other.returncode, round(answered, 2), round(closed, 2), len(data))
+        """
     let result = try python(["-c", script])
     XCTAssertEqual(result.status, 0, result.standardError)
     let fields = result.standardOutput.split(separator: " ").map(String.init)

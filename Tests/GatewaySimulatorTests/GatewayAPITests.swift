@@ -324,4 +324,18 @@ extension GatewayAPITests {
     XCTAssertEqual(
       result.exchange.reason, "body: larger than 65536 bytes (a session request is a few hundred)")
   }
+
+  /// The server cut a request off at its deadline: its log line and event are a 408 on `request` that says
+  /// no answer went out, whatever its path and headers (they are not looked at).
+  func testARequestCutOffAtItsDeadlineIsLoggedAs408() {
+    var request = HTTPRequest(method: "-", target: "/api/v1/sessions")
+    request.isTooSlow = true
+    let result = answer(request)
+    XCTAssertEqual(result.status, 408)
+    XCTAssertEqual(result.field, "request")
+    XCTAssertEqual(
+      result.exchange.logLine,
+      "- /api/v1/sessions 408 request: did not arrive whole (headers and body) within 30 seconds: "
+        + "closed without an answer")
+  }
 }

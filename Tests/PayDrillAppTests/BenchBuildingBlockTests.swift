@@ -43,6 +43,40 @@ final class BenchBuildingBlockTests: XCTestCase {
     XCTAssertGreaterThanOrEqual(figures[0].events, 20)
   }
 
+  func testTheRenderProbesModelsAreAFullPaneAnOpenSheetAndGrownLogs() throws {
+    let methodList = try RenderProbe.methodListRuntime().model
+    guard case .methodList = methodList.checkout.screen else {
+      return XCTFail("ended on \(methodList.checkout.screen)")
+    }
+    let names = methodList.checkout.events.map(\.name)
+    XCTAssertTrue(names.contains(.onSuccess), "the Apple Pay payment: \(names)")
+    XCTAssertTrue(
+      methodList.checkout.events.contains { event in
+        event.name == .onError
+          && event.details.contains { $0.key == "errorCode" && "\($0.value)" == "CARD_DECLINED" }
+      }, "the declined card: \(names)")
+    // The pane is full: its first and last rows hold events, and the oldest events are scrolled away.
+    let frame = RootView.render(methodList)
+    XCTAssertEqual(frame.width, 200)
+    XCTAssertEqual(frame.height, 60)
+    let pane = frame.lines.map { String($0.dropFirst(121)) }
+    XCTAssertFalse(pane[2].trimmingCharacters(in: .whitespaces).isEmpty, pane.joined(separator: "\n"))
+    XCTAssertFalse(pane[57].trimmingCharacters(in: .whitespaces).isEmpty, pane.joined(separator: "\n"))
+    let heads = pane.filter { $0.count > 12 && Array($0)[2] == ":" && Array($0)[8] == "." }
+    XCTAssertLessThan(heads.count, methodList.checkout.events.count, pane.joined(separator: "\n"))
+
+    let sheet = try RenderProbe.sheetRuntime().model
+    XCTAssertNotNil(sheet.checkout.applePaySheet)
+    XCTAssertGreaterThan(sheet.checkout.events.count, methodList.checkout.events.count)
+
+    let figures = try RenderProbe.measure(grownTo: [60, 120], frames: 2, rounds: 1)
+    XCTAssertEqual(figures.methodList.events, methodList.checkout.events.count)
+    XCTAssertEqual(figures.sheet.events, sheet.checkout.events.count)
+    XCTAssertEqual(figures.grown.count, 2)
+    XCTAssertGreaterThanOrEqual(figures.grown[0].events, 60 + methodList.checkout.events.count / 2)
+    XCTAssertGreaterThanOrEqual(figures.grown[1].events, 120)
+  }
+
   func testTheShippedProgramNeitherOffersNorRunsTheBench() {
     XCTAssertThrowsError(try CommandLineOptions.parse(["bench"])) { error in
       XCTAssertTrue("\(error)".hasPrefix("unknown command \"bench\""), "\(error)")
@@ -83,12 +117,50 @@ final class BenchBuildingBlockTests: XCTestCase {
     XCTAssertGreaterThan(peak, 1_000_000)
   }
 
+  func testALongSessionReadsItsPeakMemoryAtTheFirstFrameAndAfterEachRound() throws {
+    let folder = try temporaryFolder()
+    let figures = try LongSessionProbe.measure(
+      try Self.paydrill(),
+      arguments: ["--latency", "0", "--ledger", folder.appendingPathComponent("l.sqlite3").path],
+      size: Benchmark.terminalSize, rounds: 2)
+    XCTAssertGreaterThan(figures.firstFrame, 1_000_000)
+    XCTAssertGreaterThanOrEqual(figures.afterFirstRound, figures.firstFrame, "a peak never falls")
+    XCTAssertGreaterThanOrEqual(figures.afterLastRound, figures.afterFirstRound)
+    XCTAssertEqual(figures.rounds, 2)
+  }
+
+  func testARatioIsTheMedianOfItsPairsWithTheirSpread() {
+    let ratio = PairedRatio([3, 4, 10], over: [2, 2, 2])
+    XCTAssertEqual(ratio.ratios, [1.5, 2, 5])
+    XCTAssertEqual(ratio.median, 2)
+    XCTAssertEqual(ratio.lowest, 1.5)
+    XCTAssertEqual(ratio.highest, 5)
+    XCTAssertEqual(ratio.description, "median of 3 pairs, spread 1.50–5×")
+    XCTAssertEqual(PairedRatio([4, 1, 3, 2]).median, 3, "the upper middle of an even count")
+  }
+
   func testTheCFloorBuildsAndDrawsItsScreen() throws {
     guard FloorPrograms.executable(named: "cc") != nil else { throw XCTSkip("no C compiler") }
     let program = try FloorPrograms.build(.c, in: try temporaryFolder()).get()
     let run = try StartupProbe.run(
       program, marker: FloorPrograms.marker, quitKeys: "q", size: Benchmark.terminalSize)
     XCTAssertGreaterThan(run.bytes, Benchmark.terminalSize.rows)
+  }
+
+  func testStartUpRunsPayDrillAndItsFloorInTurnPairByPair() throws {
+    guard FloorPrograms.executable(named: "cc") != nil else { throw XCTSkip("no C compiler") }
+    let folder = try temporaryFolder()
+    let floor = StartupProbe.Program(
+      executable: try FloorPrograms.build(.c, in: folder).get(), marker: FloorPrograms.marker, quitKeys: "q")
+    let paydrill = StartupProbe.Program(
+      executable: try Self.paydrill(),
+      arguments: ["--latency", "0", "--ledger", folder.appendingPathComponent("l.sqlite3").path],
+      marker: KeystrokeProbe.firstFrameMarker, quitKeys: "q")
+    let paired = try StartupProbe.paired(paydrill, against: floor, pairs: 2, size: Benchmark.terminalSize)
+    XCTAssertEqual(paired.ratio.ratios.count, 2)
+    XCTAssertGreaterThan(paired.paydrill.firstFrame, .zero)
+    XCTAssertGreaterThan(paired.floor.firstFrame, .zero)
+    XCTAssertNotNil(paired.floor.peakMemory)
   }
 
   private func temporaryFolder() throws -> URL {

@@ -1,4 +1,5 @@
 import CheckoutEngine
+import GatewaySimulator
 import XCTest
 
 @testable import PayDrillApp
@@ -323,5 +324,21 @@ final class CommandTableTests: XCTestCase {
     XCTAssertEqual(misspelt?.usage, "usage: paydrill schema scenario|theme  (see paydrill schema --help)")
     XCTAssertEqual(usageError(["schema"])?.message, "schema takes one name: scenario or theme")
     XCTAssertNotNil(usageError(["schema", "scenario", "--zoom"]), "schema takes no checkout option")
+  }
+
+  /// `paydrill --serve` starts paydrill-serve with a command line of its own: every limit given reaches it.
+  func testTheCheckoutsServerGetsEveryLimitOfItsCommandLine() throws {
+    let options = try CommandLineOptions.parse([
+      "--serve", "--max-body", "2048", "--max-connections", "7", "--connection-timeout", "3",
+      "--request-timeout", "9",
+    ])
+    XCTAssertEqual(options.serve.limits.requestTimeoutSeconds, 9)
+    XCTAssertEqual(ServerLimits().requestTimeoutSeconds, 30, "the default")
+    let server = try CommandLineOptions.parse(options.serve.arguments(ledger: .off))
+    XCTAssertEqual(server.command, .serve)
+    XCTAssertEqual(server.serve, options.serve)
+    let refused = usageError(["serve", "--request-timeout", "0"])
+    XCTAssertTrue(
+      refused?.message.contains("seconds from 1 to 3600") == true, "\(String(describing: refused))")
   }
 }

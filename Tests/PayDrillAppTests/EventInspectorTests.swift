@@ -75,7 +75,7 @@ final class EventInspectorTests: XCTestCase {
     for character in "decline" {
       press(.character(character), &model) { $0.eventList.filter.append(character) }
     }
-    XCTAssertEqual(model.eventList.shown(model.checkout.events), [1])
+    XCTAssertEqual(Array(model.eventList.shown(model.checkout.events)), [1])
     XCTAssertTrue(RootView.render(model).text.contains("Events (1 of 3) /decline▏ "))
     press(.enter, &model) { $0.eventList.isEditingFilter = false }
     XCTAssertTrue(RootView.render(model).text.contains("Events (1 of 3) /decline ─"))
@@ -88,7 +88,7 @@ final class EventInspectorTests: XCTestCase {
     for character in "applepay" {
       press(.character(character), &model) { $0.eventList.filter.append(character) }
     }
-    XCTAssertEqual(model.eventList.shown(model.checkout.events), [2])
+    XCTAssertEqual(Array(model.eventList.shown(model.checkout.events)), [2])
     press(.character("x"), &model) { $0.eventList.filter = "applepayx" }
     XCTAssertTrue(RootView.render(model).text.contains("No event matches /applepayx."))
     // Esc while typing clears the filter; Esc again gives the keys back.
@@ -218,6 +218,75 @@ final class EventInspectorTests: XCTestCase {
       $0.checkout.screen = .cardForm
       $0.focus = .field(.number)
     }
+  }
+
+  /// The filter's matches are kept in the model as the log grows, each event read once as it arrives, so
+  /// that no frame searches the whole log; a changed filter finds them again.
+  func testTheFilterKeepsItsMatchesAsEventsArriveAndTheFilterChanges() {
+    var scenario = Fixture.cardOnly
+    scenario.gateway.latency = [:]
+    let runtime = CheckoutRuntime(
+      scenario: scenario, size: Size(columns: 100, rows: 32), latencyMilliseconds: 0,
+      clock: .virtual(startingAt: Fixture.now), timeZone: TimeZone(identifier: "UTC")!)
+    func check(_ filter: String, line: UInt = #line) {
+      let list = runtime.model.eventList
+      let events = runtime.model.checkout.events
+      let found = events.indices.filter { EventList.matches(events[$0], filter) }
+      XCTAssertEqual(list.filter, filter, line: line)
+      XCTAssertEqual(list.matched.indices, filter.isEmpty ? [] : found, line: line)
+      XCTAssertEqual(list.matched.examined, filter.isEmpty ? 0 : events.count, "read up to date", line: line)
+      XCTAssertEqual(Array(list.shown(events)), filter.isEmpty ? Array(events.indices) : found, line: line)
+    }
+    func type(_ keys: String) {
+      for key in keys { runtime.press(.character(key)) }
+    }
+    runtime.start()
+    runtime.settle()
+    type("/card")
+    runtime.press(.enter)
+    check("card")
+    let before = runtime.model.checkout.events.count
+    // A card payment while the filter stays: its events are read as they arrive.
+    runtime.send(.checkout(.selectMethod(.card)))
+    for (text, field) in [
+      ("4242424242424242", CardField.number), ("1234", .expiry), ("123", .securityCode),
+      ("Jane Doe", .holderName),
+    ] {
+      for character in text { runtime.send(.checkout(.type(String(character), into: field))) }
+    }
+    runtime.send(.checkout(.submitCard))
+    runtime.settle()
+    XCTAssertGreaterThan(runtime.model.checkout.events.count, before)
+    XCTAssertGreaterThan(runtime.model.eventList.matched.indices.count, 0)
+    check("card")
+    // A changed filter is read again over the whole log.
+    type("/")
+    runtime.press(.backspace)
+    runtime.press(.backspace)
+    type("sh")
+    check("cash")
+    XCTAssertTrue(runtime.model.eventList.matched.indices.isEmpty)
+    runtime.press(.backspace)
+    runtime.press(.backspace)
+    type("rd")
+    runtime.press(.enter)
+    check("card")
+    // Esc clears the filter and gives the keys back: every event is shown, nothing kept.
+    runtime.press(.escape)
+    check("")
+  }
+
+  /// A log shorter than what the matches were read from (a new run) is read again from its start.
+  func testTheMatchesAreReadAgainWhenTheLogIsShorter() {
+    var list = EventList(filter: "card")
+    let card = CallbackEvent(sequence: 1, time: Fixture.now, name: .onSubmit, method: .card, details: [])
+    let other = CallbackEvent(sequence: 1, time: Fixture.now, name: .onSubmit, method: .applePay, details: [])
+    list.catchUp(with: [other, card, card])
+    XCTAssertEqual(list.matched.indices, [1, 2])
+    list.catchUp(with: [card])
+    XCTAssertEqual(list.matched.indices, [0])
+    XCTAssertEqual(list.matched.examined, 1)
+    XCTAssertEqual(list, EventList(filter: "card"), "the matches are not part of what a list is")
   }
 
   func testHidingThePaneGivesTheKeysBack() {

@@ -49,4 +49,56 @@ final class EventPaneTests: XCTestCase {
       XCTAssertTrue(piece.hasSuffix("-abcdef"), "a field shown whole: \(piece)")
     }
   }
+
+  /// The pane's payloads are made once per event and width, and an event that differs in any field (the
+  /// same sequence and time but another value) gets its own.
+  func testAPayloadIsKeptForItsWholeEventAndWidth() {
+    let cache = EventPayloadCache()
+    let declined = event(.onError, [("errorCode", "CARD_DECLINED"), ("amount", "49.99")])
+    let expired = event(.onError, [("errorCode", "EXPIRED_CARD"), ("amount", "49.99")])
+    for width in [12, 40] {
+      for _ in 0..<2 {
+        XCTAssertEqual(
+          cache.lines(of: declined, width: width), EventPaneView.payload(of: declined, width: width))
+        XCTAssertEqual(
+          cache.lines(of: expired, width: width), EventPaneView.payload(of: expired, width: width))
+      }
+    }
+    XCTAssertNotEqual(cache.lines(of: declined, width: 40), cache.lines(of: expired, width: 40))
+  }
+
+  /// The time of day is read from the zone's offset, not a calendar per event: it says what a Gregorian
+  /// calendar says, to the millisecond (cut, not rounded), across daylight saving time and in zones whose
+  /// offset is not whole hours.
+  func testTheTimestampIsWhatTheCalendarSaysInEveryZone() {
+    let zones = [
+      "UTC", "America/New_York", "Europe/London", "Australia/Lord_Howe", "Asia/Kathmandu", "America/St_Johns",
+      "Pacific/Chatham",
+    ]
+    // Around the 2026 transitions of New York (8 March, 1 November) and London (29 March, 25 October),
+    // and at fractions of a second that sit on a millisecond's edge.
+    let starts = [
+      "2026-03-08T06:59:58Z", "2026-11-01T05:59:58Z", "2026-03-29T00:59:58Z", "2026-10-25T00:59:58Z",
+      "2026-04-05T14:59:58Z", "2001-01-01T00:00:00Z", "1969-12-31T23:59:58Z",
+    ]
+    let fractions = [0, 0.000_1, 0.001, 0.222, 0.999, 0.999_9, 0.5]
+    for identifier in zones {
+      let zone = TimeZone(identifier: identifier)!
+      var calendar = Calendar(identifier: .gregorian)
+      calendar.timeZone = zone
+      for start in starts {
+        let base = ISO8601DateFormatter().date(from: start)!
+        for step in stride(from: 0.0, through: 7_200, by: 599.0) {
+          for fraction in fractions {
+            let date = base + step + fraction
+            let parts = calendar.dateComponents([.hour, .minute, .second, .nanosecond], from: date)
+            let expected = String(
+              format: "%02d:%02d:%02d.%03d", parts.hour!, parts.minute!, parts.second!,
+              parts.nanosecond! / 1_000_000)
+            XCTAssertEqual(EventPaneView.timestamp(date, in: zone), expected, "\(date) in \(identifier)")
+          }
+        }
+      }
+    }
+  }
 }

@@ -28,22 +28,54 @@ final class DisplayWidthTests: XCTestCase {
   }
 
   func testStringsAddUpTheirCharactersWithOrWithoutASCIIShortcut() {
-    for text in ["plain text", "tab\tand\r\nCRLF\u{7F}", "", "José", "日本 ok", "ab\u{1B}[0m"] {
+    for text in [
+      "plain text", "tab\tand\r\nCRLF\u{7F}", "", "José", "日本 ok", "ab\u{1B}[0m", "a·b • c…", "─┼─ é ü",
+      "x\u{AD}y", "cr\r\nlf·", "e\u{301}·", "Visa ••••4242",
+    ] {
       XCTAssertEqual(
         DisplayWidth.of(text), text.reduce(0) { $0 + DisplayWidth.measured($1) }, text.debugDescription)
     }
   }
 
   func testASCIIAndUnicodeWritesPutTheSameCells() {
-    // The same ASCII text written alone (the fast path) and after a non-ASCII character (the general path).
+    // The same ASCII text written alone (the fast path) and after a non-ASCII character (another path).
     for text in ["Hello, world", "tab\there", "cr\r\nlf", "del\u{7F}x"] {
-      var fast = ScreenBuffer(width: 20, height: 1)
-      var general = ScreenBuffer(width: 20, height: 1)
-      let fastColumns = fast.write(text, x: 1, y: 0, role: .title, maxWidth: 9)
-      general.write("é", x: 0, y: 0, role: .title)
-      let generalColumns = general.write("é" + text, x: 0, y: 0, role: .title, maxWidth: 10) - 1
-      XCTAssertEqual(fastColumns, generalColumns, text.debugDescription)
-      XCTAssertEqual(Array(fast.cells.dropFirst()), Array(general.cells.dropFirst()), text.debugDescription)
+      assertWrittenAlike(text, alone: "é")
+    }
+  }
+
+  func testNarrowTextIsWrittenAsItsGraphemesAre() {
+    // Text whose every scalar is a grapheme of its own (a scalar at a time), against the same text after a
+    // wide character (grapheme by grapheme).
+    for text in ["a·b • c…", "─┼─ é ü", "x\u{AD}y", "cr\r\nlf·", "tab\t·", "Visa ••••4242"] {
+      assertWrittenAlike(text, alone: "日")
+    }
+    XCTAssertEqual(WrappedText.lines("a·b c•d\n\ne…f", width: 4), ["a·b", "c•d", "", "e…f"])
+  }
+
+  /// `text` written alone after `before`'s columns puts the same cells as `before + text` written whole.
+  private func assertWrittenAlike(_ text: String, alone before: String, line: UInt = #line) {
+    let offset = DisplayWidth.of(before)
+    var alone = ScreenBuffer(width: 20, height: 1)
+    var whole = ScreenBuffer(width: 20, height: 1)
+    let aloneColumns = alone.write(text, x: offset, y: 0, role: .title, maxWidth: 9)
+    whole.write(before, x: 0, y: 0, role: .title)
+    let wholeColumns = whole.write(before + text, x: 0, y: 0, role: .title, maxWidth: 9 + offset) - offset
+    XCTAssertEqual(aloneColumns, wholeColumns, text.debugDescription, line: line)
+    XCTAssertEqual(
+      Array(alone.cells.dropFirst(offset)), Array(whole.cells.dropFirst(offset)), text.debugDescription,
+      line: line)
+  }
+
+  func testASideIsWrittenAsACellOnEachRow() {
+    for (character, x) in [("│" as Character, 1), ("円", 0), ("│", 9), ("│", -1), ("│", 10)] {
+      var side = ScreenBuffer(width: 10, height: 4)
+      var cells = ScreenBuffer(width: 10, height: 4)
+      side.write("日本語", x: 0, y: 2, role: .normal)
+      cells.write("日本語", x: 0, y: 2, role: .normal)
+      side.write(repeating: character, x: x, rows: -1..<6, role: .border)
+      for y in -1..<6 { cells.write(repeating: character, count: 1, x: x, y: y, role: .border) }
+      XCTAssertEqual(side, cells, "\(character) at \(x)")
     }
   }
 

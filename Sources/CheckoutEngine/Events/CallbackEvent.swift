@@ -47,7 +47,7 @@ public enum CallbackName: String, Sendable, Codable, CaseIterable {
 }
 
 /// A value in a callback's payload.
-public enum EventValue: Equatable, Sendable, CustomStringConvertible {
+public enum EventValue: Hashable, Sendable, CustomStringConvertible {
   case string(String)
   case integer(Int64)
   case bool(Bool)
@@ -62,7 +62,7 @@ public enum EventValue: Equatable, Sendable, CustomStringConvertible {
 }
 
 /// One field of a callback's payload, kept in the order the callback's documentation lists them.
-public struct EventDetail: Equatable, Sendable {
+public struct EventDetail: Hashable, Sendable {
   public var key: String
   public var value: EventValue
 
@@ -74,7 +74,7 @@ public struct EventDetail: Equatable, Sendable {
 
 /// A merchant callback as it fired: its place in the run, when, for which method, and its payload in short.
 /// Payloads hold last fours and codes, never a full card number or a key.
-public struct CallbackEvent: Equatable, Sendable {
+public struct CallbackEvent: Hashable, Sendable {
   /// 1 for the first callback of a run, then 2, 3, …
   public var sequence: Int
   public var time: Date

@@ -1,6 +1,6 @@
 /// Why a text is not JSON PayDrill reads: a syntax error (with its line and column), a key written twice in
-/// one object (with the key's path and both lines), or a list or object with more entries than PayDrill
-/// takes. One wording for every reader of it: `location` (a path, or nil for the text as a whole) and
+/// one object (with the key's path and both lines), a list or object with more entries than PayDrill
+/// takes, or a text of more values in all. One wording for every reader of it: `location` (a path, or nil for the text as a whole) and
 /// `problem`.
 public enum JSONReadError: Error, Equatable, Sendable, CustomStringConvertible {
   case syntax(line: Int, column: Int, problem: String)
@@ -10,12 +10,16 @@ public enum JSONReadError: Error, Equatable, Sendable, CustomStringConvertible {
   /// A list (or an object) at `path` with more than `limit` entries: refused while reading, before it is
   /// held whole.
   case tooManyEntries(path: String, isList: Bool, limit: Int)
+  /// A text of more than `limit` values in all, though each list keeps within its entries: refused at the
+  /// value past the limit (at `path`), before the rest is read.
+  case tooManyValues(path: String, limit: Int)
 
   /// The path of the value at fault (`items`, `applePay.merchantName`), or nil for a syntax error.
   public var location: String? {
     switch self {
     case .syntax: return nil
-    case .duplicateKey(let path, _, _), .tooManyEntries(let path, _, _): return path
+    case .duplicateKey(let path, _, _), .tooManyEntries(let path, _, _), .tooManyValues(let path, _):
+      return path
     }
   }
 
@@ -31,6 +35,8 @@ public enum JSONReadError: Error, Equatable, Sendable, CustomStringConvertible {
       return isList
         ? "a list of more than \(limit) entries; PayDrill takes at most \(limit)"
         : "an object of more than \(limit) keys; PayDrill takes at most \(limit)"
+    case .tooManyValues(_, let limit):
+      return "more than \(limit) values in all; PayDrill reads at most \(limit)"
     }
   }
 

@@ -6,8 +6,14 @@ final class KeyLedger {
   private var known: [String: Set<String>] = [:]
   /// Keys asked for by name, by the object's path, before or without a key type that lists its keys.
   private var asked: [String: Set<String>] = [:]
-  /// Key types seen that do not list their keys (a dictionary's, `PathKey`).
-  private(set) var openKeyTypes: Set<String> = []
+  /// Key types seen that do not list their keys (a dictionary's, `PathKey`), by their full names.
+  var openKeyTypes: Set<String> { Set(openKeyTypeList.map { String(reflecting: $0) }) }
+  /// Named only when asked (test support): `String(reflecting:)` of a type took 3.4 M instructions, a third
+  /// of decoding a theme.
+  private var openKeyTypeList: [Any.Type] = []
+  /// The keys each key type lists, by the type: listing them casts each key to `CodingKey` at run time, and a
+  /// theme opens its one style type's keys two dozen times.
+  private var listedKeys: [ObjectIdentifier: [String]] = [:]
 
   init(ignoredTopLevelKeys: Set<String>) {
     self.ignoredTopLevelKeys = ignoredTopLevelKeys
@@ -16,18 +22,25 @@ final class KeyLedger {
   /// A keyed container was made for the object at `path`: when its key type lists its keys, the object is
   /// checked against them.
   func opened<Key: CodingKey>(_ keyType: Key.Type, at path: [CodingKey]) {
-    guard let listing = keyType as? any CaseIterable.Type else {
-      openKeyTypes.insert(String(reflecting: keyType))
-      return
+    let names: [String]
+    if let listed = listedKeys[ObjectIdentifier(keyType)] {
+      names = listed
+    } else {
+      guard let listing = keyType as? any CaseIterable.Type else {
+        openKeyTypeList.append(keyType)
+        return
+      }
+      // The cases are `Key`s: a cast to the type itself is a comparison, where a cast to `any CodingKey`
+      // looks the conformance up among every library's (a quarter of a million instructions a key type).
+      names = (listing.allCases as any Collection).compactMap { ($0 as? Key)?.stringValue }
+      listedKeys[ObjectIdentifier(keyType)] = names
     }
-    let names = (listing.allCases as any Collection).compactMap { ($0 as? any CodingKey)?.stringValue }
     known[Self.text(path), default: []].formUnion(names)
   }
 
-  /// A key was asked for by name in the object at `path`: a type that reads a key through a second key type
-  /// (`PathKey`) knows it too.
-  func asked(for key: String, at path: [CodingKey]) {
-    let text = Self.text(path)
+  /// A key was asked for by name in the object whose path `text(_:)` wrote as `text`: a type that reads a key
+  /// through a second key type (`PathKey`) knows it too.
+  func asked(for key: String, inObjectAt text: String) {
     if known[text] != nil { known[text]!.insert(key) } else { asked[text, default: []].insert(key) }
   }
 

@@ -61,16 +61,16 @@ final class StrictDecoding: Decoder, SingleValueDecodingContainer {
   }
 
   func decode(_ type: Float.Type) throws -> Float { Float(try decode(Double.self)) }
-  func decode(_ type: Int.Type) throws -> Int { try integer(type) }
-  func decode(_ type: Int8.Type) throws -> Int8 { try integer(type) }
-  func decode(_ type: Int16.Type) throws -> Int16 { try integer(type) }
-  func decode(_ type: Int32.Type) throws -> Int32 { try integer(type) }
-  func decode(_ type: Int64.Type) throws -> Int64 { try integer(type) }
-  func decode(_ type: UInt.Type) throws -> UInt { try integer(type) }
-  func decode(_ type: UInt8.Type) throws -> UInt8 { try integer(type) }
-  func decode(_ type: UInt16.Type) throws -> UInt16 { try integer(type) }
-  func decode(_ type: UInt32.Type) throws -> UInt32 { try integer(type) }
-  func decode(_ type: UInt64.Type) throws -> UInt64 { try integer(type) }
+  func decode(_ type: Int.Type) throws -> Int { try integer(type, named: "Int") }
+  func decode(_ type: Int8.Type) throws -> Int8 { try integer(type, named: "Int8") }
+  func decode(_ type: Int16.Type) throws -> Int16 { try integer(type, named: "Int16") }
+  func decode(_ type: Int32.Type) throws -> Int32 { try integer(type, named: "Int32") }
+  func decode(_ type: Int64.Type) throws -> Int64 { try integer(type, named: "Int64") }
+  func decode(_ type: UInt.Type) throws -> UInt { try integer(type, named: "UInt") }
+  func decode(_ type: UInt8.Type) throws -> UInt8 { try integer(type, named: "UInt8") }
+  func decode(_ type: UInt16.Type) throws -> UInt16 { try integer(type, named: "UInt16") }
+  func decode(_ type: UInt32.Type) throws -> UInt32 { try integer(type, named: "UInt32") }
+  func decode(_ type: UInt64.Type) throws -> UInt64 { try integer(type, named: "UInt64") }
 
   func decode<T: Decodable>(_ type: T.Type) throws -> T { try unbox(type) }
 
@@ -92,15 +92,18 @@ final class StrictDecoding: Decoder, SingleValueDecodingContainer {
     return try T(from: self)
   }
 
-  /// A whole number: digits only (no fraction, no exponent), and within the type's range.
-  private func integer<T: FixedWidthInteger>(_ type: T.Type) throws -> T {
-    guard case .number(let text) = value else { throw mismatch(type, String(describing: type)) }
+  /// A whole number: digits only (no fraction, no exponent), and within the type's range. The type's name
+  /// comes written out: `String(describing:)` of a type casts it to each printing protocol, 150,000
+  /// instructions a call, and a colour (an index or a name) tries a number first, so each name makes this
+  /// error.
+  private func integer<T: FixedWidthInteger>(_ type: T.Type, named name: String) throws -> T {
+    guard case .number(let text) = value else { throw mismatch(type, name) }
     guard !text.contains(where: { $0 == "." || $0 == "e" || $0 == "E" }) else {
       throw DecodingError.typeMismatch(
         type,
         .init(
           codingPath: codingPath,
-          debugDescription: "Expected to decode \(type) but found \(text) instead."))
+          debugDescription: "Expected to decode \(name) but found \(text) instead."))
     }
     guard let number = T(text) else {
       throw DecodingError.dataCorrupted(

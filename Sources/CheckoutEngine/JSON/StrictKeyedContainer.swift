@@ -3,10 +3,13 @@ struct StrictKeyedContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
   let members: [JSONMember]
   let decoder: StrictDecoding
   private let indices: [String: Int]
+  /// The object's path as the ledger writes it, written once: every key asked for is noted under it.
+  private let pathText: String
 
   init(members: [JSONMember], decoder: StrictDecoding) {
     self.members = members
     self.decoder = decoder
+    pathText = KeyLedger.text(decoder.codingPath)
     var indices: [String: Int] = [:]
     for (index, member) in members.enumerated() { indices[member.key] = index }
     self.indices = indices
@@ -17,13 +20,13 @@ struct StrictKeyedContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
   var allKeys: [Key] { members.compactMap { Key(stringValue: $0.key) } }
 
   func contains(_ key: Key) -> Bool {
-    decoder.ledger.asked(for: key.stringValue, at: codingPath)
+    decoder.ledger.asked(for: key.stringValue, inObjectAt: pathText)
     return indices[key.stringValue] != nil
   }
 
   /// The decoder of the value at `key`, or `keyNotFound`.
   private func child(_ key: Key) throws -> StrictDecoding {
-    decoder.ledger.asked(for: key.stringValue, at: codingPath)
+    decoder.ledger.asked(for: key.stringValue, inObjectAt: pathText)
     guard let index = indices[key.stringValue] else {
       throw DecodingError.keyNotFound(
         key,

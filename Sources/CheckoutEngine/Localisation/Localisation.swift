@@ -36,19 +36,10 @@ public struct Localisation: Equatable, Sendable {
     return builtInLocales.first { $0.hasPrefix(language + "-") } ?? "en-US"
   }
 
-  /// Every built-in text by locale, from `strings.json`.
-  static let catalog: [String: [ShopperText: String]] = {
-    do {
-      let decoded = try JSONDecoder().decode(
-        [String: [String: String]].self, from: Data(PackageResources.strings_json))
-      return decoded.mapValues { texts in
-        Dictionary(
-          uniqueKeysWithValues: texts.compactMap { key, value in
-            ShopperText(rawValue: key).map { ($0, value) }
-          })
-      }
-    } catch {
-      preconditionFailure("the built-in strings do not decode: \(error)")
-    }
-  }()
+  /// Every built-in text by locale, from `Strings/LOCALE.json`, each locale read when first asked for.
+  static let catalog = LocalisationCatalog(texts: [
+    "en-US": PackageResources.en_US_json, "en-GB": PackageResources.en_GB_json,
+    "es-ES": PackageResources.es_ES_json, "fr-FR": PackageResources.fr_FR_json,
+    "de-DE": PackageResources.de_DE_json, "ja-JP": PackageResources.ja_JP_json,
+  ])
 }

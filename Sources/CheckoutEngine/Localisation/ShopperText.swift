@@ -1,5 +1,5 @@
-/// A text the shopper reads, translated for each built-in locale (`Localisation/strings.json`). The event
-/// pane, codes and developer notes stay in English, as the SDK's logs do.
+/// A text the shopper reads, translated for each built-in locale (`Localisation/Strings/LOCALE.json`). The
+/// event pane, codes and developer notes stay in English, as the SDK's logs do.
 public enum ShopperText: String, CaseIterable, Codable, Sendable {
   case choosePaymentMethod
   case orderSummary

@@ -41,6 +41,13 @@ public final class GatewayAPI: Sendable {
           status: 413, field: "body",
           message: "larger than \(limits.maximumBodyBytes) bytes (a session request is a few hundred)")
       }
+      guard !request.isTooSlow else {
+        throw SessionRequestError(
+          status: 408, field: "request",
+          message:
+            "did not arrive whole (headers and body) within \(limits.requestTimeoutSeconds) seconds: "
+            + "closed without an answer")
+      }
       (response, created) = try route(request, path: path, query: components?.queryItems ?? [])
     } catch let error as SessionRequestError {
       response = .error(error, headers: error.status == 405 ? ["Allow": Self.allowed(path)] : [:])

@@ -11,6 +11,10 @@ public struct HTTPRequest: Sendable {
   public var body: Data
   /// The body was past the server's limit: it was not kept (`body` is empty), and the answer is a 413.
   public var isTooLarge = false
+  /// The request did not arrive whole within the server's `requestTimeoutSeconds`: its connection was closed
+  /// without an answer (libmicrohttpd cannot send one while a request is arriving), and the 408 the API
+  /// makes of it is only logged. `method` is `-` when its headers were not in.
+  public var isTooSlow = false
 
   public init(method: String, target: String, headers: [String: String] = [:], body: Data = Data()) {
     self.method = method

@@ -11,8 +11,6 @@ final class CheckoutRun {
   let seed: UInt64
   private let plugin: PluginGateway?
   private let hook: ProcessMerchantHooks?
-  /// Why the ledger could not be opened, already printed.
-  private let ledgerWarning: String?
 
   init(
     options: CommandLineOptions, scenario: Scenario, screenshots: ScreenshotWriter? = nil, live: Bool,
@@ -20,7 +18,8 @@ final class CheckoutRun {
   ) {
     let plugin = PayDrillCommand.gatewayPlugin(options)
     let hook = PayDrillCommand.merchantHook(options, scenario: scenario)
-    let ledger = PayDrillCommand.openLedger(options)
+    // Opened when the run first records or reads an attempt: the first frame shows no history.
+    let ledger = options.ledger.path().map(DeferredLedger.init(path:))
     // Time is virtual (a replay is exact and fast) unless a person or another process is involved.
     let clock: EffectClock =
       live || plugin != nil || hook != nil ? .live() : .virtual(startingAt: options.clockStart ?? Date())
@@ -33,24 +32,22 @@ final class CheckoutRun {
     runtime = CheckoutRuntime(
       scenario: scenario, size: options.size,
       latencyMilliseconds: PayDrillCommand.latency(options, scenario: scenario), seed: seed,
-      gateway: plugin, hooks: hook, ledger: ledger.ledger, screenshots: screenshots, clock: clock,
+      gateway: plugin, hooks: hook, ledger: ledger, screenshots: screenshots, clock: clock,
       clipboard: live ? .terminal : nil,
       spentSessions: SpentSessions(paidElsewhere: { sessions?.isPaid($0) ?? false })
     ) { model in
       model.gatewayPlugin = plugin?.command
-      model.ledgerNotice = ledger.warning
       setUp(&model)
     }
     self.plugin = plugin
     self.hook = hook
-    ledgerWarning = ledger.warning
   }
 
-  /// Records an attempt still in flight as interrupted, and prints a ledger warning that came up during the
-  /// run (the one of the start was printed already).
+  /// Records an attempt still in flight as interrupted, and prints the ledger's warning if it could not be
+  /// opened or written during the run.
   func finishAttempts() {
     runtime.finish()
-    if let warning = runtime.interpreter.ledgerProblem, warning != ledgerWarning {
+    if let warning = runtime.interpreter.ledgerProblem {
       FileHandle.standardError.write(Data("paydrill: warning: \(warning)\n".utf8))
     }
   }

@@ -356,6 +356,16 @@ public enum CommandTable {
         for: name, in: 1...3600, taking: "seconds from 1 to 3600")
       options.serverOption = options.serverOption ?? name
     },
+    OptionSpec(
+      "--request-timeout", "S",
+      "seconds a request may take to arrive whole, however steadily it trickles in, 1 to 3600 (default 30; "
+        + "past it: closed)",
+      for: serves
+    ) { options, queue, name in
+      options.serve.limits.requestTimeoutSeconds = try queue.number(
+        for: name, in: 1...3600, taking: "seconds from 1 to 3600")
+      options.serverOption = options.serverOption ?? name
+    },
 
     // play
     OptionSpec(

@@ -287,19 +287,6 @@ public enum PayDrillCommand {
     return header
   }
 
-  /// The ledger `--ledger`/`--no-ledger` choose (the default file otherwise), or the one-line warning,
-  /// already printed, of why the run goes on without one.
-  static func openLedger(_ options: CommandLineOptions) -> (ledger: SQLiteLedger?, warning: String?) {
-    guard let path = options.ledger.path() else { return (nil, nil) }
-    do {
-      return (try SQLiteLedger(path: path), nil)
-    } catch {
-      let warning = "\(error); run history is off for this run"
-      FileHandle.standardError.write(Data("paydrill: warning: \(warning)\n".utf8))
-      return (nil, warning)
-    }
-  }
-
   /// The gateway plugin `--gateway-plugin` asks for, started on its first request.
   static func gatewayPlugin(_ options: CommandLineOptions) -> PluginGateway? {
     options.gatewayPlugin.map {

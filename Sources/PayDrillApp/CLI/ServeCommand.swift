@@ -23,7 +23,7 @@ public enum ServeCommand {
       var arguments = [
         "serve", "--listen", listen.description, "--max-body", "\(limits.maximumBodyBytes)",
         "--max-connections", "\(limits.connectionLimit)", "--connection-timeout",
-        "\(limits.connectionTimeoutSeconds)",
+        "\(limits.connectionTimeoutSeconds)", "--request-timeout", "\(limits.requestTimeoutSeconds)",
       ]
       for token in tokens { arguments += ["--token", "\(token.id):\(token.key)"] }
       switch ledger {

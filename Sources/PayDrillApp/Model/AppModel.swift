@@ -76,6 +76,13 @@ public struct AppModel: Equatable, Sendable {
   /// The gateway's mean simulated latency, shown while processing.
   public var latencyMilliseconds: Int { gatewaySettings.latencyMilliseconds }
 
+  /// Whether a spinner is on screen (the gateway processing, the sheet awaiting an answer): only then does a
+  /// turn of it change what is drawn.
+  public var showsSpinner: Bool {
+    if case .processing = checkout.screen { return true }
+    return checkout.applePaySheet.map { $0.phase == .processing || $0.pendingUpdate != nil } ?? false
+  }
+
   /// The smallest terminal PayDrill draws a checkout in.
   public static let minimumSize = Size(columns: 60, rows: 20)
 

@@ -15,6 +15,8 @@ public enum AppReducer {
     let eventsBefore = model.checkout.events.count
     var effects = reduceAction(&model, action, context: context)
     effects += openNextSession(&model, context: context)
+    // The pane's filter reads each new event once, here, rather than the whole log every frame.
+    model.eventList.catchUp(with: model.checkout.events)
     if model.checkout.events.count != eventsBefore { effects += notifyHooks(&model) }
     return effects
   }
@@ -45,13 +47,7 @@ public enum AppReducer {
   {
     switch action {
     case .tick:
-      let sheetBusy =
-        model.checkout.applePaySheet.map { $0.phase == .processing || $0.pendingUpdate != nil } ?? false
-      if case .processing = model.checkout.screen {
-        model.spinnerFrame += 1
-      } else if sheetBusy {
-        model.spinnerFrame += 1
-      }
+      if model.showsSpinner { model.spinnerFrame += 1 }
       return []
     case .checkout(let checkoutAction):
       // Waiting for the backend, there is no Drop-in to create yet: its session creates it.

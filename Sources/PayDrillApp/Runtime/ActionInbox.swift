@@ -2,9 +2,11 @@ import Synchronization
 
 /// Where answers from other processes (a gateway plugin, a merchant hook) land, from any thread; the
 /// interpreter takes them on the runtime's. Counters answer "anything there?" without taking the lock:
-/// the loop asks it after every action, and mostly nothing is.
+/// the loop asks it after every action, and mostly nothing is. Each answer rings the doorbell, when one is
+/// hung (`ring(_:)`): the interactive loop sleeps until something arrives.
 final class ActionInbox: Sendable {
   private let pending = Mutex<[AppAction]>([])
+  private let doorbell = Mutex<Doorbell?>(nil)
   private let pendingCount = Atomic<Int>(0)
   private let inFlight = Atomic<Int>(0)
 
@@ -14,6 +16,12 @@ final class ActionInbox: Sendable {
   func post(_ action: AppAction) {
     pending.withLock { $0.append(action) }
     pendingCount.add(1, ordering: .sequentiallyConsistent)
+    doorbell.withLock { $0 }?.ring()
+  }
+
+  /// From now on, each answer posted rings `doorbell`.
+  func ring(_ doorbell: Doorbell) {
+    self.doorbell.withLock { $0 = doorbell }
   }
 
   /// Takes the oldest answer; answers that `keep` refuses are thrown away on the way.

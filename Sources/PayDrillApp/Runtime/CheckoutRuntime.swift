@@ -141,13 +141,7 @@ public final class CheckoutRuntime {
         Thread.sleep(forTimeInterval: 0.001)
         continue
       }
-      // The sooner of the next answer and the spinner's next turn (no array: this runs for every answer).
-      var next = interpreter.nextDue
-      if interpreter.isBusy {
-        let tick = lastTick + Self.tickInterval
-        next = next.map { min($0, tick) } ?? tick
-      }
-      guard let next, next <= end else { break }
+      guard let next = nextDeadline, next <= end else { break }
       clock.move(to: next)
       while let (action, _) = interpreter.takeNext(dueBy: next) {
         send(action)
@@ -157,6 +151,22 @@ public final class CheckoutRuntime {
     }
     clock.move(to: end)
     return isDone()
+  }
+
+  /// When something next happens by itself, on the clock: the sooner of the next answer or timer and, while
+  /// an answer is awaited, the spinner's next turn; nil when nothing will until an action comes.
+  public var nextDeadline: Duration? { deadline(turningSpinner: interpreter.isBusy) }
+
+  /// When the interactive loop must next wake by itself: as `nextDeadline`, but the spinner's turn only while
+  /// the spinner is on screen (a turn no one sees changes nothing; it comes with the next wake-up).
+  public var nextWake: Duration? { deadline(turningSpinner: interpreter.isBusy && model.showsSpinner) }
+
+  /// The next answer or timer, or the spinner's next turn if sooner (no array: this runs for every answer).
+  private func deadline(turningSpinner: Bool) -> Duration? {
+    let next = interpreter.nextDue
+    guard turningSpinner else { return next }
+    let tick = lastTick + Self.tickInterval
+    return next.map { min($0, tick) } ?? tick
   }
 
   /// Sends every answer due now, however many follow each other at this instant.

@@ -43,6 +43,11 @@ public final class EffectInterpreter {
   /// answered): taken on the runtime's next turn, like a plugin's answer.
   public var postbox: ActionPostbox { ActionPostbox(inbox: inbox) }
 
+  /// Makes every answer another thread posts ring `doorbell` (the interactive loop sleeps on it).
+  func ringOnArrival(_ doorbell: Doorbell) {
+    inbox.ring(doorbell)
+  }
+
   /// Performs an effect; returns the answers it has at once (a screenshot saved, the history read), which
   /// the caller sends before anything else.
   public func perform(_ effect: AppEffect) -> [AppAction] {

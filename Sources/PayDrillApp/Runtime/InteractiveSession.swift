@@ -4,7 +4,7 @@ import NcursesBackend
 import TerminalUI
 
 /// The checkout in a real terminal: reads keys, applies what effects answered, turns the spinner, and draws
-/// only when the model changed. Whatever ends it (q, Ctrl-C, SIGINT, SIGTERM, SIGHUP, a crash), the terminal
+/// only when the model changed; between events it sleeps. Whatever ends it (q, Ctrl-C, SIGINT, SIGTERM, SIGHUP, a crash), the terminal
 /// is given back. Ctrl-Z and SIGTSTP suspend it (the shell gets a sane terminal); `fg` (SIGCONT) redraws the
 /// whole screen.
 public final class InteractiveSession {
@@ -39,10 +39,19 @@ public final class InteractiveSession {
   }
 
   /// Runs until the user quits; returns the signal that ended the session, if one did.
+  ///
+  /// One turn of the loop: signals, answers due, the demo's next beat, a frame if anything changed, then one
+  /// key. With no key there, it sleeps until standard input has one, the doorbell rings (a signal, an answer
+  /// another thread posted) or the next deadline comes (`PollTimeout`): idle, it never wakes.
   public func run() -> Int32? {
     NcursesTerminal.restoreTerminalOnCrash()
+    let doorbell = Doorbell.process
     let signals = SignalWatcher()
     let jobControl = SignalWatcher(signals: [SIGTSTP, SIGCONT])
+    // Watched before ncurses starts, so that ncurses installs no SIGWINCH handler of its own (one that sets a
+    // flag of ncurses' and does not wake the sleeping loop).
+    let resizes = SignalWatcher(signals: [SIGWINCH])
+    runtime.interpreter.ringOnArrival(doorbell)
     StandardErrorHold.begin()
     let terminal = NcursesTerminal(theme: theme, useColor: useColor, asciiOnly: asciiOnly)
     defer {
@@ -66,29 +75,39 @@ public final class InteractiveSession {
         drawn = -1
       default: break
       }
+      if resizes.take() != nil { terminal.windowResized() }
+      runtime.deliverDue()
+      presenter?.advance()
       if drawn != runtime.revision {
         terminal.present(runtime.render())
         drawn = runtime.revision
       }
-      let key = terminal.readKey(timeout: presenter == nil ? 30 : 10)
-      // The terminal hung up without a SIGHUP reaching PayDrill (the window closed while SIGHUP was ignored):
-      // end as a hang-up does, rather than read a closed terminal in a busy loop.
-      if terminal.inputEnded { return SIGHUP }
-      if let key {
-        if key == crashKey { fatalError("PAYDRILL_CRASH_TEST: the crash key was pressed") }
-        if key == Self.suspendKey {
-          suspend(terminal)
-          drawn = -1
-        } else if let presenter {
-          if !presenter.handle(key) { return nil }
-        } else {
-          runtime.press(key, observe: onKey.map { onKey in { onKey(key, $0) } })
-        }
+      guard let key = terminal.readKey() else {
+        // The terminal hung up without a SIGHUP reaching PayDrill (the window closed while SIGHUP was
+        // ignored): end as a hang-up does, rather than read a closed terminal in a busy loop.
+        if terminal.inputEnded { return SIGHUP }
+        doorbell.wait(for: STDIN_FILENO, timeout: sleepLimit())
+        continue
       }
-      runtime.deliverDue()
-      presenter?.advance()
+      if key == crashKey { fatalError("PAYDRILL_CRASH_TEST: the crash key was pressed") }
+      if key == Self.suspendKey {
+        suspend(terminal)
+        drawn = -1
+      } else if let presenter {
+        if !presenter.handle(key) { return nil }
+      } else {
+        runtime.press(key, observe: onKey.map { onKey in { onKey(key, $0) } })
+      }
     }
     return nil
+  }
+
+  /// Until the soonest of the checkout's next wake-up (on its clock) and the demo's next beat.
+  private func sleepLimit() -> PollTimeout {
+    PollTimeout(untilSoonestOf: [
+      runtime.nextWake.map { $0 - runtime.clock.elapsed },
+      presenter?.nextDeadline.map { $0 - .now },
+    ])
   }
 
   /// Suspends like Ctrl-Z in a shell: gives the terminal back, stops PayDrill's process group (the shell sees

@@ -132,7 +132,7 @@ struct ApplePaySheetView {
     let room = max(2, rect.maxY - top)
     let shown = items.suffix(room - 1)
     var y = max(rect.y, min(top, rect.maxY - shown.count - 1))
-    buffer.write(String(repeating: "─", count: rect.width), x: rect.x, y: y, role: .border)
+    buffer.write(repeating: "─", count: rect.width, x: rect.x, y: y, role: .border)
     if shown.count < items.count {
       buffer.write(
         " \(items.count - shown.count) more \(items.count - shown.count == 1 ? "line" : "lines"): enlarge to see ",
@@ -259,7 +259,7 @@ struct ApplePaySheetView {
       [3, 2].lazy.map { limit in options.map { Self.lines($0, width: width, limit: limit) } }
       .first { $0.reduce(0) { $0 + $1.count } <= room }
       ?? options.map { Self.lines($0, width: width, limit: 1) }
-    for (index, option) in options.enumerated() where y < rect.maxY - 2 {
+    for index in options.indices where y < rect.maxY - 2 {
       let highlighted = index == model.sheetChooser
       let x = rect.x + Self.valueColumn
       buffer.write(highlighted ? "▸" : " ", x: x, y: y, role: .focused)

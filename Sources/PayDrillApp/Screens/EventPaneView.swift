@@ -12,7 +12,10 @@ struct EventPaneView {
   /// The pane's title: the count (of the matches, under a filter), the filter, and the keys that lead on
   /// when they fit in `width` (the footer lists them all).
   func title(width: Int) -> String {
-    let shown = list.shown(events).count
+    title(width: width, shown: list.shown(events).count)
+  }
+
+  private func title(width: Int, shown: Int) -> String {
     var title = list.filter.isEmpty ? "Events (\(events.count))" : "Events (\(shown) of \(events.count))"
     if list.isEditingFilter || !list.filter.isEmpty { title += " /\(list.filter)" }
     if list.isEditingFilter { return title + "▏" }
@@ -23,11 +26,13 @@ struct EventPaneView {
   func render(in rect: Rect, into buffer: inout ScreenBuffer) {
     buffer.fill(rect, role: .eventPane)
     buffer.addClickTarget(rect, tag: ScreenTarget.eventPane.tag)
-    let inner = Frame(title: title(width: rect.width - 6), role: .border, titleRole: .title).render(
-      in: rect, into: &buffer)
+    let shown = list.shown(events)
+    let inner = Frame(
+      title: title(width: rect.width - 6, shown: shown.count), role: .border, titleRole: .title
+    )
+    .render(in: rect, into: &buffer)
     guard !inner.isEmpty else { return }
     let area = inner.inset(by: 1, 0)
-    let shown = list.shown(events)
     if shown.isEmpty {
       let note =
         events.isEmpty
@@ -43,11 +48,12 @@ struct EventPaneView {
     let anchor = min(list.selected ?? shown.count - 1, shown.count - 1)
     func eventLines(at place: Int) -> [[(String, StyleRole)]] {
       let event = events[shown[place]]
-      var head = Self.head(of: event, time: timestamp(event.time), width: area.width)
+      var head = Self.head(of: event, time: Self.timestamp(event.time, in: timeZone), width: area.width)
       if list.isFocused, place == anchor {
         head = head.map { line in line.map { ($0.0, StyleRole.selected) } }
       }
-      return head + Self.payload(of: event, width: area.width - 2).map { [("  " + $0, .muted)] }
+      return head
+        + EventPayloadCache.shared.lines(of: event, width: area.width - 2).map { [("  " + $0, .muted)] }
     }
     let height = max(1, anchor < shown.count - 1 ? area.height - 1 : area.height)
     var lines: [[(String, StyleRole)]] = []
@@ -98,25 +104,33 @@ struct EventPaneView {
   /// most `payloadLines` lines, the last saying how many fields it leaves out.
   static func payload(of event: CallbackEvent, width: Int) -> [String] {
     guard width > 0 else { return [] }
-    let fields = prioritised(event.details).map { ($0.key, quoted($0.value.description)) }
+    let fields = prioritised(event.details)
     // Lines of whole fields; a field wider than the pane is a run of lines of its own (it wraps at its
-    // spaces, a long word at the pane's width), each line saying whether the field ends on it.
-    var lines: [(fields: [String], ends: Bool, whole: Bool)] = []
-    for (key, value) in fields {
+    // spaces, a long word at the pane's width), each line saying whether the field ends on it. Once there
+    // is a line past the limit, the fields after it change nothing shown: only their count is told.
+    var lines: [(fields: [String], ends: Bool, whole: Bool, width: Int)] = []
+    for detail in fields where lines.count <= payloadLines {
+      let (key, value) = (detail.key, quoted(detail.value.description))
       let field = "\(key)=\(value)"
-      if let last = lines.last, last.whole,
-        DisplayWidth.of((last.fields + [field]).joined(separator: " ")) <= width
-      {
-        lines[lines.count - 1].fields.append(field)
-        continue
+      let fieldWidth = DisplayWidth.of(field)
+      if let last = lines.last, last.whole {
+        // A space between ASCII characters joins no grapheme across it: the widths add up.
+        let joinedWidth =
+          last.fields[last.fields.count - 1].utf8.last! < 0x80 && field.utf8.first! < 0x80
+          ? last.width + 1 + fieldWidth : DisplayWidth.of((last.fields + [field]).joined(separator: " "))
+        if joinedWidth <= width {
+          lines[lines.count - 1].fields.append(field)
+          lines[lines.count - 1].width = joinedWidth
+          continue
+        }
       }
-      guard DisplayWidth.of(field) > width else {
-        lines.append(([field], true, true))
+      guard fieldWidth > width else {
+        lines.append(([field], true, true, fieldWidth))
         continue
       }
       // Too wide for a line: the key, then the value at its own spaces (a long word at the pane's width).
       let pieces = ["\(key)="] + WrappedText.lines(value, width: width)
-      lines += pieces.enumerated().map { ([$1], $0 == pieces.count - 1, false) }
+      lines += pieces.enumerated().map { ([$1], $0 == pieces.count - 1, false, 0) }
     }
     guard lines.count > payloadLines else { return lines.map { $0.fields.joined(separator: " ") } }
     // Cut at the limit: a field is shown whole or not at all, and the last line says how many are left out.
@@ -147,28 +161,52 @@ struct EventPaneView {
     "state", "transStatus", "avsResult", "callback",
   ]
 
+  /// Each first key's place in `firstKeys`.
+  private static let firstKeyPlaces = Dictionary(
+    uniqueKeysWithValues: firstKeys.enumerated().map { ($0.element, $0.offset) })
+
+  /// The first keys' fields in their order (the first field of each such key; a repeat is left out), then
+  /// the other fields in the event's order.
   private static func prioritised(_ details: [EventDetail]) -> [EventDetail] {
-    let first = firstKeys.compactMap { key in details.first { $0.key == key } }
-    return first + details.filter { !firstKeys.contains($0.key) }
+    var first: [(place: Int, detail: EventDetail)] = []
+    var rest: [EventDetail] = []
+    rest.reserveCapacity(details.count)
+    for detail in details {
+      if let place = firstKeyPlaces[detail.key] {
+        if !first.contains(where: { $0.place == place }) { first.append((place, detail)) }
+      } else {
+        rest.append(detail)
+      }
+    }
+    guard !first.isEmpty else { return rest }
+    first.sort { $0.place < $1.place }
+    return first.map(\.detail) + rest
   }
 
   /// Payload lines shown per event in the list; the JSON Lines export (`--events`) has every field.
   static let payloadLines = 3
 
+  /// A value with a space in quotes. Most values are ASCII: no byte 0x20, no space.
   private static func quoted(_ value: String) -> String {
-    value.contains(" ") ? "\"\(value)\"" : value
+    guard value.utf8.contains(0x20) else { return value }
+    // In ASCII a space byte is a space; elsewhere it may begin a grapheme with a combining mark.
+    return value.utf8.allSatisfy({ $0 < 0x80 }) || value.contains(" " as Character) ? "\"\(value)\"" : value
   }
 
-  private func timestamp(_ date: Date) -> String {
-    var calendar = Calendar(identifier: .gregorian)
-    calendar.timeZone = timeZone
-    let parts = calendar.dateComponents([.hour, .minute, .second, .nanosecond], from: date)
-    func two(_ value: Int?) -> String {
-      let text = String(value ?? 0)
-      return text.count < 2 ? "0" + text : text
+  /// The time of day in the time zone to the millisecond (`17:12:31.222`, milliseconds cut, not rounded),
+  /// as a Gregorian calendar's hour, minute, second and nanosecond say: the zone's offset at that instant
+  /// (daylight saving time included), then whole seconds of the local day; no calendar built per event.
+  static func timestamp(_ date: Date, in timeZone: TimeZone) -> String {
+    let local = date.timeIntervalSinceReferenceDate + Double(timeZone.secondsFromGMT(for: date))
+    let seconds = local.rounded(.down)
+    guard seconds < Double(Int.max), seconds >= Double(Int.min) else { return "00:00:00.000" }
+    let secondOfDay = (Int(seconds) % 86_400 + 86_400) % 86_400
+    let millisecond = Int((local - seconds) * 1_000_000_000) / 1_000_000
+    func digits(_ value: Int, _ count: Int) -> String {
+      let text = String(value)
+      return text.utf8.count >= count ? text : String(repeating: "0", count: count - text.utf8.count) + text
     }
-    let millis = String((parts.nanosecond ?? 0) / 1_000_000)
-    return "\(two(parts.hour)):\(two(parts.minute)):\(two(parts.second))."
-      + String(repeating: "0", count: 3 - millis.count) + millis
+    return digits(secondOfDay / 3600, 2) + ":" + digits(secondOfDay / 60 % 60, 2) + ":"
+      + digits(secondOfDay % 60, 2) + "." + digits(millisecond, 3)
   }
 }

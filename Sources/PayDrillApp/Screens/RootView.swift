@@ -14,13 +14,17 @@ public enum RootView {
   }
 
   public static func render(_ model: AppModel, into buffer: inout ScreenBuffer) {
-    buffer.fill(buffer.bounds, role: .normal)
     if model.isTooSmall {
+      buffer.fill(buffer.bounds, role: .normal)
       TooSmallView(size: model.size).render(into: &buffer)
       return
     }
     let (header, rest) = buffer.bounds.splitTop(1)
     var (body, footer) = rest.splitBottom(1)
+    let hasCaption = model.presentation?.caption != nil && body.height > 10
+    let pane = eventPane(model, in: hasCaption ? body.splitBottom(1).rest : body)
+    // The event pane fills its own rectangle: the screen around it is cleared, not the screen twice.
+    fill(buffer.bounds, around: pane, into: &buffer)
     if case .help(let under) = model.overlay {
       // The help lists the keys of what it covers, drawn under it.
       var beneath = model
@@ -31,7 +35,7 @@ public enum RootView {
     }
     HeaderBar(model: model).render(in: header, into: &buffer)
     FooterBar(model: model).render(in: footer, into: &buffer)
-    if let caption = model.presentation?.caption, body.height > 10 {
+    if let caption = model.presentation?.caption, hasCaption {
       let split = body.splitBottom(1)
       body = split.rest
       CaptionBar(caption: caption).render(in: split.bottom, into: &buffer)
@@ -46,19 +50,11 @@ public enum RootView {
     // Zoomed, the checkout has the screen to itself, with a margin around it and inside its frame.
     let padded = model.zoom && body.width >= 64 && body.height >= 16
     if padded { checkoutArea = body.inset(by: 3, 1) }
-    if model.showsEventPane && !model.zoom {
-      let pane: Rect
-      if body.width >= sideBySideWidth {
-        let split = body.splitLeft(body.width - body.width * 2 / 5)
-        checkoutArea = split.left
-        pane = split.rest
-      } else {
-        let split = body.splitBottom(max(5, body.height / 3))
-        checkoutArea = split.rest
-        pane = split.bottom
-      }
+    if pane != nil {
+      let split = paneSplit(body)
+      checkoutArea = split.checkout
       EventPaneView(events: model.checkout.events, timeZone: model.timeZone, list: model.eventList).render(
-        in: pane, into: &buffer)
+        in: split.pane, into: &buffer)
     }
     let text = model.checkout.localisation
     let waiting = model.backend?.isWaiting == true
@@ -71,6 +67,36 @@ public enum RootView {
       renderScreen(model, in: inner, into: &buffer)
     }
     renderOverlays(model, in: body, into: &buffer)
+  }
+
+  /// Where the event pane goes in the body, if it shows: beside the checkout when the terminal is wide
+  /// enough, below it otherwise; not over the button gallery nor when the checkout is zoomed. Under the
+  /// help, the screen beneath draws it.
+  private static func eventPane(_ model: AppModel, in body: Rect) -> Rect? {
+    if case .help = model.overlay { return nil }
+    guard model.showsEventPane && !model.zoom && model.gallery == nil else { return nil }
+    return paneSplit(body).pane
+  }
+
+  /// The body shared by the checkout and the event pane.
+  private static func paneSplit(_ body: Rect) -> (checkout: Rect, pane: Rect) {
+    guard body.width >= sideBySideWidth else {
+      let split = body.splitBottom(max(5, body.height / 3))
+      return (split.rest, split.bottom)
+    }
+    let split = body.splitLeft(body.width - body.width * 2 / 5)
+    return (split.left, split.rest)
+  }
+
+  /// Fills the screen with blanks but for one rectangle (whose view fills it), a rectangle at a time.
+  private static func fill(_ bounds: Rect, around hole: Rect?, into buffer: inout ScreenBuffer) {
+    guard let hole else { return buffer.fill(bounds, role: .normal) }
+    buffer.fill(Rect(x: bounds.x, y: bounds.y, width: bounds.width, height: hole.y - bounds.y), role: .normal)
+    buffer.fill(Rect(x: bounds.x, y: hole.y, width: hole.x - bounds.x, height: hole.height), role: .normal)
+    buffer.fill(
+      Rect(x: hole.maxX, y: hole.y, width: bounds.maxX - hole.maxX, height: hole.height), role: .normal)
+    buffer.fill(
+      Rect(x: bounds.x, y: hole.maxY, width: bounds.width, height: bounds.maxY - hole.maxY), role: .normal)
   }
 
   /// The checkout's screen inside its frame.

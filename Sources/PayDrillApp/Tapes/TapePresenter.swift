@@ -93,6 +93,13 @@ public final class TapePresenter {
     if !presentation.isFinished { update { $0.isFinished = true } }
   }
 
+  /// When the beat in progress is due or gives up, if the playback is waiting for a time (not paused, not
+  /// finished): the loop need not wake before, unless something happens (a key, an answer, a signal).
+  public var nextDeadline: ContinuousClock.Instant? {
+    guard next < beats.count, !presentation.isPaused || stepRequested else { return nil }
+    return deadline
+  }
+
   /// Whether the beat is done; false while it is still waiting.
   private func perform(_ beat: Beat, now: ContinuousClock.Instant) -> Bool {
     switch beat {

@@ -43,11 +43,45 @@ public enum DisplayWidth {
 
   /// Columns taken by a whole string.
   public static func of(_ text: String) -> Int {
-    if text.utf8.allSatisfy({ $0 < 0x80 }) {
-      // ASCII: a column per byte but the controls (CR LF is one grapheme of 0 columns either way).
-      return text.utf8.reduce(0) { $0 + ($1 < 0x20 || $1 == 0x7F ? 0 : 1) }
-    }
+    if let columns = asciiColumns(text) ?? narrowColumns(text) { return columns }
     return text.reduce(0) { $0 + of($1) }
+  }
+
+  /// The columns of text whose every scalar is ASCII or narrow without a look-up (`·`, `•`, `…`, `─`, `é`
+  /// precomposed): none of them joins a neighbour into one grapheme (CR LF aside, 0 columns either way), so
+  /// each scalar is a grapheme of its own, a column but the controls, and the text need not be broken into
+  /// graphemes. Nil when another scalar is in it.
+  static func narrowColumns(_ text: String) -> Int? {
+    var columns = 0
+    for scalar in text.unicodeScalars {
+      guard let narrow = narrowScalarColumns(scalar.value) else { return nil }
+      columns += narrow
+    }
+    return columns
+  }
+
+  /// The columns of a scalar that is a grapheme of its own whatever surrounds it (ASCII, or narrow without a
+  /// look-up): 0 for a control, 1 otherwise; nil for any other scalar.
+  static func narrowScalarColumns(_ value: UInt32) -> Int? {
+    if value < 0x80 { return value < 0x20 || value == 0x7F ? 0 : 1 }
+    return isNarrowWithoutLookUp(value) ? 1 : nil
+  }
+
+  /// The columns of ASCII text, read from its bytes in one pass: a column per byte but the controls (CR LF is
+  /// one grapheme of 0 columns either way); nil when the text is not all ASCII.
+  static func asciiColumns(_ text: String) -> Int? {
+    let counted = text.utf8.withContiguousStorageIfAvailable { bytes -> Int? in
+      var columns = 0
+      for byte in bytes {
+        if byte >= 0x80 { return nil }
+        if byte >= 0x20 && byte != 0x7F { columns += 1 }
+      }
+      return columns
+    }
+    if let counted { return counted }
+    // Text not stored as contiguous UTF-8 (bridged): byte by byte.
+    guard text.utf8.allSatisfy({ $0 < 0x80 }) else { return nil }
+    return text.utf8.reduce(0) { $0 + ($1 < 0x20 || $1 == 0x7F ? 0 : 1) }
   }
 
   private static func isWide(_ scalar: Unicode.Scalar) -> Bool {

@@ -24,16 +24,24 @@ public struct ScreenBuffer: Equatable, Sendable {
   public subscript(x: Int, y: Int) -> Cell {
     get { cells[y * width + x] }
     set {
-      let index = y * width + x
-      let old = cells[index]
-      if old.width == 0, newValue.width != 0, x > 0, cells[index - 1].width == 2 {
-        cells[index - 1] = .blank(cells[index - 1].role)
-      }
-      if old.width == 2, newValue.width != 2, x + 1 < width, cells[index + 1].width == 0 {
-        cells[index + 1] = .blank(cells[index + 1].role)
-      }
-      cells[index] = newValue
+      let width = width
+      cells.withUnsafeMutableBufferPointer { Self.put(newValue, x: x, y: y, width: width, into: $0) }
     }
+  }
+
+  /// The subscript's rule, on the storage: writes that put many cells reach it once, not once a cell.
+  private static func put(
+    _ cell: Cell, x: Int, y: Int, width: Int, into cells: UnsafeMutableBufferPointer<Cell>
+  ) {
+    let index = y * width + x
+    let old = cells[index].width
+    if old == 0, cell.width != 0, x > 0, cells[index - 1].width == 2 {
+      cells[index - 1] = .blank(cells[index - 1].role)
+    }
+    if old == 2, cell.width != 2, x + 1 < width, cells[index + 1].width == 0 {
+      cells[index + 1] = .blank(cells[index + 1].role)
+    }
+    cells[index] = cell
   }
 
   /// Marks a rectangle as clickable with a tag.
@@ -86,12 +94,10 @@ public struct ScreenBuffer: Equatable, Sendable {
   /// `EmojiFallback`. Returns the columns written.
   @discardableResult
   public mutating func write(_ text: String, x: Int, y: Int, role: StyleRole, maxWidth: Int? = nil) -> Int {
-    if text.utf8.allSatisfy({ $0 < 0x80 }) {
-      // Most text is ASCII: one byte is one grapheme (CR LF aside, whose two bytes are 0 columns as it is),
-      // without breaking graphemes or looking up properties.
-      return place(
-        text.utf8.lazy.map { (Self.asciiGraphemes[Int($0)], $0 < 0x20 || $0 == 0x7F ? 0 : 1) }, x: x, y: y,
-        role: role, maxWidth: maxWidth)
+    if let written = writeASCII(text, x: x, y: y, role: role, maxWidth: maxWidth)
+      ?? writeNarrow(text, x: x, y: y, role: role, maxWidth: maxWidth)
+    {
+      return written
     }
     // An emoji cluster that terminals draw at widths of their own is stored as its fallback (🇫🇷 as F and R).
     return place(
@@ -104,6 +110,12 @@ public struct ScreenBuffer: Equatable, Sendable {
   public mutating func write(
     repeating character: Character, count: Int, x: Int, y: Int, role: StyleRole, maxWidth: Int? = nil
   ) -> Int {
+    if character.unicodeScalars.count == 1, let scalar = character.unicodeScalars.first,
+      DisplayWidth.narrowScalarColumns(scalar.value) == 1
+    {
+      // A border or a rule: a grapheme of one column, nothing to look up.
+      return writeRun(String(character), count: count, x: x, y: y, role: role, maxWidth: maxWidth)
+    }
     if let replacement = EmojiFallback.replacement(for: character) {
       return write(
         String(repeating: replacement, count: max(0, count)), x: x, y: y, role: role, maxWidth: maxWidth)
@@ -111,6 +123,85 @@ public struct ScreenBuffer: Equatable, Sendable {
     return place(
       repeatElement((String(character), DisplayWidth.of(character)), count: max(0, count)), x: x, y: y,
       role: role, maxWidth: maxWidth)
+  }
+
+  /// `write` for ASCII text, most of what screens show: one byte is one grapheme (CR LF aside, whose two bytes
+  /// are 0 columns as it is), read straight from the text's bytes without breaking graphemes or looking up
+  /// properties. Nil when the text is not all ASCII (or not stored as contiguous UTF-8).
+  private mutating func writeASCII(_ text: String, x: Int, y: Int, role: StyleRole, maxWidth: Int?) -> Int? {
+    // Off the screen, nothing is written, whatever the text.
+    guard y >= 0, y < height else { return 0 }
+    let (width, limit) = (width, min(width, x + (maxWidth ?? width)))
+    let graphemes = Self.asciiGraphemes
+    return text.utf8.withContiguousStorageIfAvailable { bytes -> Int? in
+      guard !bytes.contains(where: { $0 >= 0x80 }) else { return nil }
+      var column = x
+      cells.withUnsafeMutableBufferPointer { cells in
+        for byte in bytes where byte >= 0x20 && byte != 0x7F {
+          if column + 1 > limit { break }
+          if column >= 0 {
+            Self.put(
+              Cell(grapheme: graphemes[Int(byte)], width: 1, role: role), x: column, y: y, width: width,
+              into: cells)
+          }
+          column += 1
+        }
+      }
+      return max(0, column - x)
+    } ?? nil
+  }
+
+  /// Writes a character once on each of `rows`, in column `x` (a frame's side): on each row what
+  /// `write(repeating: character, count: 1, x: x, y: row, role: role)` writes, the storage reached once.
+  public mutating func write(repeating character: Character, x: Int, rows: Range<Int>, role: StyleRole) {
+    guard character.unicodeScalars.count == 1, let scalar = character.unicodeScalars.first,
+      DisplayWidth.narrowScalarColumns(scalar.value) == 1
+    else {
+      for y in rows { write(repeating: character, count: 1, x: x, y: y, role: role) }
+      return
+    }
+    guard x >= 0, x < width else { return }
+    let (cell, width, height) = (Cell(grapheme: String(character), width: 1, role: role), width, height)
+    cells.withUnsafeMutableBufferPointer { cells in
+      for y in rows where y >= 0 && y < height { Self.put(cell, x: x, y: y, width: width, into: cells) }
+    }
+  }
+
+  /// A one-column grapheme `count` times from a position, clipped as `write` clips.
+  private mutating func writeRun(
+    _ grapheme: String, count: Int, x: Int, y: Int, role: StyleRole, maxWidth: Int?
+  )
+    -> Int
+  {
+    guard y >= 0, y < height else { return 0 }
+    let limit = min(width, x + (maxWidth ?? width))
+    let end = min(x + max(0, count), max(x, limit))
+    let (cell, width) = (Cell(grapheme: grapheme, width: 1, role: role), width)
+    cells.withUnsafeMutableBufferPointer { cells in
+      for column in max(0, x)..<max(max(0, x), end) {
+        Self.put(cell, x: column, y: y, width: width, into: cells)
+      }
+    }
+    return max(0, end - x)
+  }
+
+  /// `write` for text whose every scalar is a grapheme of its own (`DisplayWidth.narrowColumns`: ASCII and
+  /// `·`, `•`, `…`, box drawing), a scalar a cell, without breaking graphemes. Nil for any other text.
+  private mutating func writeNarrow(_ text: String, x: Int, y: Int, role: StyleRole, maxWidth: Int?) -> Int? {
+    guard DisplayWidth.narrowColumns(text) != nil else { return nil }
+    guard y >= 0, y < height else { return 0 }
+    let limit = min(width, x + (maxWidth ?? width))
+    let graphemes = Self.asciiGraphemes
+    var column = x
+    for scalar in text.unicodeScalars where DisplayWidth.narrowScalarColumns(scalar.value) == 1 {
+      if column + 1 > limit { break }
+      if column >= 0 {
+        let grapheme = scalar.value < 0x80 ? graphemes[Int(scalar.value)] : String(scalar)
+        self[column, y] = Cell(grapheme: grapheme, width: 1, role: role)
+      }
+      column += 1
+    }
+    return max(0, column - x)
   }
 
   /// The one-byte strings of ASCII, made once.

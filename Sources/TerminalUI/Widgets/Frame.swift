@@ -28,10 +28,9 @@ public struct Frame: Sendable {
       buffer.write(
         repeating: right, count: 1, x: rect.maxX - 1, y: y, role: role, maxWidth: clip - rect.maxX + 1)
     }
-    for y in (rect.y + 1)..<(rect.maxY - 1) {
-      buffer.write(repeating: "│", count: 1, x: rect.x, y: y, role: role)
-      buffer.write(repeating: "│", count: 1, x: rect.maxX - 1, y: y, role: role)
-    }
+    // The sides: each row's two cells are apart (the box is at least 2 wide), so a side at a time.
+    buffer.write(repeating: "│", x: rect.x, rows: (rect.y + 1)..<(rect.maxY - 1), role: role)
+    buffer.write(repeating: "│", x: rect.maxX - 1, rows: (rect.y + 1)..<(rect.maxY - 1), role: role)
     if let title, rect.width > 6 {
       buffer.write(
         truncating: " \(title) ", x: rect.x + 2, y: rect.y, role: titleRole, maxWidth: rect.width - 4)

@@ -12,18 +12,27 @@ public enum WrappedText {
   public static func lines(_ text: String, width: Int) -> [String] {
     guard width > 0 else { return [] }
     var lines: [String] = []
-    for paragraph in text.split(separator: "\n", omittingEmptySubsequences: false) {
+    // Where every scalar is a grapheme of its own and no CR makes a CR LF, the bytes split where the
+    // graphemes would, without breaking the text into graphemes.
+    let byBytes = !text.utf8.contains(0x0D) && DisplayWidth.narrowColumns(text) != nil
+    for paragraph in split(Substring(text), at: "\n", byBytes: byBytes, omittingEmpty: false) {
       var line = ""
       var lineWidth = 0
-      for word in paragraph.split(separator: " ") {
-        let candidate = line.isEmpty ? String(word) : line + " " + word
+      for word in split(paragraph, at: " ", byBytes: byBytes, omittingEmpty: true) {
         // A space between ASCII characters joins no grapheme across it: the widths add up, and the line
-        // need not be measured again for every word.
+        // need not be measured again for every word (nor built before it is known to fit).
         let candidateWidth =
-          !line.isEmpty && line.utf8.last! < 0x80 && word.utf8.first! < 0x80
-          ? lineWidth + 1 + DisplayWidth.of(String(word)) : DisplayWidth.of(candidate)
+          line.isEmpty
+          ? DisplayWidth.of(String(word))
+          : line.utf8.last! < 0x80 && word.utf8.first! < 0x80
+            ? lineWidth + 1 + DisplayWidth.of(String(word)) : DisplayWidth.of(line + " " + word)
         if candidateWidth <= width {
-          line = candidate
+          if line.isEmpty {
+            line = String(word)
+          } else {
+            line += " "
+            line += word
+          }
           lineWidth = candidateWidth
         } else {
           if !line.isEmpty { lines.append(line) }
@@ -43,6 +52,17 @@ public enum WrappedText {
       lines.append(line)
     }
     return lines
+  }
+
+  /// `text` split at an ASCII separator: at its bytes when `byBytes` says that gives the same pieces,
+  /// otherwise at its graphemes.
+  private static func split(_ text: Substring, at separator: Character, byBytes: Bool, omittingEmpty: Bool)
+    -> [Substring]
+  {
+    guard byBytes, let byte = separator.asciiValue else {
+      return text.split(separator: separator, omittingEmptySubsequences: omittingEmpty)
+    }
+    return text.utf8.split(separator: byte, omittingEmptySubsequences: omittingEmpty).map { Substring($0) }
   }
 
   /// Parts packed into lines no wider than `width`, joined by `separator` within a line: a part is never

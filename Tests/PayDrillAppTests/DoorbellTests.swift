@@ -1,0 +1,54 @@
+import CheckoutEngine
+import Foundation
+import TerminalUI
+import XCTest
+
+@testable import PayDrillApp
+
+/// What wakes the interactive loop's sleep: the doorbell that signals and answers from other threads ring.
+/// A missing ring would leave `wait` asleep until its 10 s bound, and it would then say that nothing rang.
+final class DoorbellTests: XCTestCase {
+  /// Standard input with nothing typed: a pipe whose write end stays open.
+  private var quietInput: (read: Int32, write: Int32) = (-1, -1)
+
+  override func setUp() {
+    var ends: [Int32] = [-1, -1]
+    XCTAssertEqual(pipe(&ends), 0)
+    quietInput = (ends[0], ends[1])
+  }
+
+  override func tearDown() {
+    close(quietInput.read)
+    close(quietInput.write)
+  }
+
+  private let bound = PollTimeout(untilSoonestOf: [.seconds(10)])
+
+  func testAnAnswerPostedFromAnotherThreadRingsTheDoorbell() {
+    let runtime = CheckoutRuntime(
+      scenario: .acmeElectronics, size: Size(columns: 100, rows: 32), latencyMilliseconds: 0)
+    runtime.start()
+    let doorbell = Doorbell()
+    runtime.interpreter.ringOnArrival(doorbell)
+    let postbox = runtime.interpreter.postbox
+    Thread.detachNewThread { postbox.post(.tick) }
+    XCTAssertTrue(doorbell.wait(for: quietInput.read, timeout: bound), "the post woke the loop")
+    XCTAssertTrue(runtime.deliverDue(), "and the answer is there to take")
+  }
+
+  func testRingsBeforeTheLoopLooksAreOneWakeUp() {
+    let doorbell = Doorbell()
+    for _ in 0..<3 { doorbell.ring() }
+    XCTAssertTrue(doorbell.wait(for: quietInput.read, timeout: bound))
+    XCTAssertFalse(
+      doorbell.wait(for: quietInput.read, timeout: PollTimeout(untilSoonestOf: [.zero])),
+      "the rings were taken together")
+  }
+
+  func testAKeyWakesTheLoopWithoutTheBell() {
+    let doorbell = Doorbell()
+    var key: UInt8 = 0x71
+    XCTAssertEqual(write(quietInput.write, &key, 1), 1)
+    XCTAssertFalse(doorbell.wait(for: quietInput.read, timeout: PollTimeout(untilSoonestOf: [])))
+  }
+}
