@@ -41,19 +41,7 @@ enum TapeSuiteProbe {
 
   /// The wall time of one run, in seconds; an error unless every tape passed.
   private static func run(_ executable: String, _ arguments: [String]) throws(BenchError) -> Double {
-    let process = Process()
-    process.executableURL = URL(fileURLWithPath: executable)
-    process.arguments = arguments
-    process.standardOutput = FileHandle.nullDevice
-    process.standardError = FileHandle.nullDevice
-    let clock = ContinuousClock()
-    let start = clock.now
-    do { try process.run() } catch { throw BenchError("paydrill play could not start: \(error)") }
-    process.waitUntilExit()
-    let elapsed = clock.now - start
-    guard process.terminationStatus == 0 else {
-      throw BenchError("paydrill play exited \(process.terminationStatus): a tape failed")
-    }
-    return elapsed / .seconds(1)
+    try ChildProcessRun(executable, arguments, name: "paydrill play", failure: "a tape failed").wall
+      / .seconds(1)
   }
 }

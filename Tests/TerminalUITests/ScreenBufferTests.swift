@@ -85,7 +85,8 @@ final class ScreenBufferTests: XCTestCase {
     XCTAssertEqual(
       WrappedText.lines(packing: parts, separator: " · ", width: 80),
       ["NO_CONFIGURATION · isReady false · hasUI false · selfSubmitting true"])
-    XCTAssertEqual(WrappedText.lines(packing: ["ab cd", "e"], separator: " · ", width: 3), ["ab", "cd", "e"])
+    XCTAssertEqual(
+      WrappedText.lines(packing: ["ab cd", "e"], separator: " · ", width: 3), ["ab", "cd", "e"])
     XCTAssertEqual(WrappedText.lines(packing: [], separator: " · ", width: 3), [])
   }
 
@@ -125,5 +126,48 @@ final class ScreenBufferWideFillTests: XCTestCase {
     }
     XCTAssertEqual(buffer[2, 0].role, .normal)
     XCTAssertEqual(buffer[3, 0].role, .selected)
+  }
+}
+
+/// `lines` and `text` as the plain definition has them: each row's graphemes joined, trailing " " characters
+/// dropped; and the cells' ASCII codes and glyphs that the checks of every frame read.
+extension ScreenBufferTests {
+  /// The definition, as `lines` was first written.
+  private func definition(_ buffer: ScreenBuffer) -> [String] {
+    (0..<buffer.height).map { y in
+      var line = ""
+      for x in 0..<buffer.width where !buffer[x, y].isContinuation { line += buffer[x, y].grapheme }
+      return String(line.reversed().drop(while: { $0 == " " }).reversed())
+    }
+  }
+
+  func testLinesAreTheRowsWithoutTheirTrailingBlanksWhateverTheGraphemes() {
+    var buffer = ScreenBuffer(width: 12, height: 7)
+    buffer.write("Pay  now", x: 0, y: 0, role: .normal)
+    buffer.write("漢字 ok", x: 1, y: 1, role: .normal)
+    buffer.write("│ box │", x: 0, y: 2, role: .normal)
+    buffer[0, 3] = Cell(grapheme: "e\u{301}", width: 1, role: .normal)
+    buffer[1, 3] = Cell(grapheme: "", width: 1, role: .normal)
+    // A prepended concatenation mark joins the space after it: that space is no blank of its own.
+    buffer[2, 4] = Cell(grapheme: "\u{0600}", width: 1, role: .normal)
+    buffer[0, 5] = Cell(grapheme: "a ", width: 1, role: .normal)
+    buffer.write("x", x: 11, y: 6, role: .normal)
+    XCTAssertEqual(buffer.lines, definition(buffer))
+    XCTAssertEqual(buffer.lines[4].unicodeScalars.map(\.value), [0x20, 0x20, 0x600, 0x20])
+    XCTAssertEqual(buffer.text, definition(buffer).joined(separator: "\n"))
+  }
+
+  func testEachCellsASCIICodeAndGlyphAreWhatItsGraphemeHolds() {
+    var buffer = ScreenBuffer(width: 6, height: 1)
+    buffer.write("a漢é", x: 0, y: 0, role: .normal)
+    buffer[4, 0] = Cell(grapheme: "e\u{301}", width: 1, role: .normal)
+    var codes: [UInt8] = []
+    buffer.asciiCodes(ofRow: 0, into: &codes)
+    let other = ScreenBuffer.notASCII
+    XCTAssertEqual(codes, [UInt8(ascii: "a"), other, other, other, other, UInt8(ascii: " ")])
+    XCTAssertEqual(buffer.storedGlyph(atX: 0, y: 0), buffer.storedGlyph(atX: 0, y: 0))
+    XCTAssertNotEqual(buffer.storedGlyph(atX: 3, y: 0), buffer.storedGlyph(atX: 4, y: 0), "é, e + ◌́")
+    buffer.write("é", x: 5, y: 0, role: .normal)
+    XCTAssertEqual(buffer.storedGlyph(atX: 3, y: 0), buffer.storedGlyph(atX: 5, y: 0))
   }
 }

@@ -1,6 +1,7 @@
 import CheckoutEngine
 import Foundation
 import OutputFiles
+import TerminalUI
 
 /// `paydrill play TAPE…`: replays tapes headlessly, each with its header's options under the command line's,
 /// checks their `Wait` and `Expect` lines, and reports: a readable report for each failure, a line per tape
@@ -8,15 +9,18 @@ import OutputFiles
 enum PlayCommand {
   /// Runs the tapes; returns the exit status (0 all passed, 1 one failed, 2 bad input).
   static func run(_ paths: [String], arguments: [String], options: CommandLineOptions) -> Int32 {
-    var tapes: [(Tape, CommandLineOptions, Scenario)] = []
+    var tapes: [(Tape, CommandLineOptions, Scenario, Theme)] = []
+    // A suite's tapes mostly share a theme: each is read once.
+    var themes: [String: Theme] = [:]
     // `--shard K/N`: this part of the suite only.
     let paths = options.shard?.select(paths) ?? paths
     do {
       for path in paths {
         let tape = try Tape.load(path: path)
         let tapeOptions = try CommandLineOptions.parse(header: tape, arguments: arguments)
-        _ = try ThemeLocator.theme(named: tapeOptions.theme)
-        tapes.append((tape, tapeOptions, try PayDrillCommand.loadScenario(tapeOptions)))
+        let theme = try themes[tapeOptions.theme] ?? ThemeLocator.theme(named: tapeOptions.theme)
+        themes[tapeOptions.theme] = theme
+        tapes.append((tape, tapeOptions, try PayDrillCommand.loadScenario(tapeOptions), theme))
       }
     } catch {
       return PayDrillCommand.fail("\(error)")
@@ -26,12 +30,12 @@ enum PlayCommand {
     // `--jobs N`: N tapes at once, each in a checkout of its own; reported in the suite's order.
     let played = TapeSuiteRunner.map(
       tapes, jobs: options.jobs ?? ProcessInfo.processInfo.activeProcessorCount
-    ) { tape, tapeOptions, scenario in
-      play(tape, options: tapeOptions, scenario: scenario)
+    ) { tape, tapeOptions, scenario, theme in
+      play(tape, options: tapeOptions, scenario: scenario, theme: theme)
     }
-    for ((_, tapeOptions, _), (run, screen, header, screenshotFailure)) in zip(tapes, played) {
+    for ((_, tapeOptions, _, _), (run, screen, header, screenshotFailure)) in zip(tapes, played) {
       runs.append(run)
-      if let failure = write(screen: screen, events: header.eventsText(run.events), options: tapeOptions)
+      if let failure = write(screen: screen, events: { header.eventsText(run.events) }, options: tapeOptions)
         ?? screenshotFailure
       {
         return PayDrillCommand.fail(failure)
@@ -55,13 +59,13 @@ enum PlayCommand {
     return runs.allSatisfy(\.passed) ? 0 : 1
   }
 
-  /// Plays one tape in a fresh checkout; returns the run, its final screen, the header of its events file
-  /// (its seed), and why a `--screens` bundle could not be saved, if one could not.
-  static func play(_ tape: Tape, options: CommandLineOptions, scenario: Scenario) -> (
-    TapeRun, String, RunHeader, String?
+  /// Plays one tape in a fresh checkout (with its theme, read once for the suite); returns the run, its final
+  /// screen when `--screen` asks for it, the header of its events file (its seed), and why a `--screens`
+  /// bundle could not be saved, if one could not.
+  static func play(_ tape: Tape, options: CommandLineOptions, scenario: Scenario, theme: Theme) -> (
+    TapeRun, String?, RunHeader, String?
   ) {
     // `--screens DIR`: a screenshot bundle after every Wait and Expect, and at the end.
-    let theme = (try? ThemeLocator.theme(named: options.theme)) ?? .dark
     let screenshots = (options.screensFolder ?? options.screenshotFolder).map {
       ScreenshotWriter(folder: $0, theme: theme)
     }
@@ -82,19 +86,21 @@ enum PlayCommand {
     checkout.finishAttempts()
     save("end")
     let run = TapeRun(tape: tape, outcome: outcome, duration: duration, events: runtime.model.checkout.events)
-    return (run, TapePlayer.reportedScreen(runtime), RunHeader(runtime: runtime), screenshotFailure)
+    let screen = options.screenPath.map { _ in TapePlayer.reportedScreen(runtime) }
+    return (run, screen, RunHeader(runtime: runtime), screenshotFailure)
   }
 
-  /// Writes `--screen` and `--events`; returns an error message when a file cannot be written.
-  private static func write(screen: String, events: String, options: CommandLineOptions) -> String? {
-    if let path = options.screenPath {
+  /// Writes `--screen` and `--events` (each made only when asked for); returns an error message when a file
+  /// cannot be written.
+  private static func write(screen: String?, events: () -> String, options: CommandLineOptions) -> String? {
+    if let path = options.screenPath, let screen {
       do {
         try OutputFile.write(screen + "\n", to: path)
       } catch {
         return error.description
       }
     }
-    if let path = options.eventsPath { return PayDrillCommand.writeEvents(events, to: path) }
+    if let path = options.eventsPath { return PayDrillCommand.writeEvents(events(), to: path) }
     return nil
   }
 }

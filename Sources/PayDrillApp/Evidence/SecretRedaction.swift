@@ -16,18 +16,22 @@ enum SecretRedaction {
   /// masked with `•` but for its last four digits.
   static func masking(_ screen: ScreenBuffer) -> ScreenBuffer {
     var masked = screen
+    var codes: [UInt8] = []
     for y in 0..<screen.height {
+      screen.asciiCodes(ofRow: y, into: &codes)
+      // A cell holding one ASCII digit, 0 to 9 (an ASCII character that is a number is no more).
+      func isDigit(_ x: Int) -> Bool { (0x30...0x39).contains(codes[x]) }
       var x = 0
       while x < screen.width {
-        guard isDigit(screen[x, y]) else {
+        guard isDigit(x) else {
           x += 1
           continue
         }
         var digits: [Int] = []
         while x < screen.width {
-          if isDigit(screen[x, y]) {
+          if isDigit(x) {
             digits.append(x)
-          } else if !(screen[x, y].grapheme == " " && x + 1 < screen.width && isDigit(screen[x + 1, y])) {
+          } else if !(codes[x] == 0x20 && x + 1 < screen.width && isDigit(x + 1)) {
             break
           }
           x += 1
@@ -38,10 +42,6 @@ enum SecretRedaction {
       }
     }
     return masked
-  }
-
-  private static func isDigit(_ cell: Cell) -> Bool {
-    cell.grapheme.count == 1 && cell.grapheme.first.map { $0.isASCII && $0.isNumber } == true
   }
 
   /// The keys whose values are secrets.

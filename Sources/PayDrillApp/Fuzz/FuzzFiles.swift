@@ -143,9 +143,9 @@ struct FuzzFiles {
 
   /// A tape of random commands, good and bad.
   private mutating func tape() -> String {
-    var lines: [String] = []
+    var tapeLines: [String] = []
     if number(3) == 0 {
-      lines.append(
+      tapeLines.append(
         element([
           "# paydrill: --scenario tokyo-yen --size 80x24", "# paydrill: --junit x.xml",
           "# paydrill: --size 1x1",
@@ -154,16 +154,20 @@ struct FuzzFiles {
         ]))
     }
     for _ in 0..<(1 + number(12)) {
-      lines.append(
-        element([
-          "Type \"4242 4242 4242 4242\"", "Type \"unclosed", "Type 4242", "Enter", "Down \(number(2000))",
-          "Up 0", "Tab -1", "Sleep \(number(5000))ms", "Sleep 2h", "Sleep soon", "Wait /Paid/", "Wait /(/",
-          "Wait@\(number(90))s /Pay/", "Wait@1s /(.*.*)*=xyz/", "Expect event onSuccess amount=49.99",
-          "Expect screen /[/", "Expect total \"$1\"", "Expect nothing", "Caption \"\u{1B}[2J\"", "Jump",
-          "Ctrl+C", "Click 3 4", "Click x", "Set FontSize 20", "\u{0}",
-          "Type \"\(String(repeating: "x", count: number(3000)))\"",
-        ]))
+      // The numbers are drawn for every line, then the line: only the line drawn is written out.
+      let (down, sleep, wait, typed) = (number(2000), number(5000), number(90), number(3000))
+      let lines = [
+        { "Type \"4242 4242 4242 4242\"" }, { "Type \"unclosed" }, { "Type 4242" }, { "Enter" },
+        { "Down \(down)" }, { "Up 0" }, { "Tab -1" }, { "Sleep \(sleep)ms" }, { "Sleep 2h" },
+        { "Sleep soon" },
+        { "Wait /Paid/" }, { "Wait /(/" }, { "Wait@\(wait)s /Pay/" }, { "Wait@1s /(.*.*)*=xyz/" },
+        { "Expect event onSuccess amount=49.99" }, { "Expect screen /[/" }, { "Expect total \"$1\"" },
+        { "Expect nothing" }, { "Caption \"\u{1B}[2J\"" }, { "Jump" }, { "Ctrl+C" }, { "Click 3 4" },
+        { "Click x" }, { "Set FontSize 20" }, { "\u{0}" },
+        { "Type \"\(String(repeating: "x", count: typed))\"" },
+      ]
+      tapeLines.append(element(lines)())
     }
-    return lines.joined(separator: number(4) == 0 ? "\r\n" : "\n")
+    return tapeLines.joined(separator: number(4) == 0 ? "\r\n" : "\n")
   }
 }

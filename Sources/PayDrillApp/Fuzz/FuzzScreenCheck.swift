@@ -12,14 +12,34 @@ public enum FuzzScreenCheck {
       return FuzzViolation(
         .screen, "a \(buffer.width)×\(buffer.height) buffer for a \(size.columns)×\(size.rows) terminal")
     }
+    var codes: [UInt8] = []
+    // A frame repeats a few graphemes (the frames' lines, the spinner, the pane's dots): each is checked
+    // once, wherever it stands.
+    var known: [StoredGlyph: String?] = [:]
+    var lastSound: StoredGlyph?
     for y in 0..<rows {
       var rowWidth = 0
-      for x in 0..<columns {
-        if let problem = problem(at: x, y, in: buffer) {
-          return FuzzViolation(.screen, "row \(y + 1), column \(x + 1): \(problem)")
+      buffer.asciiCodes(ofRow: y, into: &codes)
+      let violation = buffer.cells.withUnsafeBufferPointer { cells -> FuzzViolation? in
+        for (x, code) in codes.enumerated() {
+          let width = cells[y * columns + x].width
+          rowWidth += Int(width)
+          // Printable ASCII in a one-column cell: the usual case, checked without Unicode tables.
+          if width == 1, (0x20..<0x7F).contains(code) { continue }
+          // A grapheme found sound at one column: nothing about where it stands can be wrong.
+          if width == 1, let glyph = buffer.storedGlyph(atX: x, y: y),
+            glyph == lastSound || known[glyph] == .some(nil)
+          {
+            lastSound = glyph
+            continue
+          }
+          if let problem = problem(at: x, y, in: buffer, known: &known) {
+            return FuzzViolation(.screen, "row \(y + 1), column \(x + 1): \(problem)")
+          }
         }
-        rowWidth += Int(buffer[x, y].width)
+        return nil
       }
+      if let violation { return violation }
       guard rowWidth == columns else {
         return FuzzViolation(
           .screen, "row \(y + 1) is \(rowWidth) columns wide on a \(columns)-column screen")
@@ -28,21 +48,35 @@ public enum FuzzScreenCheck {
     return nil
   }
 
-  /// What is wrong with one cell, if anything.
-  private static func problem(at x: Int, _ y: Int, in buffer: ScreenBuffer) -> String? {
+  /// What is wrong with a cell that is not printable ASCII in one column, if anything; `known` holds what is
+  /// wrong with each glyph checked so far (nil: nothing).
+  private static func problem(
+    at x: Int, _ y: Int, in buffer: ScreenBuffer, known: inout [StoredGlyph: String?]
+  ) -> String? {
     let cell = buffer[x, y]
-    // Printable ASCII in a one-column cell: the usual case, checked without Unicode tables.
-    if cell.width == 1, cell.grapheme.utf8.count == 1, let byte = cell.grapheme.utf8.first,
-      (0x20..<0x7F).contains(byte)
-    {
-      return nil
-    }
     if cell.isContinuation {
       guard x > 0, buffer[x - 1, y].width == 2 else {
         return "the right half of a wide character stands alone"
       }
       return cell.grapheme.isEmpty ? nil : "a continuation cell holds \"\(cell.grapheme)\""
     }
+    let glyph = buffer.storedGlyph(atX: x, y: y)
+    let glyphProblem: String?
+    if let glyph, let seen = known[glyph] {
+      glyphProblem = seen
+    } else {
+      glyphProblem = problem(of: cell)
+      if let glyph { known[glyph] = glyphProblem }
+    }
+    if let glyphProblem { return glyphProblem }
+    if cell.width == 2, x + 1 >= buffer.width || !buffer[x + 1, y].isContinuation {
+      return "the wide character \(cell.grapheme.debugDescription) is split"
+    }
+    return nil
+  }
+
+  /// What is wrong with a cell's grapheme at its width, wherever it stands.
+  private static func problem(of cell: Cell) -> String? {
     guard cell.grapheme.count == 1, let character = cell.grapheme.first else {
       return "a cell holds \(cell.grapheme.count) graphemes (\(cell.grapheme.debugDescription))"
     }
@@ -55,9 +89,6 @@ public enum FuzzScreenCheck {
     guard DisplayWidth.of(character) == Int(cell.width) else {
       return
         "\(cell.grapheme.debugDescription) is \(DisplayWidth.of(character)) columns, the cell says \(cell.width)"
-    }
-    if cell.width == 2, x + 1 >= buffer.width || !buffer[x + 1, y].isContinuation {
-      return "the wide character \(cell.grapheme.debugDescription) is split"
     }
     return nil
   }

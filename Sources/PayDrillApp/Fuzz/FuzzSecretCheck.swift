@@ -6,11 +6,17 @@ import TerminalUI
 /// line, in the ledger, in a JUnit report or in the report `play` prints; and no card's security code,
 /// expiry or holder's name in a message.
 public struct FuzzSecretCheck: Sendable {
-  private let keys: [(name: String, value: String)]
+  private let keys: [(name: String, value: String, hexadecimal: [UInt8]?)]
 
   public init(scenario: Scenario) {
     keys = [("hmacKey", scenario.session.hmacKey), ("encryptionKey", scenario.session.encryptionKey)]
       .filter { $0.1.count >= 8 }
+      .map { name, value in
+        let hexadecimal = value.utf8.allSatisfy {
+          (0x30...0x39).contains($0) || (0x61...0x66).contains($0 | 0x20)
+        }
+        return (name, value, hexadecimal ? Array(value.utf8) : nil)
+      }
   }
 
   /// The first secret in a text, described with where it was found. `echoes` are what the shopper typed into
@@ -19,17 +25,22 @@ public struct FuzzSecretCheck: Sendable {
   public func check(_ text: String, where place: String, echoes: [String] = [], grouped: Bool = true)
     -> FuzzViolation?
   {
-    // Compared digit by digit: a combining mark typed after a digit makes one grapheme with it.
-    let echoed =
-      echoes.map { String($0.unicodeScalars.filter { ("0"..."9").contains($0) }) }
-      + echoes.flatMap { $0.unicodeScalars.split { !("0"..."9").contains($0) }.map { String($0) } }
-    let numbers = Self.cardNumbers(in: text, grouped: grouped).filter { number in
-      !echoed.contains { $0.contains(number) }
+    var numbers = Self.cardNumbers(in: text, grouped: grouped)
+    if !numbers.isEmpty {
+      // Compared digit by digit: a combining mark typed after a digit makes one grapheme with it.
+      let echoed =
+        echoes.map { String($0.unicodeScalars.filter { ("0"..."9").contains($0) }) }
+        + echoes.flatMap { $0.unicodeScalars.split { !("0"..."9").contains($0) }.map { String($0) } }
+      numbers.removeAll { number in echoed.contains { $0.contains(number) } }
     }
     if let pan = numbers.first {
       return FuzzViolation(.secrets, "a full card number \(pan) in \(place)")
     }
-    if let key = keys.first(where: { text.contains($0.value) }) {
+    // Foundation finds a key as canonically equivalent text; no other character is equivalent to a
+    // hexadecimal digit, so a hexadecimal key is there only if its bytes are (found bytes are confirmed).
+    if let key = keys.first(where: { key in
+      key.hexadecimal.map { ByteSearch.contains(text, $0) } != false && text.contains(key.value)
+    }) {
       return FuzzViolation(.secrets, "the session's \(key.name) in \(place)")
     }
     return nil
@@ -40,19 +51,18 @@ public struct FuzzSecretCheck: Sendable {
   /// screen.
   public func check(_ buffer: ScreenBuffer, echoes: [String] = []) -> FuzzViolation? {
     let shortest = min(13, keys.map(\.value.count).min() ?? 13)
+    var codes: [UInt8] = []
     for y in 0..<buffer.height {
       var run = 0
       var longest = 0
       var separated = false
-      for x in 0..<buffer.width {
-        let grapheme = buffer[x, y].grapheme.utf8
-        if grapheme.count == 1, let byte = grapheme.first,
-          (byte >= 0x30 && byte <= 0x39) || (byte | 0x20 >= 0x61 && byte | 0x20 <= 0x66)
-        {
+      buffer.asciiCodes(ofRow: y, into: &codes)
+      for byte in codes {
+        if (byte >= 0x30 && byte <= 0x39) || (byte | 0x20 >= 0x61 && byte | 0x20 <= 0x66) {
           run += 1
           separated = false
           longest = max(longest, run)
-        } else if run > 0, !separated, grapheme.elementsEqual(" ".utf8) || grapheme.elementsEqual("-".utf8) {
+        } else if run > 0, !separated, byte == 0x20 || byte == 0x2D {
           // A card number written in groups (`4242 4242 4242 4242`) is one run.
           separated = true
         } else {
@@ -110,7 +120,10 @@ public struct FuzzSecretCheck: Sendable {
         continue
       }
       separator = false
-      let isLetter = scalar.properties.isAlphabetic
+      // An ASCII scalar is alphabetic when it is a letter: no Unicode table for those.
+      let isLetter =
+        scalar.isASCII
+        ? ("a"..."z").contains(scalar) || ("A"..."Z").contains(scalar) : scalar.properties.isAlphabetic
       if !run.isEmpty {
         shortestGroup = min(shortestGroup, group)
         let beforeDecimals =

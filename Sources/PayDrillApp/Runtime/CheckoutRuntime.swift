@@ -12,6 +12,9 @@ public final class CheckoutRuntime {
   public let interpreter: EffectInterpreter
   /// Counts the actions applied, so a front end redraws only after one.
   public private(set) var revision = 0
+  /// Counts the spinner's turns (`.tick`, which moves the spinner's frame and nothing else), so that a tape's
+  /// `Wait` that cannot see the spinner is not checked again after one.
+  public private(set) var spinnerTurns = 0
   /// Sees every effect as it is performed and every action as it is applied (the test store listens).
   public var observer: ((Observation) -> Void)?
   /// When the spinner last turned.
@@ -182,6 +185,7 @@ public final class CheckoutRuntime {
     }
     guard time - lastTick >= Self.tickInterval else { return false }
     lastTick = time
+    spinnerTurns += 1
     send(.tick)
     return true
   }
@@ -198,6 +202,12 @@ public final class CheckoutRuntime {
   /// Whether an answer is still to come (the spinner turns meanwhile).
   public var isBusy: Bool { interpreter.isBusy }
 
+  /// How many frames `render` drew: what a replay's waits cost, counted by the tests.
+  public private(set) var renders = 0
+
   /// The current frame.
-  public func render() -> ScreenBuffer { RootView.render(model) }
+  public func render() -> ScreenBuffer {
+    renders += 1
+    return RootView.render(model)
+  }
 }

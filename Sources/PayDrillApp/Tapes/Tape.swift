@@ -68,7 +68,7 @@ public struct Tape: Equatable, Sendable {
     // A tape saved on Windows ends its lines with CR LF, which Swift holds as one Character.
     let lines = text.split(omittingEmptySubsequences: false) { $0 == "\n" || $0 == "\r\n" }
     for (index, rawLine) in lines.enumerated() {
-      let line = rawLine.trimmingCharacters(in: .whitespaces)
+      let line = rawLine.trimmingWhitespace()
       if line.hasPrefix(headerPrefix) {
         do {
           header += try arguments(String(line.dropFirst(headerPrefix.count)))
@@ -141,7 +141,7 @@ public struct Tape: Equatable, Sendable {
 
   private static func parseLine(_ line: String) throws -> TapeCommand? {
     let word = String(line.prefix { !$0.isWhitespace })
-    let rest = line.dropFirst(word.count).trimmingCharacters(in: .whitespaces)
+    let rest = line.dropFirst(word.count).trimmingWhitespace()
     let name = String(word.prefix { $0 != "@" }).lowercased()
     if ignored.contains(name) { return nil }
     switch name {
@@ -183,7 +183,7 @@ public struct Tape: Equatable, Sendable {
 
   private static func expect(word: String, rest: String) throws -> TapeCommand {
     let kind = String(rest.prefix { !$0.isWhitespace })
-    let argument = rest.dropFirst(kind.count).trimmingCharacters(in: .whitespaces)
+    let argument = rest.dropFirst(kind.count).trimmingWhitespace()
     let usage = "expected Expect event NAME [key=value…], Expect screen /regex/ or Expect total \"…\""
     switch kind.lowercased() {
     case "screen":

@@ -32,37 +32,53 @@ public enum TapeExpectation: Equatable, Sendable {
   /// The longest one match of a screen pattern may take, in real time.
   static let matchBudget = Duration.seconds(1)
 
-  /// Whether the checkout meets the expectation now; `screen` is the rendered text.
-  func isMet(by model: AppModel, screen: String) throws(PatternTooSlow) -> Bool {
-    switch self {
-    case .event(let name, let details):
-      return model.checkout.events.contains { event in
-        event.name.rawValue == name
-          && details.allSatisfy { key, value in
-            (event[key] ?? (key == "code" ? event["errorCode"] : nil))?.description == value
-          }
+  /// Whether the checkout meets the expectation now; `screen` is the rendered text, drawn only for a screen
+  /// pattern.
+  func isMet(by model: AppModel, screen: () -> String) throws(PatternTooSlow) -> Bool {
+    try Check(self).isMet(by: model, screen: screen)
+  }
+
+  /// An expectation ready to be checked again and again while its step waits: a screen pattern is compiled
+  /// once, and the screen drawn only when the expectation reads it.
+  struct Check {
+    let expectation: TapeExpectation
+    private let pattern: ScreenPattern?
+    /// Whether the spinner's turns cannot change the answer: a turn moves the spinner's frame and nothing
+    /// else, and the spinner's glyphs, each as wide and as long as the others, are drawn where nothing else
+    /// is; so events, totals and a literal pattern that holds none of the glyphs see the same before and
+    /// after one. A regular expression may tell the glyphs apart: it is checked after every turn.
+    let ignoresSpinner: Bool
+
+    init(_ expectation: TapeExpectation) {
+      self.expectation = expectation
+      if case .screen(let text) = expectation {
+        let pattern = ScreenPattern(text)
+        self.pattern = pattern
+        ignoresSpinner =
+          pattern.isLiteral && !text.unicodeScalars.contains(where: Self.spinnerGlyphs.contains)
+      } else {
+        pattern = nil
+        ignoresSpinner = true
       }
-    case .screen(let pattern):
-      guard let regex = try? NSRegularExpression(pattern: pattern) else { return false }
-      // The matcher reports its progress while it works: past the budget, it is stopped.
-      let deadline = ContinuousClock.now + Self.matchBudget
-      var found = false
-      var stopped = false
-      regex.enumerateMatches(
-        in: screen, options: [.reportProgress], range: NSRange(screen.startIndex..., in: screen)
-      ) { match, _, stop in
-        if match != nil {
-          found = true
-          stop.pointee = true
-        } else if ContinuousClock.now > deadline {
-          stopped = true
-          stop.pointee = true
+    }
+
+    /// Every scalar of the spinner's frames.
+    private static let spinnerGlyphs = Set(ProcessingView.frames.flatMap(\.unicodeScalars))
+
+    func isMet(by model: AppModel, screen: () -> String) throws(PatternTooSlow) -> Bool {
+      switch expectation {
+      case .event(let name, let details):
+        return model.checkout.events.contains { event in
+          event.name.rawValue == name
+            && details.allSatisfy { key, value in
+              (event[key] ?? (key == "code" ? event["errorCode"] : nil))?.description == value
+            }
         }
+      case .screen:
+        return try pattern?.matches(screen()) ?? false
+      case .total(let amount):
+        return expectation.seenTotal(in: model) == amount
       }
-      if stopped && !found { throw PatternTooSlow(pattern: pattern) }
-      return found
-    case .total(let amount):
-      return seenTotal(in: model) == amount
     }
   }
 

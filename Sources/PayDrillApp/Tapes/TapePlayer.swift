@@ -64,16 +64,27 @@ public struct TapePlayer {
   private enum Waited { case met, timedOut, tooSlow }
 
   /// Lets time pass on the checkout's clock until the checkout meets the expectation, or the timeout. On a
-  /// virtual clock that takes no real time; a screen pattern that takes too long to match ends the wait.
+  /// virtual clock that takes no real time: the clock jumps from one answer, timer or spinner turn to the
+  /// next, and the expectation is checked after each that changed what it reads (the screen is drawn for a
+  /// screen pattern only); a screen pattern that takes too long to match ends the wait.
   private func waitUntil(timeout: Duration, _ expectation: TapeExpectation) -> Waited {
-    var checkedRevision = -1
+    let check = TapeExpectation.Check(expectation)
+    var checked: (revision: Int, spinnerTurns: Int)?
     var tooSlow = false
     let met = runtime.advance(until: runtime.clock.elapsed + timeout) {
-      // The screen and the events only change with the model: check again only then.
-      guard runtime.revision != checkedRevision else { return false }
-      checkedRevision = runtime.revision
+      let now = (revision: runtime.revision, spinnerTurns: runtime.spinnerTurns)
+      if let checked {
+        // The screen and the events only change with the model: check again only then. When the spinner
+        // alone turned since, an expectation that cannot see it sees what it saw: not met.
+        let applied = now.revision - checked.revision
+        guard applied > 0, !(check.ignoresSpinner && applied == now.spinnerTurns - checked.spinnerTurns)
+        else {
+          return false
+        }
+      }
+      checked = now
       do {
-        return try expectation.isMet(by: runtime.model, screen: runtime.render().text)
+        return try check.isMet(by: runtime.model, screen: { runtime.render().text })
       } catch {
         tooSlow = true
         return true

@@ -114,7 +114,7 @@ public final class TapePresenter {
       return isDue(after: duration * pace.pauseScale, now: now)
     case .check(let expectation, let timeout, let line):
       do {
-        if try expectation.isMet(by: runtime.model, screen: runtime.render().text) {
+        if try expectation.isMet(by: runtime.model, screen: { runtime.render().text }) {
           update { $0.problem = nil }
           return true
         }

@@ -237,17 +237,73 @@ public struct ScreenBuffer: Equatable, Sendable {
 
   /// Each row's text, trailing blanks removed: what a person (or `tmux capture-pane`) sees.
   public var lines: [String] {
-    (0..<height).map { y in
-      var line = ""
-      for x in 0..<width where !self[x, y].isContinuation {
-        line += self[x, y].grapheme
-      }
-      return String(line.reversed().drop(while: { $0 == " " }).reversed())
+    var bytes: [UInt8] = []
+    var codes: [UInt8] = []
+    bytes.reserveCapacity(width * 4)
+    var lines: [String] = []
+    lines.reserveCapacity(height)
+    for y in 0..<height {
+      bytes.removeAll(keepingCapacity: true)
+      appendText(ofRow: y, to: &bytes, codes: &codes)
+      lines.append(String(decoding: bytes, as: UTF8.self))
     }
+    return lines
   }
 
   /// The screen as plain text, one line per row.
-  public var text: String { lines.joined(separator: "\n") }
+  public var text: String {
+    var bytes: [UInt8] = []
+    var codes: [UInt8] = []
+    bytes.reserveCapacity((width + 1) * height)
+    for y in 0..<height {
+      if y > 0 { bytes.append(0x0A) }
+      appendText(ofRow: y, to: &bytes, codes: &codes)
+    }
+    return String(decoding: bytes, as: UTF8.self)
+  }
+
+  /// Appends a row's graphemes as UTF-8, trailing blanks removed, in one pass over its cells (`codes` is
+  /// room for the row's ASCII codes): `play` reads the screen after every change it waits on, so this must
+  /// cost less than drawing the frame. Removing the trailing space bytes removes the trailing " "
+  /// characters, unless a space joins the grapheme before it (after a prepended concatenation mark, which
+  /// no view writes): then the row is trimmed by characters instead.
+  private func appendText(ofRow y: Int, to bytes: inout [UInt8], codes: inout [UInt8]) {
+    let start = bytes.count
+    asciiCodes(ofRow: y, into: &codes)
+    cells.withUnsafeBufferPointer { cells in
+      codes.withUnsafeBufferPointer { codes in
+        let row = y * width
+        var x = 0
+        while x < codes.count {
+          // A run of cells of one ASCII byte each is copied as it is.
+          var end = x
+          while end < codes.count, codes[end] != Self.notASCII, !cells[row + end].isContinuation { end += 1 }
+          if end > x {
+            bytes.append(contentsOf: UnsafeBufferPointer(rebasing: codes[x..<end]))
+            x = end
+            continue
+          }
+          if !cells[row + x].isContinuation { bytes.append(contentsOf: cells[row + x].grapheme.utf8) }
+          x += 1
+        }
+      }
+    }
+    var end = bytes.count
+    while end > start, bytes[end - 1] == 0x20 { end -= 1 }
+    if end > start, end < bytes.count, bytes[end - 1] >= 0x80 {
+      // The last scalar before the spaces (back over UTF-8's continuation bytes to its lead byte) and one
+      // space: one character when the space joins it.
+      var lead = end - 1
+      while lead > start, bytes[lead] & 0xC0 == 0x80 { lead -= 1 }
+      if String(decoding: bytes[lead...end], as: UTF8.self).count == 1 {
+        let row = String(decoding: bytes[start...], as: UTF8.self)
+        bytes.removeSubrange(start...)
+        bytes += String(row.reversed().drop(while: { $0 == " " }).reversed()).utf8
+        return
+      }
+    }
+    bytes.removeSubrange(end...)
+  }
 
   /// The screen's style roles, one letter per column, for golden files that catch colour regressions.
   public var roleGrid: String {

@@ -1,0 +1,37 @@
+/// The screen's cells as bytes, for what reads every cell of every frame: the screen's text (`play` matches
+/// it after every change it waits for), the fuzzer's screen and secret checks, the masking of card numbers.
+/// Nearly every cell holds one ASCII character; reading that from the cell's `String` costs a retain, a
+/// release and a branch on how the string is stored, several times what the check itself costs.
+extension ScreenBuffer {
+  /// The code of a cell whose grapheme is not exactly one ASCII byte (a wide or non-ASCII grapheme, the
+  /// empty right half of a wide one): never an ASCII byte.
+  public static let notASCII: UInt8 = 0xFF
+
+  /// Replaces `codes` with one byte for each cell of a row: the cell's grapheme when it is exactly one ASCII
+  /// byte (whatever the cell's width), else `notASCII`.
+  public func asciiCodes(ofRow y: Int, into codes: inout [UInt8]) {
+    let start = y * width
+    if codes.count != width { codes = Array(repeating: Self.notASCII, count: width) }
+    guard let layout = StoredGraphemeLayout.current else {
+      for x in 0..<width { codes[x] = StoredGraphemeLayout.code(of: cells[start + x].grapheme) }
+      return
+    }
+    cells.withUnsafeBytes { storage in
+      codes.withUnsafeMutableBufferPointer { codes in
+        for x in codes.indices { codes[x] = layout.code(at: start &+ x, in: storage) }
+      }
+    }
+  }
+}
+
+extension ScreenBuffer {
+  /// The glyph of a cell, or nil where the layout of a cell's storage is not known.
+  public func storedGlyph(atX x: Int, y: Int) -> StoredGlyph? {
+    guard let layout = StoredGraphemeLayout.current else { return nil }
+    let index = y * width + x
+    return cells.withUnsafeBytes { storage in
+      let (low, high) = layout.words(at: index, in: storage)
+      return StoredGlyph(low: low, high: high, width: layout.width(at: index, in: storage))
+    }
+  }
+}

@@ -1,0 +1,70 @@
+/// Where a cell keeps its grapheme's bytes, so that the checks that read every cell of every frame read them
+/// without touching the `String` (a retain, a release and a branch on how it is stored, several times what a
+/// check costs): a Swift string is two words, and a string of up to 15 UTF-8 bytes is stored in them,
+/// inline; one of one ASCII byte is that byte and one fixed word of flags and count that no other string
+/// has. The layout is checked once, on real cells holding every ASCII byte and a few other graphemes; where
+/// it does not hold (another platform, another standard library), there is none and the strings are read
+/// one by one.
+struct StoredGraphemeLayout {
+  /// Where the grapheme's two words and the width are in a cell, and a cell's stride.
+  let graphemeOffset: Int
+  let widthOffset: Int
+  let stride: Int
+  /// The second word of every one-byte ASCII string.
+  let oneASCIIByte: UInt64
+
+  /// The layout of this process's cells, if it holds.
+  static let current: StoredGraphemeLayout? = {
+    guard MemoryLayout<String>.size == 16, let offset = MemoryLayout<Cell>.offset(of: \Cell.grapheme),
+      let widthOffset = MemoryLayout<Cell>.offset(of: \Cell.width)
+    else {
+      return nil
+    }
+    let cells =
+      (0..<128).map { Cell(grapheme: String(UnicodeScalar(UInt8($0))), width: 1, role: .normal) }
+      + [.blank(), Cell(grapheme: "", width: 0, role: .normal), Cell(grapheme: "é", width: 1, role: .normal)]
+      + [Cell(grapheme: "ab", width: 1, role: .normal), Cell(grapheme: "界", width: 2, role: .normal)]
+    return cells.withUnsafeBytes { storage in
+      let layout = StoredGraphemeLayout(
+        graphemeOffset: offset, widthOffset: widthOffset, stride: MemoryLayout<Cell>.stride,
+        oneASCIIByte: storage.loadUnaligned(fromByteOffset: offset + 8, as: UInt64.self))
+      // Every cell of the sample reads as its string says, through the very path the screen's cells take.
+      let holds = cells.indices.allSatisfy {
+        layout.code(at: $0, in: storage) == code(of: cells[$0].grapheme)
+          && layout.width(at: $0, in: storage) == cells[$0].width
+      }
+      return holds ? layout : nil
+    }
+  }()
+
+  /// The two words of the grapheme of the cell at `index` in the cells' storage.
+  @inline(__always)
+  func words(at index: Int, in storage: UnsafeRawBufferPointer) -> (UInt64, UInt64) {
+    let start = index &* stride &+ graphemeOffset
+    return (
+      storage.loadUnaligned(fromByteOffset: start, as: UInt64.self),
+      storage.loadUnaligned(fromByteOffset: start + 8, as: UInt64.self)
+    )
+  }
+
+  /// The width of the cell at `index` in the cells' storage.
+  @inline(__always)
+  func width(at index: Int, in storage: UnsafeRawBufferPointer) -> UInt8 {
+    storage.load(fromByteOffset: index &* stride &+ widthOffset, as: UInt8.self)
+  }
+
+  /// The ASCII code of the cell at `index` in the cells' storage (`ScreenBuffer.notASCII` unless its
+  /// grapheme is one ASCII byte).
+  @inline(__always)
+  func code(at index: Int, in storage: UnsafeRawBufferPointer) -> UInt8 {
+    let (low, high) = words(at: index, in: storage)
+    return high == oneASCIIByte ? UInt8(truncatingIfNeeded: low) : ScreenBuffer.notASCII
+  }
+
+  /// The code of a grapheme, read through `String`.
+  static func code(of grapheme: String) -> UInt8 {
+    let utf8 = grapheme.utf8
+    guard utf8.count == 1, let byte = utf8.first, byte < 0x80 else { return ScreenBuffer.notASCII }
+    return byte
+  }
+}
