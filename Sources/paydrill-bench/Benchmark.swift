@@ -273,6 +273,9 @@ enum Benchmark {
       return lines
     }
 
+    report("card-payment tapes") { try TapeRateProbe.lines(paydrill: executable) }
+    report("fuzzer") { try FuzzRateProbe.lines(paydrill: executable) }
+
     report("peak memory of a session") {
       let rounds = 20
       let session = try LongSessionProbe.measure(executable, arguments: arguments, size: size, rounds: rounds)

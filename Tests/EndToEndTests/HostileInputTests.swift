@@ -114,6 +114,19 @@ final class HostileInputTests: XCTestCase {
       run.standardError)
   }
 
+  /// Hardening: a step whose time limit is under the 1 s budget stops at its own limit: one match of its
+  /// pattern may take the step's timeout at most (a `Wait@200ms` ran for a whole second before).
+  func testAPatternThatBacktracksStopsWithinAShorterWait() throws {
+    let tape = folder.appendingPathComponent("short-wait.tape")
+    try "Wait /Choose a payment method/\nWait@200ms /(.*.*)*=xyz/\n".write(
+      to: tape, atomically: true, encoding: .utf8)
+    let run = try MeasuredRun.paydrill(["play", tape.path, "--no-ledger"], in: folder)
+    XCTAssertEqual(run.status, 1, run.standardError)
+    XCTAssertTrue(
+      run.standardError.contains("short-wait.tape:2: the step stopped: its pattern took more than 200 ms"),
+      run.standardError)
+  }
+
   /// Hardening: a FIFO or a device given as a scenario, theme or tape is refused at once with the usual
   /// one-line error; before, opening a FIFO waited forever for a writer.
   func testAFIFOOrADeviceIsRefusedAtOnceInsteadOfWaitingForAWriter() throws {

@@ -28,13 +28,15 @@ struct ScreenPattern {
     }
   }
 
-  /// Whether the pattern matches somewhere on the screen; a match that takes longer than
-  /// `TapeExpectation.matchBudget` is stopped.
-  func matches(_ screen: String) throws(TapeExpectation.PatternTooSlow) -> Bool {
+  /// Whether the pattern matches somewhere on the screen; a match that takes longer than `budget` (real
+  /// time) is stopped.
+  func matches(_ screen: String, budget: Duration = TapeExpectation.matchBudget)
+    throws(TapeExpectation.PatternTooSlow) -> Bool
+  {
     if let literal { return ByteSearch.contains(screen, literal) }
     guard let regex else { return false }
     // The matcher reports its progress while it works: past the budget, it is stopped.
-    let deadline = ContinuousClock.now + TapeExpectation.matchBudget
+    let deadline = ContinuousClock.now + budget
     var found = false
     var stopped = false
     regex.enumerateMatches(

@@ -32,10 +32,22 @@ public enum TapeExpectation: Equatable, Sendable {
   /// The longest one match of a screen pattern may take, in real time.
   static let matchBudget = Duration.seconds(1)
 
+  /// The longest one match may take in a step that waits `timeout`: the budget, or the step's own time limit
+  /// when that is shorter (a `Wait@200ms` ends within about 200 ms whatever its pattern).
+  static func matchBudget(waiting timeout: Duration) -> Duration { min(matchBudget, timeout) }
+
+  /// "1 s", "200 ms": a budget as the failure report says it.
+  static func spoken(_ budget: Duration) -> String {
+    let milliseconds = Int((budget / .milliseconds(1)).rounded(.up))
+    return milliseconds % 1000 == 0 ? "\(milliseconds / 1000) s" : "\(milliseconds) ms"
+  }
+
   /// Whether the checkout meets the expectation now; `screen` is the rendered text, drawn only for a screen
   /// pattern.
-  func isMet(by model: AppModel, screen: () -> String) throws(PatternTooSlow) -> Bool {
-    try Check(self).isMet(by: model, screen: screen)
+  func isMet(by model: AppModel, screen: () -> String, budget: Duration = matchBudget) throws(PatternTooSlow)
+    -> Bool
+  {
+    try Check(self).isMet(by: model, screen: screen, budget: budget)
   }
 
   /// An expectation ready to be checked again and again while its step waits: a screen pattern is compiled
@@ -65,7 +77,11 @@ public enum TapeExpectation: Equatable, Sendable {
     /// Every scalar of the spinner's frames.
     private static let spinnerGlyphs = Set(ProcessingView.frames.flatMap(\.unicodeScalars))
 
-    func isMet(by model: AppModel, screen: () -> String) throws(PatternTooSlow) -> Bool {
+    /// Whether the checkout meets the expectation now; one match of a screen pattern may take `budget` of
+    /// real time.
+    func isMet(by model: AppModel, screen: () -> String, budget: Duration = TapeExpectation.matchBudget)
+      throws(PatternTooSlow) -> Bool
+    {
       switch expectation {
       case .event(let name, let details):
         return model.checkout.events.contains { event in
@@ -75,7 +91,7 @@ public enum TapeExpectation: Equatable, Sendable {
             }
         }
       case .screen:
-        return try pattern?.matches(screen()) ?? false
+        return try pattern?.matches(screen(), budget: budget) ?? false
       case .total(let amount):
         return expectation.seenTotal(in: model) == amount
       }

@@ -13,7 +13,8 @@ public struct TapePlayer {
     case quit(step: TapeStep)
     /// An `Expect` did not hold in time: the step, what the checkout showed instead, and the screen.
     case expectationFailed(step: TapeStep, seen: String, screen: String)
-    /// A screen pattern took longer than `TapeExpectation.matchBudget` to match once: the step and the screen.
+    /// A screen pattern took longer than its budget (`TapeExpectation.matchBudget(waiting:)`) to match once:
+    /// the step and the screen.
     case patternTooSlow(step: TapeStep, screen: String)
   }
 
@@ -69,6 +70,7 @@ public struct TapePlayer {
   /// screen pattern only); a screen pattern that takes too long to match ends the wait.
   private func waitUntil(timeout: Duration, _ expectation: TapeExpectation) -> Waited {
     let check = TapeExpectation.Check(expectation)
+    let budget = TapeExpectation.matchBudget(waiting: timeout)
     var checked: (revision: Int, spinnerTurns: Int)?
     var tooSlow = false
     let met = runtime.advance(until: runtime.clock.elapsed + timeout) {
@@ -84,7 +86,7 @@ public struct TapePlayer {
       }
       checked = now
       do {
-        return try check.isMet(by: runtime.model, screen: { runtime.render().text })
+        return try check.isMet(by: runtime.model, screen: { runtime.render().text }, budget: budget)
       } catch {
         tooSlow = true
         return true

@@ -114,7 +114,10 @@ public final class TapePresenter {
       return isDue(after: duration * pace.pauseScale, now: now)
     case .check(let expectation, let timeout, let line):
       do {
-        if try expectation.isMet(by: runtime.model, screen: { runtime.render().text }) {
+        if try expectation.isMet(
+          by: runtime.model, screen: { runtime.render().text },
+          budget: TapeExpectation.matchBudget(waiting: timeout))
+        {
           update { $0.problem = nil }
           return true
         }
@@ -122,7 +125,8 @@ public final class TapePresenter {
         // A pattern too slow to match: stop on it at once, saying why, rather than try it every tick.
         update {
           $0.problem =
-            "line \(line): its pattern took more than \(TapeExpectation.matchBudget.components.seconds) s to match"
+            "line \(line): its pattern took more than"
+            + " \(TapeExpectation.spoken(TapeExpectation.matchBudget(waiting: timeout))) to match"
           $0.isPaused = true
         }
         return true

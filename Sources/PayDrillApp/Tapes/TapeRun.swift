@@ -32,9 +32,15 @@ public struct TapeRun: Sendable {
       lines = ["\(tape.file):\(step.line): Wait /\(pattern)/ timed out after \(timeout); the screen was:"]
       screen = lastScreen
     case .patternTooSlow(let step, let lastScreen):
+      let budget: Duration
+      switch step.command {
+      case .wait(_, let timeout), .expect(_, let timeout):
+        budget = TapeExpectation.matchBudget(waiting: timeout)
+      default: budget = TapeExpectation.matchBudget
+      }
       lines = [
         "\(tape.file):\(step.line): the step stopped: its pattern took more than "
-          + "\(TapeExpectation.matchBudget.components.seconds) s to match the screen once (it backtracks without end, as "
+          + "\(TapeExpectation.spoken(budget)) to match the screen once (it backtracks without end, as "
           + "(.*.*)* does); simplify it. The screen was:"
       ]
       screen = lastScreen
