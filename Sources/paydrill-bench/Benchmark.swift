@@ -215,7 +215,7 @@ enum Benchmark {
       )
     }
     // Start-up is paired with the Swift floor: a run of each in turn, the ratio taken pair by pair.
-    let startPairs = 9
+    let startPairs = 15
     let start = Result { () throws(BenchError) -> StartupProbe.Paired in
       switch floors[0].1 {
       case .success(let floor):
@@ -262,7 +262,8 @@ enum Benchmark {
         String(format: "tapes replayed: %.1f tapes/s with --jobs 1", figures.oneJob)
           + " (\(BenchGoal.atLeast(20, "tapes/s").verdict(figures.oneJob))), "
           + String(format: "%.1f tapes/s with --jobs %d", figures.allCores, figures.cores)
-          + " (the cores), median of 5 runs of the \(figures.tapes) tapes of Tapes/"
+          + " (the cores), median of 5 runs of \(figures.tapes) tapes (the \(figures.suite) of Tapes/,"
+          + " \(figures.tapes / figures.suite) times over)"
       ]
       if figures.cores > 1 {
         lines.append(

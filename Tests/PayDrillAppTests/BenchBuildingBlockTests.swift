@@ -129,6 +129,18 @@ final class BenchBuildingBlockTests: XCTestCase {
     XCTAssertEqual(figures.rounds, 2)
   }
 
+  func testTheTapeAndFuzzRatesRunTheRealBinaryAndReadItsCPU() throws {
+    let executable = try Self.paydrill()
+    let tapes = try TapeRateProbe.measure(executable, tapes: 3)
+    XCTAssertEqual(tapes.tapes, 3)
+    XCTAssertGreaterThan(tapes.cpuSeconds, 0, "the child's CPU time was read")
+    XCTAssertGreaterThan(tapes.textMicroseconds, 0)
+    XCTAssertGreaterThan(tapes.renderMicroseconds, 0)
+    let fuzz = try FuzzRateProbe.measure(executable, steps: 200)
+    XCTAssertEqual(fuzz.steps, 200)
+    XCTAssertGreaterThan(fuzz.cpuSeconds, 0)
+  }
+
   func testARatioIsTheMedianOfItsPairsWithTheirSpread() {
     let ratio = PairedRatio([3, 4, 10], over: [2, 2, 2])
     XCTAssertEqual(ratio.ratios, [1.5, 2, 5])

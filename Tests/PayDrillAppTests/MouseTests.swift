@@ -16,6 +16,25 @@ final class MouseTests: XCTestCase {
     Fixture.send([.key(.click(x: rect.x + rect.width / 2, y: rect.y))], to: &model)
   }
 
+  /// The runtime draws each frame into the buffer of the last (`play` reads the screen after every change):
+  /// a frame drawn over another is the frame drawn fresh, its cells and its click targets alike.
+  func testAFrameDrawnOverAnotherIsTheFrameDrawnFresh() {
+    var model = Fixture.model(Size(columns: 100, rows: 32))
+    var reused = RootView.render(model)
+    Fixture.send([.key(.enter)], to: &model)
+    RootView.render(model, into: &reused)
+    XCTAssertEqual(reused, RootView.render(model))
+    let runtime = CheckoutRuntime(
+      scenario: .acmeElectronics, size: Size(columns: 100, rows: 32), latencyMilliseconds: 0)
+    runtime.start()
+    let first = runtime.render()
+    runtime.press(.enter)
+    XCTAssertEqual(runtime.render(), RootView.render(runtime.model))
+    XCTAssertNotEqual(first, runtime.render(), "the frame given before is the frame it was")
+    runtime.send(.key(.resize(Size(columns: 80, rows: 24))))
+    XCTAssertEqual(runtime.render(), RootView.render(runtime.model))
+  }
+
   func testClickingAMethodChoosesIt() {
     var model = Fixture.model(Size(columns: 100, rows: 32))
     click(.method(0), in: &model)

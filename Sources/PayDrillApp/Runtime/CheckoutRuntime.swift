@@ -205,9 +205,17 @@ public final class CheckoutRuntime {
   /// How many frames `render` drew: what a replay's waits cost, counted by the tests.
   public private(set) var renders = 0
 
+  /// The buffer the frames are drawn into, kept from one frame to the next: `play` reads the screen after
+  /// every change it waits on, and a new buffer each time cost an allocation and a release of every cell.
+  private var frame = ScreenBuffer(width: 0, height: 0)
+
   /// The current frame.
   public func render() -> ScreenBuffer {
     renders += 1
-    return RootView.render(model)
+    if frame.width != model.size.columns || frame.height != model.size.rows {
+      frame = ScreenBuffer(size: model.size)
+    }
+    RootView.render(model, into: &frame)
+    return frame
   }
 }

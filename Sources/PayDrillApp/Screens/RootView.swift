@@ -13,7 +13,10 @@ public enum RootView {
     return buffer
   }
 
+  /// Draws the whole frame into `buffer`, whatever it held: every cell is written and the click targets are
+  /// the frame's own, so one buffer serves frame after frame.
   public static func render(_ model: AppModel, into buffer: inout ScreenBuffer) {
+    buffer.removeClickTargets()
     if model.isTooSmall {
       buffer.fill(buffer.bounds, role: .normal)
       TooSmallView(size: model.size).render(into: &buffer)

@@ -44,6 +44,12 @@ public struct ScreenBuffer: Equatable, Sendable {
     cells[index] = cell
   }
 
+  /// Forgets every click target, keeping their room: a frame drawn again into the same buffer starts with
+  /// none.
+  public mutating func removeClickTargets() {
+    clickTargets.removeAll(keepingCapacity: true)
+  }
+
   /// Marks a rectangle as clickable with a tag.
   public mutating func addClickTarget(_ rect: Rect, tag: String) {
     clickTargets.append(ClickTarget(rect: rect, tag: tag))
