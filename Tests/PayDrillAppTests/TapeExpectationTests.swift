@@ -146,4 +146,17 @@ final class TapeExpectationTests: XCTestCase {
       JUnitElement.escaped("a\u{07}b\tc\n\r", quotes: true), "a?b&#9;c&#10;&#13;",
       "XML 1.0 has no bell; a tab and a newline in an attribute read back as themselves")
   }
+
+  /// A match's real-time budget follows a step's timeout under a second, but never below 100 ms: the timeout
+  /// is virtual in `play`, and a `Wait@0` on a regular expression must still match.
+  func testAMatchBudgetIsTheStepsTimeoutBetweenATenthAndOneSecond() throws {
+    XCTAssertEqual(TapeExpectation.matchBudget(waiting: .seconds(5)), .seconds(1))
+    XCTAssertEqual(TapeExpectation.matchBudget(waiting: .milliseconds(200)), .milliseconds(200))
+    XCTAssertEqual(TapeExpectation.matchBudget(waiting: .zero), .milliseconds(100))
+    XCTAssertEqual(TapeExpectation.spoken(.milliseconds(200)), "200 ms")
+    XCTAssertEqual(TapeExpectation.spoken(.seconds(1)), "1 s")
+    let pattern = ScreenPattern("Pay[a-z]+ successful")
+    XCTAssertTrue(
+      try pattern.matches("… Payment successful …", budget: TapeExpectation.matchBudget(waiting: .zero)))
+  }
 }

@@ -170,4 +170,18 @@ extension ScreenBufferTests {
     buffer.write("é", x: 5, y: 0, role: .normal)
     XCTAssertEqual(buffer.storedGlyph(atX: 3, y: 0), buffer.storedGlyph(atX: 5, y: 0))
   }
+
+  /// A digit whose string is stored on the heap (room reserved, then one byte appended) is still read as its
+  /// byte: the masking of card numbers reads these codes, and must never miss a digit.
+  func testAOneByteStringStoredOnTheHeapReadsAsItsByte() {
+    var digit = String()
+    digit.reserveCapacity(64)
+    digit.append("7")
+    var buffer = ScreenBuffer(width: 2, height: 1)
+    buffer[0, 0] = Cell(grapheme: digit, width: 1, role: .normal)
+    var codes: [UInt8] = []
+    buffer.asciiCodes(ofRow: 0, into: &codes)
+    XCTAssertEqual(codes, [UInt8(ascii: "7"), UInt8(ascii: " ")])
+    XCTAssertEqual(buffer.text, "7")
+  }
 }

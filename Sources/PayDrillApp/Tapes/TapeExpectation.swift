@@ -32,9 +32,17 @@ public enum TapeExpectation: Equatable, Sendable {
   /// The longest one match of a screen pattern may take, in real time.
   static let matchBudget = Duration.seconds(1)
 
+  /// The least one match is given, whatever the step's timeout: the budget is real time and a step's timeout
+  /// is the checkout's (virtual, in `play`), so a `Wait@0` or a machine under load must not fail a pattern
+  /// that matches in a few milliseconds.
+  static let leastMatchBudget = Duration.milliseconds(100)
+
   /// The longest one match may take in a step that waits `timeout`: the budget, or the step's own time limit
-  /// when that is shorter (a `Wait@200ms` ends within about 200 ms whatever its pattern).
-  static func matchBudget(waiting timeout: Duration) -> Duration { min(matchBudget, timeout) }
+  /// when that is shorter (a `Wait@200ms` ends within about 200 ms whatever its pattern), but never under
+  /// `leastMatchBudget`.
+  static func matchBudget(waiting timeout: Duration) -> Duration {
+    min(matchBudget, max(leastMatchBudget, timeout))
+  }
 
   /// "1 s", "200 ms": a budget as the failure report says it.
   static func spoken(_ budget: Duration) -> String {
