@@ -27,13 +27,24 @@ final class RequestDeadlines: @unchecked Sendable {
     fileprivate var deadline: ContinuousClock.Instant?
     fileprivate var cutOff = false
     /// What is known of the request still arriving, for the log of a cut-off: its target once its first line
-    /// is read, its method once its headers are.
+    /// is read, its method once its headers are. Only the connection's own thread touches them (libmicrohttpd
+    /// calls a connection's handlers on one thread); `deadline` and `cutOff` are read and written under the
+    /// watches' lock.
     var target: String?
     var method: String?
 
     fileprivate init(socket: Int32, deadline: ContinuousClock.Instant) {
       self.socket = socket
       self.deadline = deadline
+    }
+
+    /// Marks the request cut off when `now` is past its deadline; true when this call did (the caller then
+    /// closes the connection or refuses the request).
+    fileprivate func cutOffIfLate(at now: ContinuousClock.Instant) -> Bool {
+      guard !cutOff, let deadline, now > deadline else { return false }
+      cutOff = true
+      self.deadline = nil
+      return true
     }
   }
 
@@ -83,10 +94,7 @@ final class RequestDeadlines: @unchecked Sendable {
   /// off yet): libmicrohttpd is told to close it, and nothing more of it is read.
   func isCutOff(_ watch: Watch) -> Bool {
     watches.withLock { _ in
-      if !watch.cutOff, let deadline = watch.deadline, ContinuousClock.now > deadline {
-        watch.cutOff = true
-        watch.deadline = nil
-      }
+      _ = watch.cutOffIfLate(at: .now)
       return watch.cutOff
     }
   }
@@ -116,10 +124,7 @@ final class RequestDeadlines: @unchecked Sendable {
   private func cutOffLate() {
     let now = ContinuousClock.now
     watches.withLock { all in
-      for watch in all.values where !watch.cutOff {
-        guard let deadline = watch.deadline, now > deadline else { continue }
-        watch.cutOff = true
-        watch.deadline = nil
+      for watch in all.values where watch.cutOffIfLate(at: now) {
         _ = shutdown(watch.socket, Int32(SHUT_RDWR))
       }
     }

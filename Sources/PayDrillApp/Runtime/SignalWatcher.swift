@@ -18,6 +18,9 @@ final class SignalWatcher {
     // Made before any handler can run, so that a handler never initialises them.
     _ = Self.arrived.load(ordering: .sequentiallyConsistent)
     _ = Doorbell.process
+    // A bit an earlier watcher of the same signal left (a session that ended before taking it) is not this
+    // watcher's signal: its handler is not installed yet.
+    Self.arrived.bitwiseAnd(~watched, ordering: .sequentiallyConsistent)
     for number in signals {
       _ = Foundation.signal(number) { number in
         let saved = errno
