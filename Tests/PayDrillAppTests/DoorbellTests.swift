@@ -1,5 +1,6 @@
 import CheckoutEngine
 import Foundation
+import Synchronization
 import TerminalUI
 import XCTest
 
@@ -49,6 +50,26 @@ final class DoorbellTests: XCTestCase {
     let doorbell = Doorbell()
     var key: UInt8 = 0x71
     XCTAssertEqual(write(quietInput.write, &key, 1), 1)
-    XCTAssertFalse(doorbell.wait(for: quietInput.read, timeout: PollTimeout(untilSoonestOf: [])))
+    // The wait has no deadline: it runs on a thread of its own, so that a key that does not wake it fails
+    // the test after 10 s instead of hanging the suite.
+    let woke = expectation(description: "the key woke a wait without a deadline")
+    let rang = Answer()
+    let input = quietInput.read
+    Thread.detachNewThread {
+      let answer = doorbell.wait(for: input, timeout: PollTimeout(untilSoonestOf: []))
+      rang.value.withLock { $0 = answer }
+      woke.fulfill()
+    }
+    if XCTWaiter.wait(for: [woke], timeout: 10) != .completed {
+      XCTFail("a key left the loop asleep")
+      doorbell.ring()
+      return
+    }
+    XCTAssertEqual(rang.value.withLock { $0 }, false, "the bell did not ring")
   }
+}
+
+/// What a wait on another thread answered, for the test's thread to read.
+private final class Answer: Sendable {
+  let value = Mutex<Bool?>(nil)
 }

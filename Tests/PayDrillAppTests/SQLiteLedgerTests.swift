@@ -50,6 +50,23 @@ final class SQLiteLedgerTests: XCTestCase {
     XCTAssertEqual(try ledger.attempts(matching: AttemptFilter()), [expected], "lists leave the events out")
   }
 
+  func testTheLedgersPageCacheStaysSmallAsTheFileGrows() throws {
+    // SQLite's default cache grows with the file up to 2 MiB: a long session's memory grew with it.
+    let ledger = try SQLiteLedger(path: path)
+    let events = (1...200).map {
+      #"{"event":"onPaymentMethodChanged","seq":\#($0),"padding":""# + String(repeating: "x", count: 400)
+        + #""}"#
+    }
+    for minute in 0..<40 {
+      try ledger.record(Self.attempt(.succeeded, minutes: Double(minute), events: events))
+    }
+    let size = try XCTUnwrap(FileManager.default.attributesOfItem(atPath: path)[.size] as? Int)
+    let log = try XCTUnwrap(FileManager.default.attributesOfItem(atPath: path + "-wal")[.size] as? Int)
+    XCTAssertGreaterThan(size + log, 3 << 20, "the file outgrows SQLite's default cache")
+    XCTAssertLessThanOrEqual(ledger.database.pageCacheBytes, 320 << 10)
+    XCTAssertEqual(try ledger.integer("PRAGMA cache_size"), Int64(SQLiteLedger.pageCacheKibibytes))
+  }
+
   func testTheFileIsInWALModeAtTheCurrentVersion() throws {
     let ledger = try SQLiteLedger(path: folder.appendingPathComponent("new/folder/ledger.sqlite3").path)
     try ledger.record(Self.attempt(.failed, code: "CARD_DECLINED"))

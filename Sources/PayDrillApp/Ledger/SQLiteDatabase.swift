@@ -95,6 +95,14 @@ final class SQLiteDatabase {
     try prepare(sql).rows { $0.text(0) }.first ?? nil
   }
 
+  /// The bytes of memory the connection's page cache holds now (`SQLITE_DBSTATUS_CACHE_USED`).
+  var pageCacheBytes: Int {
+    var current: Int32 = 0
+    var highest: Int32 = 0
+    sqlite3_db_status(connection, SQLITE_DBSTATUS_CACHE_USED, &current, &highest, 0)
+    return Int(current)
+  }
+
   /// The row id the last `INSERT` gave.
   var lastInsertedRowID: Int64 { sqlite3_last_insert_rowid(connection) }
 

@@ -12,6 +12,10 @@ public final class SQLiteLedger: AttemptLedger {
   /// How long a write waits for another paydrill holding the file's lock.
   static let busyTimeoutMilliseconds: Int32 = 2000
 
+  /// The page cache of a connection that writes, as SQLite's `cache_size` takes it: a negative number is
+  /// KiB. 256 KiB holds the indexes the ledger reads by and the pages of one attempt's transaction.
+  static let pageCacheKibibytes = -256
+
   /// Opens the ledger at `path` (":memory:" for one that lives and dies with this object), creating it and
   /// its folder when missing and migrating an older one. `readOnly` reads an existing, current ledger
   /// without writing to it. Throws a `LedgerError` saying what is wrong.
@@ -47,6 +51,9 @@ public final class SQLiteLedger: AttemptLedger {
       // WAL: readers (paydrill history) never block the writer, and a crash leaves the last commit intact.
       _ = try database.text("PRAGMA journal_mode = WAL")
       try database.execute("PRAGMA foreign_keys = ON")
+      // A small page cache: the ledger writes one attempt at a time and reads by index, so SQLite's default
+      // of 2 MiB only grew a long session's memory, page by page, as the file grew (issue #16).
+      try database.execute("PRAGMA cache_size = \(Self.pageCacheKibibytes)")
       try LedgerSchema.migrate(database)
     } catch let error as LedgerError {
       throw error
