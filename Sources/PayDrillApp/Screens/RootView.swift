@@ -25,9 +25,9 @@ public enum RootView {
     let (header, rest) = buffer.bounds.splitTop(1)
     var (body, footer) = rest.splitBottom(1)
     let hasCaption = model.presentation?.caption != nil && body.height > 10
-    let pane = eventPane(model, in: hasCaption ? body.splitBottom(1).rest : body)
+    let layout = paneSplit(model, in: hasCaption ? body.splitBottom(1).rest : body)
     // The event pane fills its own rectangle: the screen around it is cleared, not the screen twice.
-    fill(buffer.bounds, around: pane, into: &buffer)
+    fill(buffer.bounds, around: layout?.pane, into: &buffer)
     if case .help(let under) = model.overlay {
       // The help lists the keys of what it covers, drawn under it.
       var beneath = model
@@ -53,11 +53,10 @@ public enum RootView {
     // Zoomed, the checkout has the screen to itself, with a margin around it and inside its frame.
     let padded = model.zoom && body.width >= 64 && body.height >= 16
     if padded { checkoutArea = body.inset(by: 3, 1) }
-    if pane != nil {
-      let split = paneSplit(body)
-      checkoutArea = split.checkout
+    if let layout {
+      checkoutArea = layout.checkout
       EventPaneView(events: model.checkout.events, timeZone: model.timeZone, list: model.eventList).render(
-        in: split.pane, into: &buffer)
+        in: layout.pane, into: &buffer)
     }
     let text = model.checkout.localisation
     let waiting = model.backend?.isWaiting == true
@@ -72,17 +71,12 @@ public enum RootView {
     renderOverlays(model, in: body, into: &buffer)
   }
 
-  /// Where the event pane goes in the body, if it shows: beside the checkout when the terminal is wide
-  /// enough, below it otherwise; not over the button gallery nor when the checkout is zoomed. Under the
-  /// help, the screen beneath draws it.
-  private static func eventPane(_ model: AppModel, in body: Rect) -> Rect? {
+  /// The body shared by the checkout and the event pane, if the pane shows: beside the checkout when the
+  /// terminal is wide enough, below it otherwise; not over the button gallery nor when the checkout is
+  /// zoomed. Under the help, the screen beneath draws it.
+  private static func paneSplit(_ model: AppModel, in body: Rect) -> (checkout: Rect, pane: Rect)? {
     if case .help = model.overlay { return nil }
     guard model.showsEventPane && !model.zoom && model.gallery == nil else { return nil }
-    return paneSplit(body).pane
-  }
-
-  /// The body shared by the checkout and the event pane.
-  private static func paneSplit(_ body: Rect) -> (checkout: Rect, pane: Rect) {
     guard body.width >= sideBySideWidth else {
       let split = body.splitBottom(max(5, body.height / 3))
       return (split.rest, split.bottom)

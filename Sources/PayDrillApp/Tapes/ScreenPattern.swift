@@ -50,7 +50,7 @@ struct ScreenPattern {
         stop.pointee = true
       }
     }
-    if stopped && !found { throw TapeExpectation.PatternTooSlow(pattern: pattern) }
+    if stopped && !found { throw TapeExpectation.PatternTooSlow(pattern: pattern, budget: budget) }
     return found
   }
 }

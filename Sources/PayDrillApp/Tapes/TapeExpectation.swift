@@ -27,6 +27,8 @@ public enum TapeExpectation: Equatable, Sendable {
   /// `(.*.*)*=x` does): the tape fails on it rather than run past its time limit.
   struct PatternTooSlow: Error, Equatable {
     var pattern: String
+    /// The time one match was given: what the failure report says.
+    var budget: Duration
   }
 
   /// The longest one match of a screen pattern may take, in real time.

@@ -14,8 +14,8 @@ public struct TapePlayer {
     /// An `Expect` did not hold in time: the step, what the checkout showed instead, and the screen.
     case expectationFailed(step: TapeStep, seen: String, screen: String)
     /// A screen pattern took longer than its budget (`TapeExpectation.matchBudget(waiting:)`) to match once:
-    /// the step and the screen.
-    case patternTooSlow(step: TapeStep, screen: String)
+    /// the step, that budget and the screen.
+    case patternTooSlow(step: TapeStep, budget: Duration, screen: String)
   }
 
   public var runtime: CheckoutRuntime
@@ -42,7 +42,8 @@ public struct TapePlayer {
         switch waitUntil(timeout: timeout, TapeExpectation.screen(pattern: pattern)) {
         case .met: afterWait?(step)
         case .timedOut: return .waitTimedOut(step: step, screen: Self.reportedScreen(runtime))
-        case .tooSlow: return .patternTooSlow(step: step, screen: Self.reportedScreen(runtime))
+        case .tooSlow(let budget):
+          return .patternTooSlow(step: step, budget: budget, screen: Self.reportedScreen(runtime))
         }
       case .expect(let expectation, let timeout):
         switch waitUntil(timeout: timeout, expectation) {
@@ -50,7 +51,8 @@ public struct TapePlayer {
         case .timedOut:
           return .expectationFailed(
             step: step, seen: expectation.seen(in: runtime.model), screen: Self.reportedScreen(runtime))
-        case .tooSlow: return .patternTooSlow(step: step, screen: Self.reportedScreen(runtime))
+        case .tooSlow(let budget):
+          return .patternTooSlow(step: step, budget: budget, screen: Self.reportedScreen(runtime))
         }
       case .caption:
         break
@@ -62,7 +64,11 @@ public struct TapePlayer {
   }
 
   /// How a `Wait` or an `Expect` ended.
-  private enum Waited { case met, timedOut, tooSlow }
+  private enum Waited {
+    case met, timedOut
+    /// A match of the pattern ran past this budget.
+    case tooSlow(Duration)
+  }
 
   /// Lets time pass on the checkout's clock until the checkout meets the expectation, or the timeout. On a
   /// virtual clock that takes no real time: the clock jumps from one answer, timer or spinner turn to the
@@ -72,7 +78,7 @@ public struct TapePlayer {
     let check = TapeExpectation.Check(expectation)
     let budget = TapeExpectation.matchBudget(waiting: timeout)
     var checked: (revision: Int, spinnerTurns: Int)?
-    var tooSlow = false
+    var tooSlow: TapeExpectation.PatternTooSlow?
     let met = runtime.advance(until: runtime.clock.elapsed + timeout) {
       let now = (revision: runtime.revision, spinnerTurns: runtime.spinnerTurns)
       if let checked {
@@ -85,14 +91,15 @@ public struct TapePlayer {
         }
       }
       checked = now
-      do {
+      do throws(TapeExpectation.PatternTooSlow) {
         return try check.isMet(by: runtime.model, screen: { runtime.render().text }, budget: budget)
       } catch {
-        tooSlow = true
+        tooSlow = error
         return true
       }
     }
-    return tooSlow ? .tooSlow : (met ? .met : .timedOut)
+    if let tooSlow { return .tooSlow(tooSlow.budget) }
+    return met ? .met : .timedOut
   }
 
   /// The screen as a report, `--screen` or a JUnit file shows it: a card number being typed keeps only its last

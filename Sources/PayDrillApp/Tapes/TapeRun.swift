@@ -31,13 +31,7 @@ public struct TapeRun: Sendable {
       guard case .wait(let pattern, let timeout) = step.command else { return nil }
       lines = ["\(tape.file):\(step.line): Wait /\(pattern)/ timed out after \(timeout); the screen was:"]
       screen = lastScreen
-    case .patternTooSlow(let step, let lastScreen):
-      let budget: Duration
-      switch step.command {
-      case .wait(_, let timeout), .expect(_, let timeout):
-        budget = TapeExpectation.matchBudget(waiting: timeout)
-      default: budget = TapeExpectation.matchBudget
-      }
+    case .patternTooSlow(let step, let budget, let lastScreen):
       lines = [
         "\(tape.file):\(step.line): the step stopped: its pattern took more than "
           + "\(TapeExpectation.spoken(budget)) to match the screen once (it backtracks without end, as "
@@ -69,7 +63,7 @@ public struct TapeRun: Sendable {
     switch outcome {
     case .completed, .quit:
       return "ok    \(tape.file) (\(tape.steps.count) steps, \(seconds))"
-    case .waitTimedOut(let step, _), .expectationFailed(let step, _, _), .patternTooSlow(let step, _):
+    case .waitTimedOut(let step, _), .expectationFailed(let step, _, _), .patternTooSlow(let step, _, _):
       return "FAIL  \(tape.file):\(step.line) (\(seconds))"
     }
   }
