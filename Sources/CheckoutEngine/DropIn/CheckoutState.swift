@@ -112,7 +112,8 @@ public struct CheckoutState: Equatable, Sendable {
   /// The methods in the list: those the session offers, less Apple Pay on a device that cannot pay
   /// (`PLUGIN_INCOMPATIBLE` is filtered).
   public var methods: [DropInPaymentMethod] {
-    guard applePayState == .pluginIncompatible else { return offeredMethods }
+    // A pattern, not `==`: comparing states copies and compares the `/init` answer a ready state holds.
+    guard case .pluginIncompatible = applePayState else { return offeredMethods }
     return offeredMethods.filter { $0 != .applePay }
   }
 
