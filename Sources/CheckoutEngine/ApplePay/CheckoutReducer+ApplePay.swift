@@ -351,7 +351,7 @@ extension CheckoutReducer {
     details.append(
       EventDetail(
         "timestamp", .string(Date.ISO8601FormatStyle(includingFractionalSeconds: true).format(context.now))))
-    details += sheet.shippingContact?.eventDetails(prefix: "shippingContact") ?? []
+    details += sheet.shippingContact?.eventDetails(keys: .shippingContact) ?? []
     // The plugin's outcome, as the seed names it: completed(ValidationResult) or failed(PurseError).
     switch outcome.decision {
     case .approved, .approvedWithThreeDSecure:
@@ -379,7 +379,7 @@ extension CheckoutReducer {
     case .shippingContact:
       record(
         .onShippingContactSelected, method: .applePay,
-        details: selections.shippingContact?.eventDetails(prefix: "contact") ?? [], in: &state,
+        details: selections.shippingContact?.eventDetails(keys: .contact) ?? [], in: &state,
         context: context)
     case .shippingMethod:
       if let method = sheet.shippingMethod {

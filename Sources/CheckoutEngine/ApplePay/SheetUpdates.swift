@@ -78,7 +78,10 @@ public struct SheetUpdate: Equatable, Sendable {
   /// the shipping methods offered and the errors.
   func eventDetails(for pending: ApplePaySheet.PendingUpdate) -> [EventDetail] {
     var details = [EventDetail("callback", .string(pending.callbackName.rawValue))]
-    details.reserveCapacity(6)
+    // Exactly as many as it holds: the event stays in the log for the whole session.
+    details.reserveCapacity(
+      1 + (paymentSummaryItems.isEmpty ? 0 : 2) + (paymentSummaryItems.count > 1 ? 1 : 0)
+        + (shippingMethods == nil ? 0 : 1) + (errors.isEmpty ? 0 : 1))
     if let total = paymentSummaryItems.last {
       details.append(EventDetail("total", .string(total.amount.plainString)))
       details.append(EventDetail("currency", .string(total.amount.currency.code)))
