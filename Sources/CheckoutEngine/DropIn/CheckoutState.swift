@@ -38,15 +38,21 @@ public struct CheckoutState: Equatable, Sendable {
       return nil
     }
     _modify {
-      guard case .applePaySheet(let sheet) = screen else {
+      guard screen.isApplePaySheet else {
         var none: ApplePaySheet?
         yield &none
         if let none { screen = .applePaySheet(none) }
         return
       }
-      var open: ApplePaySheet? = sheet
-      screen = .methodList
-      defer { screen = open.map(CheckoutScreen.applePaySheet) ?? .methodList }
+      // Moved out of the screen, not copied: a copy retained every array and string of the sheet, and
+      // putting the screen back released them all, on every change of the sheet.
+      var taken = CheckoutScreen.methodList
+      swap(&taken, &screen)
+      var open: ApplePaySheet?
+      if case .applePaySheet(let sheet) = consume taken { open = sheet }
+      defer {
+        if let sheet = open.take() { screen = .applePaySheet(sheet) } else { screen = .methodList }
+      }
       yield &open
     }
   }
