@@ -97,7 +97,6 @@ extension CheckoutReducer {
     }
     let reviewing = sheet.phase == .reviewing && sheet.pendingUpdate == nil
     let phase = sheet.phase
-    let blocker = sheet.authorisationBlocker(configuration)
     switch action {
     case .selectShippingContact(let index):
       guard reviewing, configuration.wallet.contacts.indices.contains(index) else { return [] }
@@ -125,7 +124,8 @@ extension CheckoutReducer {
       return requestUpdate(.couponCode, in: &state, context: context) { $0.couponCode = coupon }
 
     case .requestAuthorisation:
-      guard reviewing, blocker == nil else { return [] }
+      // Worked out only here: the other actions of the sheet do not ask.
+      guard reviewing, sheet.authorisationBlocker(configuration) == nil else { return [] }
       state.applePaySheet?.phase = .authenticating(sheet.authentication == .passcode ? .passcode : .biometric)
       state.notice = nil
       return []

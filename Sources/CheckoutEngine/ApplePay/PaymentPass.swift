@@ -14,7 +14,8 @@ public struct PaymentPass: Equatable, Sendable {
   public init(card: WalletCard) {
     let suffix = card.number.lastFour
     primaryAccountNumberSuffix = suffix
-    deviceAccountNumberSuffix = String(suffix.reversed())
+    // The last four are ASCII digits: reversed as bytes, without breaking the text into Characters.
+    deviceAccountNumberSuffix = String(decoding: suffix.utf8.reversed(), as: UTF8.self)
     primaryAccountIdentifier = "simulated-\(card.network.rawValue)-\(suffix)"
     deviceAccountIdentifier = "simulated-device-\(card.network.rawValue)-\(deviceAccountNumberSuffix)"
   }

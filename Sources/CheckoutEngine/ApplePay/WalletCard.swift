@@ -17,7 +17,7 @@ public struct WalletCard: Equatable, Sendable, Codable {
   }
 
   /// "Visa ••••1234", as `PKPaymentMethod.displayName`.
-  public var displayName: String { "\(network.displayName) ••••\(number.lastFour)" }
+  public var displayName: String { network.displayName + " ••••" + number.lastFour }
 
   enum CodingKeys: String, CodingKey, CaseIterable { case network, type, number, billingAddress }
 

@@ -123,6 +123,10 @@ public struct CheckoutState: Equatable, Sendable {
     return offeredMethods.filter { $0 != .applePay }
   }
 
+  /// Whether the session offers a method, whatever the device can do: read from the methods worked out
+  /// once (the scenario works them out again on every call, and `create()` asks after every payment).
+  public func offers(_ method: DropInPaymentMethod) -> Bool { offeredMethods.contains(method) }
+
   /// The card form's fields: the billing postcode too when the merchant verifies addresses.
   public var cardFields: [CardField] {
     CardField.shown(collectingPostcode: scenario.gateway.addressVerification.collectPostcode)
