@@ -191,7 +191,7 @@ extension CheckoutReducer {
   static func sheetUpdated(_ update: SheetUpdate, in state: inout CheckoutState, context: ReduceContext)
     -> [CheckoutEffect]?
   {
-    guard let pending = state.applePaySheet?.pendingUpdate else { return nil }
+    guard let pending = state.pendingSheetUpdate else { return nil }
     record(
       .sheetUpdated, method: .applePay, details: update.eventDetails(for: pending), in: &state,
       context: context)
@@ -205,7 +205,7 @@ extension CheckoutReducer {
 
   /// PassKit's 30 seconds passed without the pending update.
   static func updateTimedOut(in state: inout CheckoutState, context: ReduceContext) -> [CheckoutEffect]? {
-    guard let pending = state.applePaySheet?.pendingUpdate else { return nil }
+    guard let pending = state.pendingSheetUpdate else { return nil }
     return failUpdate(pending, "within 30 seconds", in: &state, context: context)
   }
 
@@ -373,8 +373,7 @@ extension CheckoutReducer {
     _ kind: ApplePaySheet.PendingUpdate, in state: inout CheckoutState, context: ReduceContext,
     changing change: (inout ApplePaySheet) -> Void = { _ in }
   ) -> [CheckoutEffect] {
-    guard let sheet = state.applePaySheet?.beginUpdate(kind, change) else { return [] }
-    let selections = sheet.selectionsForMerchant
+    guard let selections = state.applePaySheet?.beginUpdate(kind, change) else { return [] }
     switch kind {
     case .shippingContact:
       record(
@@ -382,7 +381,7 @@ extension CheckoutReducer {
         details: selections.shippingContact?.eventDetails(keys: .contact) ?? [], in: &state,
         context: context)
     case .shippingMethod:
-      if let method = sheet.shippingMethod {
+      if let method = selections.shippingMethod {
         record(
           .onShippingMethodSelected, method: .applePay,
           details: [
@@ -393,7 +392,7 @@ extension CheckoutReducer {
           ], in: &state, context: context)
       }
     case .paymentMethod:
-      if let card = sheet.card {
+      if let card = selections.card {
         record(
           .onPaymentMethodSelected, method: .applePay,
           details: [
@@ -405,7 +404,7 @@ extension CheckoutReducer {
     case .couponCode:
       record(
         .onCouponCodeChanged, method: .applePay,
-        details: [EventDetail("couponCode", .string(sheet.couponCode))], in: &state, context: context)
+        details: [EventDetail("couponCode", .string(selections.couponCode))], in: &state, context: context)
     }
     return [
       .requestSheetUpdate(state.requests.issue(.sheetUpdate(kind)), kind, selections),

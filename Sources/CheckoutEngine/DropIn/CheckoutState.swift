@@ -56,6 +56,12 @@ public struct CheckoutState: Equatable, Sendable {
       yield &open
     }
   }
+  /// The callback the open sheet waits for, read where the sheet lies: `applePaySheet?.pendingUpdate`
+  /// copied the whole sheet (a retain of all it holds) to read it, on every answer of the sheet's callbacks.
+  public var pendingSheetUpdate: ApplePaySheet.PendingUpdate? {
+    guard case .applePaySheet(let sheet) = screen else { return nil }
+    return sheet.pendingUpdate
+  }
   /// The Apple Pay method's state once the checkout is created; nil before `create()`.
   public var applePayState: ApplePayMethodState? {
     didSet { sheetCards = Self.sheetCards(eligibleCards, applePayState) }
