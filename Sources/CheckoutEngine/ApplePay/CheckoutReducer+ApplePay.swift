@@ -88,6 +88,12 @@ extension CheckoutReducer {
       + "\(sum.plainString) \(configuration.currencyCode.code)"
   }
 
+  /// `onCancel`'s payload when the shopper closes the sheet, made once and shared by every such event the log
+  /// keeps.
+  static let userCancelledPayload = [
+    EventDetail("reason", .string("User cancelled")), EventDetail("outcome", .string("canceled")),
+  ]
+
   /// The shopper's actions on the open sheet. The sheet is changed in place, inside the screen.
   static func reduceSheet(_ state: inout CheckoutState, _ action: CheckoutAction, context: ReduceContext)
     -> [CheckoutEffect]
@@ -160,12 +166,7 @@ extension CheckoutReducer {
 
     case .cancelSheet:
       guard phase != .processing else { return [] }
-      record(
-        .onCancel, method: .applePay,
-        details: [
-          EventDetail("reason", .string("User cancelled")), EventDetail("outcome", .string("canceled")),
-        ],
-        in: &state, context: context)
+      record(.onCancel, method: .applePay, details: userCancelledPayload, in: &state, context: context)
       state.screen = .methodList
       // As PayPal and Paze do: a line on the method list says what became of the payment.
       state.notice = state.localisation.text(.walletClosed, "Apple Pay")

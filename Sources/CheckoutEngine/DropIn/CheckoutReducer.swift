@@ -246,6 +246,10 @@ public enum CheckoutReducer {
     return [.askBeforeSubmit(state.requests.issue(.beforeSubmit(method)), method)]
   }
 
+  /// `onBeforeSubmit`'s payload when the merchant allowed without a message, made once: the log keeps every
+  /// event's payload for the session, and this one is shared rather than made again for each.
+  static let allowedPayload = [EventDetail("returned", .bool(true))]
+
   /// The merchant's `onBeforeSubmit` verdict: the submission goes on, or stops with the merchant's notice.
   static func beforeSubmitAnswered(
     _ method: DropInPaymentMethod, _ verdict: BeforeSubmitVerdict, in state: inout CheckoutState,
@@ -253,7 +257,7 @@ public enum CheckoutReducer {
   ) -> [CheckoutEffect]? {
     guard state.awaitingMerchant == method else { return nil }
     state.awaitingMerchant = nil
-    var details = [EventDetail("returned", .bool(verdict.allowed))]
+    var details = verdict.allowed ? allowedPayload : [EventDetail("returned", .bool(false))]
     if let message = verdict.message { details.append(EventDetail("message", .string(message))) }
     record(.onBeforeSubmit, method: method, details: details, in: &state, context: context)
     guard verdict.allowed else {
