@@ -400,7 +400,7 @@ extension CheckoutReducer {
             EventDetail("displayName", .string(card.displayName)),
             EventDetail("network", .string(card.network.rawValue)),
             EventDetail("type", .string(card.type.rawValue)),
-          ] + PaymentPass(card: card).eventDetails, in: &state, context: context)
+          ] + card.paymentPass.eventDetails, in: &state, context: context)
       }
     case .couponCode:
       record(
