@@ -20,12 +20,27 @@ public final class TransactionIdentifiers: Sendable {
       }
       bytes[6] = (bytes[6] & 0x0F) | 0x40  // version 4
       bytes[8] = (bytes[8] & 0x3F) | 0x80  // RFC 4122 variant
-      let uuid = UUID(
-        uuid: (
-          bytes[0], bytes[1], bytes[2], bytes[3], bytes[4], bytes[5], bytes[6], bytes[7], bytes[8], bytes[9],
-          bytes[10], bytes[11], bytes[12], bytes[13], bytes[14], bytes[15]
-        ))
-      return uuid.uuidString.lowercased()
+      return Self.uuidText(bytes)
+    }
+  }
+
+  /// Sixteen bytes written as a UUID is (8-4-4-4-12 hex digits), in lower case: the text of
+  /// `UUID(uuid:).uuidString.lowercased()`, without Foundation formatting each byte with `snprintf` and
+  /// the result lower-cased again (most of a payment's authorisation, in the simulated gateway).
+  static func uuidText(_ bytes: [UInt8]) -> String {
+    let digits: StaticString = "0123456789abcdef"
+    return String(unsafeUninitializedCapacity: 36) { text in
+      var end = 0
+      for (index, byte) in bytes.enumerated() {
+        if index == 4 || index == 6 || index == 8 || index == 10 {
+          text[end] = UInt8(ascii: "-")
+          end += 1
+        }
+        text[end] = digits.utf8Start[Int(byte >> 4)]
+        text[end + 1] = digits.utf8Start[Int(byte & 0x0F)]
+        end += 2
+      }
+      return end
     }
   }
 }

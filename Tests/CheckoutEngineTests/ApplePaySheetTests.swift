@@ -467,7 +467,7 @@ final class ApplePaySheetTests: XCTestCase {
   func testRedactedContactDropsNameStreetPhoneAndEmail() {
     let jane = Acme.contact(Acme.jane)
     XCTAssertEqual(jane.redacted, janeRedacted)
-    XCTAssertEqual(jane.redacted.eventDetails(prefix: "contact"), janeRedactedDetails)
+    XCTAssertEqual(jane.redacted.eventDetails(keys: .contact), janeRedactedDetails)
   }
 
   func testMerchantGetsOnlyTheRedactedContactUntilAuthorisation() {

@@ -1,10 +1,12 @@
 extension ApplePaySheet {
-  /// Changes the sheet for a callback and marks the callback pending, in one change in place; returns the
-  /// sheet as the callback sees it.
-  mutating func beginUpdate(_ kind: PendingUpdate, _ change: (inout ApplePaySheet) -> Void) -> ApplePaySheet {
+  /// Changes the sheet for a callback and marks the callback pending, in one change in place; returns what
+  /// the callback lets the merchant see (not the whole sheet: a copy of it retained all it holds).
+  mutating func beginUpdate(_ kind: PendingUpdate, _ change: (inout ApplePaySheet) -> Void)
+    -> SheetSelections
+  {
     change(&self)
     pendingUpdate = kind
-    return self
+    return selectionsForMerchant
   }
 
   /// Takes the merchant's update for the pending callback; returns whether the payment method callback the

@@ -88,6 +88,12 @@ extension CheckoutReducer {
       + "\(sum.plainString) \(configuration.currencyCode.code)"
   }
 
+  /// `onCancel`'s payload when the shopper closes the sheet, made once and shared by every such event the log
+  /// keeps.
+  static let userCancelledPayload = [
+    EventDetail("reason", .string("User cancelled")), EventDetail("outcome", .string("canceled")),
+  ]
+
   /// The shopper's actions on the open sheet. The sheet is changed in place, inside the screen.
   static func reduceSheet(_ state: inout CheckoutState, _ action: CheckoutAction, context: ReduceContext)
     -> [CheckoutEffect]
@@ -97,7 +103,6 @@ extension CheckoutReducer {
     }
     let reviewing = sheet.phase == .reviewing && sheet.pendingUpdate == nil
     let phase = sheet.phase
-    let blocker = sheet.authorisationBlocker(configuration)
     switch action {
     case .selectShippingContact(let index):
       guard reviewing, configuration.wallet.contacts.indices.contains(index) else { return [] }
@@ -125,7 +130,8 @@ extension CheckoutReducer {
       return requestUpdate(.couponCode, in: &state, context: context) { $0.couponCode = coupon }
 
     case .requestAuthorisation:
-      guard reviewing, blocker == nil else { return [] }
+      // Worked out only here: the other actions of the sheet do not ask.
+      guard reviewing, sheet.authorisationBlocker(configuration) == nil else { return [] }
       state.applePaySheet?.phase = .authenticating(sheet.authentication == .passcode ? .passcode : .biometric)
       state.notice = nil
       return []
@@ -160,12 +166,7 @@ extension CheckoutReducer {
 
     case .cancelSheet:
       guard phase != .processing else { return [] }
-      record(
-        .onCancel, method: .applePay,
-        details: [
-          EventDetail("reason", .string("User cancelled")), EventDetail("outcome", .string("canceled")),
-        ],
-        in: &state, context: context)
+      record(.onCancel, method: .applePay, details: userCancelledPayload, in: &state, context: context)
       state.screen = .methodList
       // As PayPal and Paze do: a line on the method list says what became of the payment.
       state.notice = state.localisation.text(.walletClosed, "Apple Pay")
@@ -191,7 +192,7 @@ extension CheckoutReducer {
   static func sheetUpdated(_ update: SheetUpdate, in state: inout CheckoutState, context: ReduceContext)
     -> [CheckoutEffect]?
   {
-    guard let pending = state.applePaySheet?.pendingUpdate else { return nil }
+    guard let pending = state.pendingSheetUpdate else { return nil }
     record(
       .sheetUpdated, method: .applePay, details: update.eventDetails(for: pending), in: &state,
       context: context)
@@ -205,7 +206,7 @@ extension CheckoutReducer {
 
   /// PassKit's 30 seconds passed without the pending update.
   static func updateTimedOut(in state: inout CheckoutState, context: ReduceContext) -> [CheckoutEffect]? {
-    guard let pending = state.applePaySheet?.pendingUpdate else { return nil }
+    guard let pending = state.pendingSheetUpdate else { return nil }
     return failUpdate(pending, "within 30 seconds", in: &state, context: context)
   }
 
@@ -351,7 +352,7 @@ extension CheckoutReducer {
     details.append(
       EventDetail(
         "timestamp", .string(Date.ISO8601FormatStyle(includingFractionalSeconds: true).format(context.now))))
-    details += sheet.shippingContact?.eventDetails(prefix: "shippingContact") ?? []
+    details += sheet.shippingContact?.eventDetails(keys: .shippingContact) ?? []
     // The plugin's outcome, as the seed names it: completed(ValidationResult) or failed(PurseError).
     switch outcome.decision {
     case .approved, .approvedWithThreeDSecure:
@@ -373,16 +374,15 @@ extension CheckoutReducer {
     _ kind: ApplePaySheet.PendingUpdate, in state: inout CheckoutState, context: ReduceContext,
     changing change: (inout ApplePaySheet) -> Void = { _ in }
   ) -> [CheckoutEffect] {
-    guard let sheet = state.applePaySheet?.beginUpdate(kind, change) else { return [] }
-    let selections = sheet.selectionsForMerchant
+    guard let selections = state.applePaySheet?.beginUpdate(kind, change) else { return [] }
     switch kind {
     case .shippingContact:
       record(
         .onShippingContactSelected, method: .applePay,
-        details: selections.shippingContact?.eventDetails(prefix: "contact") ?? [], in: &state,
+        details: selections.shippingContact?.eventDetails(keys: .contact) ?? [], in: &state,
         context: context)
     case .shippingMethod:
-      if let method = sheet.shippingMethod {
+      if let method = selections.shippingMethod {
         record(
           .onShippingMethodSelected, method: .applePay,
           details: [
@@ -393,19 +393,19 @@ extension CheckoutReducer {
           ], in: &state, context: context)
       }
     case .paymentMethod:
-      if let card = sheet.card {
+      if let card = selections.card {
         record(
           .onPaymentMethodSelected, method: .applePay,
           details: [
             EventDetail("displayName", .string(card.displayName)),
             EventDetail("network", .string(card.network.rawValue)),
             EventDetail("type", .string(card.type.rawValue)),
-          ] + PaymentPass(card: card).eventDetails, in: &state, context: context)
+          ] + card.paymentPass.eventDetails, in: &state, context: context)
       }
     case .couponCode:
       record(
         .onCouponCodeChanged, method: .applePay,
-        details: [EventDetail("couponCode", .string(sheet.couponCode))], in: &state, context: context)
+        details: [EventDetail("couponCode", .string(selections.couponCode))], in: &state, context: context)
     }
     return [
       .requestSheetUpdate(state.requests.issue(.sheetUpdate(kind)), kind, selections),

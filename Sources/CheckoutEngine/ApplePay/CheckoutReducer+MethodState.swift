@@ -4,7 +4,7 @@ extension CheckoutReducer {
   /// `create()`: the device check, at once or, when the device says so, later (meanwhile the element has no
   /// UI and submitting does nothing).
   static func create(_ state: inout CheckoutState, context: ReduceContext) -> [CheckoutEffect] {
-    guard state.scenario.applePay != nil, state.scenario.availableMethods.contains(.applePay) else {
+    guard state.scenario.applePay != nil, state.offers(.applePay) else {
       return []
     }
     state.applePayGeneration += 1

@@ -69,20 +69,48 @@ public struct Contact: Equatable, Sendable, Codable {
       })
   }
 
-  /// The contact's fields as event payload details, prefixed (`contact.city=…`).
-  public func eventDetails(prefix: String) -> [EventDetail] {
+  /// The contact's fields as event payload details, under the keys' prefix (`contact.city=…`).
+  public func eventDetails(keys: EventKeys) -> [EventDetail] {
     var details: [EventDetail] = []
-    if let name { details.append(EventDetail("\(prefix).name", .string(name))) }
-    if let address = postalAddress {
-      if !address.street.isEmpty { details.append(EventDetail("\(prefix).street", .string(address.street))) }
-      details.append(EventDetail("\(prefix).city", .string(address.city)))
-      details.append(EventDetail("\(prefix).state", .string(address.state)))
-      details.append(EventDetail("\(prefix).postalCode", .string(address.postalCode)))
-      details.append(EventDetail("\(prefix).isoCountryCode", .string(address.isoCountryCode)))
+    let address = postalAddress
+    let count =
+      (name == nil ? 0 : 1) + (phoneNumber == nil ? 0 : 1) + (emailAddress == nil ? 0 : 1)
+      + (address.map { $0.street.isEmpty ? 4 : 5 } ?? 0)
+    details.reserveCapacity(count)
+    if let name { details.append(EventDetail(keys.name, .string(name))) }
+    if let address {
+      if !address.street.isEmpty { details.append(EventDetail(keys.street, .string(address.street))) }
+      details.append(EventDetail(keys.city, .string(address.city)))
+      details.append(EventDetail(keys.state, .string(address.state)))
+      details.append(EventDetail(keys.postalCode, .string(address.postalCode)))
+      details.append(EventDetail(keys.isoCountryCode, .string(address.isoCountryCode)))
     }
-    if let phoneNumber { details.append(EventDetail("\(prefix).phoneNumber", .string(phoneNumber))) }
-    if let emailAddress { details.append(EventDetail("\(prefix).emailAddress", .string(emailAddress))) }
+    if let phoneNumber { details.append(EventDetail(keys.phoneNumber, .string(phoneNumber))) }
+    if let emailAddress { details.append(EventDetail(keys.emailAddress, .string(emailAddress))) }
     return details
+  }
+
+  /// The payload keys of a contact's fields under a prefix (`contact.city`), made once for each prefix the
+  /// engine records: a key past 15 bytes is a string of its own on the heap, and the sheet records the
+  /// contact every time the shopper changes it, in a log that is kept for the whole session.
+  public struct EventKeys: Sendable {
+    let name, street, city, state, postalCode, isoCountryCode, phoneNumber, emailAddress: String
+
+    public init(prefix: String) {
+      name = prefix + ".name"
+      street = prefix + ".street"
+      city = prefix + ".city"
+      state = prefix + ".state"
+      postalCode = prefix + ".postalCode"
+      isoCountryCode = prefix + ".isoCountryCode"
+      phoneNumber = prefix + ".phoneNumber"
+      emailAddress = prefix + ".emailAddress"
+    }
+
+    /// `onShippingContactSelected`'s: the contact the shopper chose.
+    public static let contact = EventKeys(prefix: "contact")
+    /// `onPostAuthorisation`'s: the contact the payment ships to.
+    public static let shippingContact = EventKeys(prefix: "shippingContact")
   }
 }
 

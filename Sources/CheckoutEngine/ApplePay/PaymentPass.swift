@@ -10,13 +10,19 @@ public struct PaymentPass: Equatable, Sendable {
   /// The device account number's last four.
   public var deviceAccountNumberSuffix: String
 
-  /// The simulated pass of a Wallet card.
+  /// The simulated pass of a Wallet card (the card works it out once: `WalletCard.paymentPass`).
   public init(card: WalletCard) {
-    let suffix = card.number.lastFour
+    self = card.paymentPass
+  }
+
+  /// The simulated pass of a card of this network and number.
+  init(network: PaymentNetwork, number: CardNumber) {
+    let suffix = number.lastFour
     primaryAccountNumberSuffix = suffix
-    deviceAccountNumberSuffix = String(suffix.reversed())
-    primaryAccountIdentifier = "simulated-\(card.network.rawValue)-\(suffix)"
-    deviceAccountIdentifier = "simulated-device-\(card.network.rawValue)-\(deviceAccountNumberSuffix)"
+    // The last four are ASCII digits: reversed as bytes, without breaking the text into Characters.
+    deviceAccountNumberSuffix = String(decoding: suffix.utf8.reversed(), as: UTF8.self)
+    primaryAccountIdentifier = "simulated-\(network.rawValue)-\(suffix)"
+    deviceAccountIdentifier = "simulated-device-\(network.rawValue)-\(deviceAccountNumberSuffix)"
   }
 
   /// The pass as event payload details, under `paymentPass.`.

@@ -78,15 +78,21 @@ public struct SheetUpdate: Equatable, Sendable {
   /// the shipping methods offered and the errors.
   func eventDetails(for pending: ApplePaySheet.PendingUpdate) -> [EventDetail] {
     var details = [EventDetail("callback", .string(pending.callbackName.rawValue))]
+    // Exactly as many as it holds: the event stays in the log for the whole session.
+    details.reserveCapacity(
+      1 + (paymentSummaryItems.isEmpty ? 0 : 2) + (paymentSummaryItems.count > 1 ? 1 : 0)
+        + (shippingMethods == nil ? 0 : 1) + (errors.isEmpty ? 0 : 1))
     if let total = paymentSummaryItems.last {
       details.append(EventDetail("total", .string(total.amount.plainString)))
       details.append(EventDetail("currency", .string(total.amount.currency.code)))
     }
-    let items = paymentSummaryItems.dropLast().map { "\($0.label) \($0.amount.plainString)" }
-    if !items.isEmpty { details.append(EventDetail("items", .string(items.joined(separator: "; ")))) }
+    let items = paymentSummaryItems.dropLast()
+    if !items.isEmpty {
+      details.append(EventDetail("items", .string(Self.listing(items) { ($0.label, $0.amount) })))
+    }
     if let shippingMethods {
-      let offered = shippingMethods.map { "\($0.identifier) \($0.amount.plainString)" }
-      details.append(EventDetail("shippingMethods", .string(offered.joined(separator: "; "))))
+      let offered = Self.listing(shippingMethods) { ($0.identifier, $0.amount) }
+      details.append(EventDetail("shippingMethods", .string(offered)))
     }
     if !errors.isEmpty {
       let listed = errors.map { error in
@@ -95,6 +101,42 @@ public struct SheetUpdate: Equatable, Sendable {
       details.append(EventDetail("errors", .string(listed.joined(separator: "; "))))
     }
     return details
+  }
+
+  /// Entries written "name amount", separated by "; ", into one string of exactly their length: the sheet's
+  /// callbacks answer several times a payment, and a string for each entry and each amount, then another
+  /// for their join, cost more than the rest of the answer.
+  private static func listing<Entries: Collection>(
+    _ entries: Entries, _ entry: (Entries.Element) -> (name: String, amount: Money)
+  ) -> String {
+    var capacity = 0
+    for element in entries {
+      capacity += entry(element).name.utf8.count + 3 + Money.plainUTF8Capacity
+    }
+    return withUnsafeTemporaryAllocation(of: UInt8.self, capacity: capacity) { buffer in
+      var end = 0
+      func write(_ bytes: UnsafeBufferPointer<UInt8>) {
+        guard let source = bytes.baseAddress, let target = buffer.baseAddress else { return }
+        (target + end).initialize(from: source, count: bytes.count)
+        end += bytes.count
+      }
+      func write(_ byte: UInt8) {
+        buffer[end] = byte
+        end += 1
+      }
+      for (index, element) in entries.enumerated() {
+        let (label, amount) = entry(element)
+        var name = label
+        if index > 0 {
+          write(UInt8(ascii: ";"))
+          write(UInt8(ascii: " "))
+        }
+        name.withUTF8 { write($0) }
+        write(UInt8(ascii: " "))
+        amount.withPlainUTF8 { write($0) }
+      }
+      return String(decoding: UnsafeBufferPointer(rebasing: buffer[..<end]), as: UTF8.self)
+    }
   }
 
   public init(

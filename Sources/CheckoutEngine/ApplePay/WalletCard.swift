@@ -1,11 +1,19 @@
 /// A card in the simulated Wallet. `number` is a test card number: the gateway decides its outcome exactly as
 /// it does for the card form, and only its last four are ever shown.
 public struct WalletCard: Equatable, Sendable, Codable {
-  public var network: PaymentNetwork
+  public var network: PaymentNetwork {
+    didSet { describe() }
+  }
   public var type: CardFundingType
-  public var number: CardNumber
+  public var number: CardNumber {
+    didSet { describe() }
+  }
   /// The card's billing address; PassKit asks for one when the merchant requires it and the card has none.
   public var billingAddress: PostalAddress?
+  /// "Visa ••••1234", as `PKPaymentMethod.displayName`.
+  public private(set) var displayName: String
+  /// The card's simulated `PKPaymentPass`.
+  public private(set) var paymentPass: PaymentPass
 
   public init(
     network: PaymentNetwork, type: CardFundingType, number: CardNumber, billingAddress: PostalAddress? = nil
@@ -14,10 +22,18 @@ public struct WalletCard: Equatable, Sendable, Codable {
     self.type = type
     self.number = number
     self.billingAddress = billingAddress
+    (displayName, paymentPass) = Self.names(network, number)
   }
 
-  /// "Visa ••••1234", as `PKPaymentMethod.displayName`.
-  public var displayName: String { "\(network.displayName) ••••\(number.lastFour)" }
+  /// The names a card goes by, worked out from its network and number once, when they are set: every
+  /// `onPaymentMethodSelected` records them, in a log kept for the session, and every event made its own.
+  private static func names(_ network: PaymentNetwork, _ number: CardNumber) -> (String, PaymentPass) {
+    (network.displayName + " ••••" + number.lastFour, PaymentPass(network: network, number: number))
+  }
+
+  private mutating func describe() {
+    (displayName, paymentPass) = Self.names(network, number)
+  }
 
   enum CodingKeys: String, CodingKey, CaseIterable { case network, type, number, billingAddress }
 
@@ -28,6 +44,7 @@ public struct WalletCard: Equatable, Sendable, Codable {
     let digits = try container.decode(String.self, forKey: .number)
     number = CardNumber(digits: digits)
     billingAddress = try container.decodeIfPresent(PostalAddress.self, forKey: .billingAddress)
+    (displayName, paymentPass) = Self.names(network, number)
     guard number.digits.count >= 12, number.passesLuhnCheck else {
       throw DecodingError.dataCorrupted(
         .init(

@@ -10,8 +10,8 @@ public struct CardNumber: Hashable, Sendable, CustomStringConvertible, CustomDeb
     self.digits = digits.filter { $0.isASCII && $0.isNumber }
   }
 
-  /// The last four digits, the only part PayDrill ever shows.
-  public var lastFour: String { String(digits.suffix(4)) }
+  /// The last four digits, the only part PayDrill ever shows (the digits are ASCII: cut as bytes).
+  public var lastFour: String { String(decoding: digits.utf8.suffix(4), as: UTF8.self) }
 
   /// The scheme that the number's leading digits belong to.
   public var scheme: CardScheme? { CardScheme.detect(digits) }

@@ -246,6 +246,10 @@ public enum CheckoutReducer {
     return [.askBeforeSubmit(state.requests.issue(.beforeSubmit(method)), method)]
   }
 
+  /// `onBeforeSubmit`'s payload when the merchant allowed without a message, made once: the log keeps every
+  /// event's payload for the session, and this one is shared rather than made again for each.
+  static let allowedPayload = [EventDetail("returned", .bool(true))]
+
   /// The merchant's `onBeforeSubmit` verdict: the submission goes on, or stops with the merchant's notice.
   static func beforeSubmitAnswered(
     _ method: DropInPaymentMethod, _ verdict: BeforeSubmitVerdict, in state: inout CheckoutState,
@@ -253,7 +257,7 @@ public enum CheckoutReducer {
   ) -> [CheckoutEffect]? {
     guard state.awaitingMerchant == method else { return nil }
     state.awaitingMerchant = nil
-    var details = [EventDetail("returned", .bool(verdict.allowed))]
+    var details = verdict.allowed ? allowedPayload : [EventDetail("returned", .bool(false))]
     if let message = verdict.message { details.append(EventDetail("message", .string(message))) }
     record(.onBeforeSubmit, method: method, details: details, in: &state, context: context)
     guard verdict.allowed else {
@@ -449,12 +453,31 @@ public enum CheckoutReducer {
     ]
   }
 
+  /// How many of the latest events `record` looks through for a payload to share: a flow's worth.
+  static let payloadLookback = 32
+
+  /// Appends a callback to the log. A tester repeats flows, and the log keeps every event for the session:
+  /// a payload equal to one the same callback recorded lately shares that one's storage (the values are the
+  /// same; only their memory is held once).
   static func record(
     _ name: CallbackName, method: DropInPaymentMethod?, details: [EventDetail],
     in state: inout CheckoutState, context: ReduceContext
   ) {
+    var payload = details
+    // By index, reading the fields in place: a closure over the events copied each one it looked at.
+    var index = state.events.endIndex
+    let stop = max(state.events.startIndex, index - payloadLookback)
+    while index > stop {
+      index -= 1
+      if state.events[index].name == name, state.events[index].method == method,
+        state.events[index].details == details
+      {
+        payload = state.events[index].details
+        break
+      }
+    }
     state.events.append(
       CallbackEvent(
-        sequence: state.events.count + 1, time: context.now, name: name, method: method, details: details))
+        sequence: state.events.count + 1, time: context.now, name: name, method: method, details: payload))
   }
 }

@@ -2,7 +2,12 @@ import Foundation
 
 /// The whole state of one simulated Drop-in checkout. The terminal draws it; `CheckoutReducer` changes it.
 public struct CheckoutState: Equatable, Sendable {
-  public let scenario: Scenario
+  /// The scenario the checkout runs, read where it is shared: the state is copied and borrowed on every
+  /// action, and the scenario held inline was over half of its 2.6 kB.
+  public var scenario: Scenario {
+    _read { yield scenarioStorage.scenario }
+  }
+  private let scenarioStorage: ScenarioStorage
   /// The shopper's texts, in the scenario's locale with its `localisation` over them.
   public let localisation: Localisation
   public var screen: CheckoutScreen = .methodList
@@ -38,17 +43,29 @@ public struct CheckoutState: Equatable, Sendable {
       return nil
     }
     _modify {
-      guard case .applePaySheet(let sheet) = screen else {
+      guard screen.isApplePaySheet else {
         var none: ApplePaySheet?
         yield &none
         if let none { screen = .applePaySheet(none) }
         return
       }
-      var open: ApplePaySheet? = sheet
-      screen = .methodList
-      defer { screen = open.map(CheckoutScreen.applePaySheet) ?? .methodList }
+      // Moved out of the screen, not copied: a copy retained every array and string of the sheet, and
+      // putting the screen back released them all, on every change of the sheet.
+      var taken = CheckoutScreen.methodList
+      swap(&taken, &screen)
+      var open: ApplePaySheet?
+      if case .applePaySheet(let sheet) = consume taken { open = sheet }
+      defer {
+        if let sheet = open.take() { screen = .applePaySheet(sheet) } else { screen = .methodList }
+      }
       yield &open
     }
+  }
+  /// The callback the open sheet waits for, read where the sheet lies: `applePaySheet?.pendingUpdate`
+  /// copied the whole sheet (a retain of all it holds) to read it, on every answer of the sheet's callbacks.
+  public var pendingSheetUpdate: ApplePaySheet.PendingUpdate? {
+    guard case .applePaySheet(let sheet) = screen else { return nil }
+    return sheet.pendingUpdate
   }
   /// The Apple Pay method's state once the checkout is created; nil before `create()`.
   public var applePayState: ApplePayMethodState? {
@@ -77,7 +94,7 @@ public struct CheckoutState: Equatable, Sendable {
   private let eligibleCards: [WalletCard]
 
   public init(scenario: Scenario) {
-    self.scenario = scenario
+    scenarioStorage = ScenarioStorage(scenario)
     offeredMethods = scenario.availableMethods
     sessionExpiry = scenario.session.expiry
     eligibleCards = scenario.applePay?.eligibleCards ?? []
@@ -89,7 +106,7 @@ public struct CheckoutState: Equatable, Sendable {
   /// A new checkout of the same scenario on the same device, after one that was paid: what the scenario
   /// gives is kept as worked out, everything of the checkout starts again.
   public init(following previous: CheckoutState) {
-    scenario = previous.scenario
+    scenarioStorage = previous.scenarioStorage
     localisation = previous.localisation
     offeredMethods = previous.offeredMethods
     sessionExpiry = previous.sessionExpiry
@@ -112,9 +129,14 @@ public struct CheckoutState: Equatable, Sendable {
   /// The methods in the list: those the session offers, less Apple Pay on a device that cannot pay
   /// (`PLUGIN_INCOMPATIBLE` is filtered).
   public var methods: [DropInPaymentMethod] {
-    guard applePayState == .pluginIncompatible else { return offeredMethods }
+    // A pattern, not `==`: comparing states copies and compares the `/init` answer a ready state holds.
+    guard case .pluginIncompatible = applePayState else { return offeredMethods }
     return offeredMethods.filter { $0 != .applePay }
   }
+
+  /// Whether the session offers a method, whatever the device can do: read from the methods worked out
+  /// once (the scenario works them out again on every call, and `create()` asks after every payment).
+  public func offers(_ method: DropInPaymentMethod) -> Bool { offeredMethods.contains(method) }
 
   /// The card form's fields: the billing postcode too when the merchant verifies addresses.
   public var cardFields: [CardField] {
@@ -170,6 +192,20 @@ public struct CheckoutState: Equatable, Sendable {
     default:
       let number = CardNumber(digits: cardForm.number)
       return "\(number.scheme?.displayName ?? "Card") \(number.masked)"
+    }
+  }
+
+  /// A scenario held by reference: it never changes, so every copy of the state shares it. Two are equal
+  /// when their scenarios are.
+  private final class ScenarioStorage: Equatable, Sendable {
+    let scenario: Scenario
+
+    init(_ scenario: Scenario) {
+      self.scenario = scenario
+    }
+
+    static func == (lhs: ScenarioStorage, rhs: ScenarioStorage) -> Bool {
+      lhs === rhs || lhs.scenario == rhs.scenario
     }
   }
 }

@@ -29,7 +29,7 @@ extension CheckoutReducer {
       return []
 
     default:
-      guard let pending = state.applePaySheet?.pendingUpdate,
+      guard let pending = state.pendingSheetUpdate,
         pending.callbackName == failure.callback
       else { return nil }
       recordHookFailure(failure, in: &state, context: context)

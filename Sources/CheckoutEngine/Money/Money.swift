@@ -21,14 +21,35 @@ public struct Money: Hashable, Sendable {
 
   /// The amount written with a dot and exactly the currency's exponent of decimals ("49.99", "1235", "1.300").
   public var plainString: String {
-    let factor = currency.minorUnitsPerMajor
-    let sign = minorUnits < 0 ? "-" : ""
-    let magnitude = minorUnits.magnitude
-    let major = magnitude / UInt64(factor)
-    guard currency.exponent > 0 else { return "\(sign)\(major)" }
-    let minor = String(magnitude % UInt64(factor))
-    let padded = String(repeating: "0", count: currency.exponent - minor.count) + minor
-    return "\(sign)\(major).\(padded)"
+    withPlainUTF8 { String(decoding: $0, as: UTF8.self) }
+  }
+
+  /// The longest `plainString` can be: a sign, the 19 digits of an Int64, a dot and a leading zero.
+  public static let plainUTF8Capacity = 24
+
+  /// Calls `body` with `plainString`'s UTF-8, written right to left into a buffer on the stack. An event's
+  /// payload lists several amounts: a string for each part of each amount (sign, units, padded decimals)
+  /// cost more than the rest of the update it describes.
+  public func withPlainUTF8<Result>(_ body: (UnsafeBufferPointer<UInt8>) -> Result) -> Result {
+    withUnsafeTemporaryAllocation(of: UInt8.self, capacity: Self.plainUTF8Capacity) { buffer in
+      var magnitude = minorUnits.magnitude
+      var start = buffer.count
+      func write(_ byte: UInt8) {
+        start -= 1
+        buffer[start] = byte
+      }
+      for _ in 0..<currency.exponent {
+        write(UInt8(ascii: "0") + UInt8(magnitude % 10))
+        magnitude /= 10
+      }
+      if currency.exponent > 0 { write(UInt8(ascii: ".")) }
+      repeat {
+        write(UInt8(ascii: "0") + UInt8(magnitude % 10))
+        magnitude /= 10
+      } while magnitude > 0
+      if minorUnits < 0 { write(UInt8(ascii: "-")) }
+      return body(UnsafeBufferPointer(rebasing: buffer[start...]))
+    }
   }
 
   /// The sum of two amounts in the same currency; nil when the currencies differ or the sum overflows.

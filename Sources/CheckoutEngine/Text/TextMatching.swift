@@ -6,6 +6,11 @@ import Foundation
 extension StringProtocol {
   /// `caseInsensitiveCompare(other) == .orderedSame`.
   func equalsIgnoringCase<Other: StringProtocol>(_ other: Other) -> Bool {
+    // Both in contiguous UTF-8 (native strings are): compared as buffers, without an iterator over the two.
+    let contiguous = utf8.withContiguousStorageIfAvailable { mine in
+      other.utf8.withContiguousStorageIfAvailable { theirs in Self.asciiEqualsIgnoringCase(mine, theirs) }
+    }
+    if let known = contiguous ?? nil, let answer = known { return answer }
     let mine = utf8
     let theirs = other.utf8
     guard mine.allSatisfy({ $0 < 0x80 }), theirs.allSatisfy({ $0 < 0x80 }) else {
@@ -13,6 +18,19 @@ extension StringProtocol {
     }
     return mine.count == theirs.count
       && zip(mine, theirs).allSatisfy { Self.asciiLower($0) == Self.asciiLower($1) }
+  }
+
+  /// Whether two ASCII texts are equal but for case; nil when either is not ASCII.
+  private static func asciiEqualsIgnoringCase(
+    _ mine: UnsafeBufferPointer<UInt8>, _ theirs: UnsafeBufferPointer<UInt8>
+  ) -> Bool? {
+    var bits: UInt8 = 0
+    for byte in mine { bits |= byte }
+    for byte in theirs { bits |= byte }
+    guard bits < 0x80 else { return nil }
+    guard mine.count == theirs.count else { return false }
+    for index in mine.indices where asciiLower(mine[index]) != asciiLower(theirs[index]) { return false }
+    return true
   }
 
   private static func asciiLower(_ byte: UInt8) -> UInt8 {

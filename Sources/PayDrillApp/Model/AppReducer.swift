@@ -24,14 +24,17 @@ public enum AppReducer {
   /// Opens the backend's latest session once the checkout can: while it waits, or on the method list with
   /// no payment under way (`--serve`).
   private static func openNextSession(_ model: inout AppModel, context: ReduceContext) -> [AppEffect] {
-    guard let link = model.backend, let session = link.next else { return [] }
-    guard link.isWaiting || (model.checkout.screen == .methodList && model.checkout.isAtRest) else {
+    // Read in place: a copy of the link (its base scenario and the next session) cost a flow more than the
+    // rest of this check.
+    guard let session = model.backend?.next, let isWaiting = model.backend?.isWaiting else { return [] }
+    guard isWaiting || (model.checkout.screen == .methodList && model.checkout.isAtRest) else {
       return []
     }
+    guard let base = model.backend?.base else { return [] }
     model.backend?.next = nil
     model.backend?.phase = .open(sessionId: session.sessionId)
     model.highlightedMethod = 0
-    return send(.openSession(session.scenario(over: link.base)), to: &model, context: context)
+    return send(.openSession(session.scenario(over: base)), to: &model, context: context)
   }
 
   /// The hooks hear of the callbacks that just fired.
