@@ -67,6 +67,20 @@ final class EventPaneTests: XCTestCase {
     XCTAssertNotEqual(cache.lines(of: declined, width: 40), cache.lines(of: expired, width: 40))
   }
 
+  /// A payload recorded again (a repeated flow: new sequence numbers and times) finds the lines made for it
+  /// the first time: the cache does not grow with the session's length.
+  func testARepeatedPayloadSharesItsLines() {
+    let cache = EventPayloadCache()
+    let declined = event(.onError, [("errorCode", "CARD_DECLINED"), ("amount", "49.99")])
+    for round in 0..<50 {
+      var again = declined
+      again.sequence += round * 30
+      again.time += Double(round) * 60
+      XCTAssertEqual(cache.lines(of: again, width: 40), EventPaneView.payload(of: declined, width: 40))
+    }
+    XCTAssertEqual(cache.count, 1)
+  }
+
   /// The time of day is read from the zone's offset, not a calendar per event: it says what a Gregorian
   /// calendar says, to the millisecond (cut, not rounded), across daylight saving time and in zones whose
   /// offset is not whole hours.

@@ -1,9 +1,12 @@
 import CheckoutEngine
 import Synchronization
 
-/// The event pane's payload lines made so far, by event and width. The pane shows the same dozen events
+/// The event pane's payload lines made so far, by payload and width. The pane shows the same dozen events
 /// frame after frame (a key, a tick, a new event at the bottom), and packing their fields costs far more
-/// than finding them here: the key is the whole event, so an answer is only ever reused for an equal event.
+/// than finding them here. The lines are made of the payload alone, so the key is the payload, not the
+/// event: a tester repeating a flow records the same payloads under new sequence numbers and times, and
+/// they find the lines the first flow made instead of filling the cache, round after round, towards its
+/// limit (issue #16: a long session's memory grew by about 16 kB a round that way).
 final class EventPayloadCache: Sendable {
   static let shared = EventPayloadCache()
 
@@ -11,7 +14,7 @@ final class EventPayloadCache: Sendable {
   static let limit = 1024
 
   private struct Key: Hashable {
-    var event: CallbackEvent
+    var payload: [EventDetail]
     var width: Int
   }
 
@@ -19,7 +22,7 @@ final class EventPayloadCache: Sendable {
 
   /// The payload lines of `event` at `width` (`EventPaneView.payload(of:width:)`), made once.
   func lines(of event: CallbackEvent, width: Int) -> [String] {
-    let key = Key(event: event, width: width)
+    let key = Key(payload: event.details, width: width)
     if let known = payloads.withLock({ $0[key] }) { return known }
     let lines = EventPaneView.payload(of: event, width: width)
     payloads.withLock { payloads in
@@ -28,4 +31,7 @@ final class EventPayloadCache: Sendable {
     }
     return lines
   }
+
+  /// How many payloads are kept.
+  var count: Int { payloads.withLock { $0.count } }
 }
