@@ -42,6 +42,8 @@ public struct FuzzHarness {
   private var eventsSeen = 0
   private var stepsSinceRender = 0
   private var renderedModel: AppModel?
+  /// The frames drawn and checked.
+  private var frames: FuzzFrames
   /// How many frames were drawn and checked.
   public private(set) var renders = 0
   /// How many invariant checks ran.
@@ -92,6 +94,7 @@ public struct FuzzHarness {
       hooks: hooks, ledger: ledger, clock: .virtual(startingAt: Self.startDate),
       timeZone: TimeZone(identifier: "UTC")!)
     secrets = FuzzSecretCheck(scenario: scenario)
+    frames = FuzzFrames(secrets: secrets)
     let log = step
     runtime.observer = { [unowned runtime] observation in
       switch observation {
@@ -264,9 +267,7 @@ public struct FuzzHarness {
     renderedModel = model
     renders += 1
     checks += 2
-    let buffer = RootView.render(model)
-    return FuzzScreenCheck.check(buffer, size: model.size)
-      ?? secrets.check(buffer, echoes: echoes)
+    return frames.check(model, echoes: echoes)
   }
 
   /// Every authorisation asks for the total the checkout showed as it asked (the Apple Pay sheet's, after

@@ -46,13 +46,14 @@ public struct FuzzSecretCheck: Sendable {
     return nil
   }
 
-  /// The first secret on a screen. Only rows with a run of digits or hexadecimal digits (in groups or not)
-  /// long enough to be a card number or a key are turned into text, which keeps the check cheap on a large
-  /// screen.
-  public func check(_ buffer: ScreenBuffer, echoes: [String] = []) -> FuzzViolation? {
+  /// The first secret on a screen, looking at `rows` (all when nil) in order: each row is checked by itself,
+  /// so a row found clean is clean wherever it is drawn again with these echoes or more. Only rows with a run
+  /// of digits or hexadecimal digits (in groups or not) long enough to be a card number or a key are turned
+  /// into text, which keeps the check cheap on a large screen.
+  public func check(_ buffer: ScreenBuffer, rows: [Int]? = nil, echoes: [String] = []) -> FuzzViolation? {
     let shortest = min(13, keys.map(\.value.count).min() ?? 13)
     var codes: [UInt8] = []
-    for y in 0..<buffer.height {
+    for y in rows ?? Array(0..<buffer.height) {
       var run = 0
       var longest = 0
       var separated = false
