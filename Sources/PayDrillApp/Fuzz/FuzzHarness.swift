@@ -190,15 +190,12 @@ public struct FuzzHarness {
 
   /// What the shopper typed into free-text fields that could hold a long number, now or earlier in this
   /// checkout (a coupon stays in the event pane after its sheet closed).
-  private var typedText: [String] {
-    mutating get {
-      for text in currentTypedText where !typedEarlier.contains(text) { typedEarlier.append(text) }
-      return typedEarlier
-    }
+  private mutating func typedText(_ model: AppModel) -> [String] {
+    for text in Self.currentTypedText(model) where !typedEarlier.contains(text) { typedEarlier.append(text) }
+    return typedEarlier
   }
 
-  private var currentTypedText: [String] {
-    let model = self.model
+  private static func currentTypedText(_ model: AppModel) -> [String] {
     let form = model.checkout.cardForm
     var texts = [
       form.holderName, form.postalCode, model.couponDraft ?? "",
@@ -211,14 +208,16 @@ public struct FuzzHarness {
   }
 
   /// Every invariant after a step: totals, the new events (order, amounts, secrets), and the screen when it
-  /// changed (every `renderInterval` steps, and after every resize).
+  /// changed (every `renderInterval` steps, and after every resize). The model is read once: each read of
+  /// the runtime's copies all of it.
   private mutating func check(forceRender: Bool) -> FuzzViolation? {
+    let model = runtime.model
     let armed = model.gatewaySettings.nextFault
     if let armed, armed != armedFault { faultsArmed += 1 }
     armedFault = armed
     checks += 7
-    if let violation = chargeViolation() ?? faultViolation() ?? resultViolation() ?? timerViolation()
-      ?? authorisedViolation()
+    if let violation = chargeViolation() ?? faultViolation(model) ?? resultViolation(model)
+      ?? timerViolation(model) ?? authorisedViolation()
     {
       return violation
     }
@@ -231,7 +230,7 @@ public struct FuzzHarness {
     if events.count < eventsSeen { eventsSeen = 0 }
     let fresh = events[eventsSeen...]
     eventsSeen = events.count
-    let echoes = typedText
+    let echoes = typedText(model)
     for event in fresh {
       checks += 3
       let place = "event #\(event.sequence) (\(event.name.rawValue))"
@@ -259,7 +258,9 @@ public struct FuzzHarness {
     if step.entries.contains(where: { if case .effect(.attempt) = $0 { return true } else { return false } })
     {
       checks += 2
-      if let violation = ledgerViolation() ?? outputsViolation(echoes: echoes) { return violation }
+      if let violation = ledgerViolation(model) ?? outputsViolation(model, echoes: echoes) {
+        return violation
+      }
     }
     stepsSinceRender += 1
     guard forceRender || (stepsSinceRender >= renderInterval && renderedModel != model) else { return nil }
@@ -330,7 +331,7 @@ public struct FuzzHarness {
 
   /// The ledger holds a row for each attempt the engine told, in order, read back through SQL as it last
   /// stood; once a write failed, it was written no more and the checkout says the history is off.
-  private func ledgerViolation() -> FuzzViolation? {
+  private func ledgerViolation(_ model: AppModel) -> FuzzViolation? {
     guard let ledger else { return nil }
     return Self.ledgerViolation(
       ledger, attempts: attempts, problem: runtime.interpreter.ledgerProblem, notice: model.ledgerNotice,
@@ -378,7 +379,7 @@ public struct FuzzHarness {
   /// What leaves the checkout as files and logs, as they would be now: the ledger's rows, the events file,
   /// and the JUnit report and failure report of a tape that stopped here. None holds a card number, a key
   /// or a card's details.
-  private func outputsViolation(echoes: [String]) -> FuzzViolation? {
+  private func outputsViolation(_ model: AppModel, echoes: [String]) -> FuzzViolation? {
     var texts: [(place: String, text: String, isMessage: Bool)] = []
     for id in ledger?.rows ?? [] {
       guard let row = try? ledger?.attempt(id: id) else { continue }
@@ -422,7 +423,7 @@ public struct FuzzHarness {
     return nil
   }
 
-  private func faultViolation() -> FuzzViolation? {
+  private func faultViolation(_ model: AppModel) -> FuzzViolation? {
     let used = gateway.tally.faultsUsed
     if used > faultsArmed {
       return FuzzViolation(
@@ -439,7 +440,7 @@ public struct FuzzHarness {
   }
 
   /// The result screen names the method, amount or error of the last attempt's callback, nothing else.
-  private func resultViolation() -> FuzzViolation? {
+  private func resultViolation(_ model: AppModel) -> FuzzViolation? {
     let checkout = model.checkout
     guard case .result(let outcome) = checkout.screen else { return nil }
     switch outcome {
@@ -470,7 +471,7 @@ public struct FuzzHarness {
     return nil
   }
 
-  private func timerViolation() -> FuzzViolation? {
+  private func timerViolation(_ model: AppModel) -> FuzzViolation? {
     guard !model.checkout.screen.isApplePaySheet, runtime.interpreter.timerCount > 0 else { return nil }
     return FuzzViolation(
       .timersDieWithTheirSheet, "\(runtime.interpreter.timerCount) timer(s) left after the sheet closed")
