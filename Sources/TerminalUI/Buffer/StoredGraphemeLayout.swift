@@ -61,6 +61,14 @@ struct StoredGraphemeLayout {
     return high == oneASCIIByte ? UInt8(truncatingIfNeeded: low) : ScreenBuffer.notASCII
   }
 
+  /// Whether the cell at `index` of the cells at `base` holds a grapheme of one ASCII byte: stored in the
+  /// cell, it holds no reference, and writing over it need not release it.
+  @inline(__always)
+  func holdsOneASCIIByte(at index: Int, in base: UnsafeRawPointer) -> Bool {
+    base.loadUnaligned(fromByteOffset: index &* stride &+ graphemeOffset &+ 8, as: UInt64.self)
+      == oneASCIIByte
+  }
+
   /// The code of a grapheme, read through `String`.
   static func code(of grapheme: String) -> UInt8 {
     let utf8 = grapheme.utf8
