@@ -133,6 +133,9 @@ final class FuzzRuntimeTests: XCTestCase {
     XCTAssertEqual(FuzzSecretCheck.cardDetail(in: "for JANE DOE", of: card), "the holder's name Jane Doe")
     XCTAssertNil(FuzzSecretCheck.cardDetail(in: "$7.37 at 07:37, order 17370, ••• 03/35", of: card))
     let secrets = FuzzSecretCheck(scenario: .acmeElectronics)
+    XCTAssertEqual(
+      secrets.check("pan 4000 000000 006.", where: "the message")?.message,
+      "a full card number 4000000000006 in the message", "the shortest, in groups")
     var screen = ScreenBuffer(width: 40, height: 3)
     screen.write("Number 4242 4242 4242 4242", x: 0, y: 1, role: .input)
     XCTAssertEqual(

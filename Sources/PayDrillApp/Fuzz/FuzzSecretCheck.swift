@@ -25,7 +25,9 @@ public struct FuzzSecretCheck: Sendable {
   public func check(_ text: String, where place: String, echoes: [String] = [], grouped: Bool = true)
     -> FuzzViolation?
   {
-    var numbers = Self.cardNumbers(in: text, grouped: grouped)
+    // A card number is 13 digits at least: most texts have no such run, and are not read scalar by scalar.
+    var numbers =
+      CardNumberMask.longestDigitRun(in: text) >= 13 ? Self.cardNumbers(in: text, grouped: grouped) : []
     if !numbers.isEmpty {
       // Compared digit by digit: a combining mark typed after a digit makes one grapheme with it.
       let echoed =
