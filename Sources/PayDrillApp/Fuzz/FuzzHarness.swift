@@ -108,8 +108,9 @@ public struct FuzzHarness {
         }
       case .applied(let action):
         if case .checkout(.answered) = action { log.answers.append(action) }
-        let checkout = runtime.model.checkout
-        log.entries.append(.applied(eventCount: checkout.events.count, session: checkout.sessionNumber))
+        log.entries.append(
+          .applied(
+            eventCount: runtime.model.checkout.events.count, session: runtime.model.checkout.sessionNumber))
       case .performed: break
       }
     }
@@ -263,12 +264,27 @@ public struct FuzzHarness {
       }
     }
     stepsSinceRender += 1
-    guard forceRender || (stepsSinceRender >= renderInterval && renderedModel != model) else { return nil }
+    guard forceRender || (stepsSinceRender >= renderInterval && changedSinceRender(model)) else { return nil }
     stepsSinceRender = 0
     renderedModel = model
     renders += 1
     checks += 2
     return frames.check(model, echoes: echoes)
+  }
+
+  /// Whether the model is not the one last drawn, as `==` says. When their bytes are the same (the same
+  /// values, and the same storage behind every string, list and object) it is that model, whatever `==`
+  /// would say, and so would be drawn as the same frame: that is found without comparing them field by field
+  /// (most steps change nothing).
+  private mutating func changedSinceRender(_ model: AppModel) -> Bool {
+    guard renderedModel != nil else { return true }
+    let same = withUnsafeBytes(of: &renderedModel) { rendered in
+      withUnsafeBytes(of: model) { current in
+        // A present optional holds its value's bytes first.
+        memcmp(rendered.baseAddress!, current.baseAddress!, current.count) == 0
+      }
+    }
+    return !same && renderedModel != model
   }
 
   /// Every authorisation asks for the total the checkout showed as it asked (the Apple Pay sheet's, after
