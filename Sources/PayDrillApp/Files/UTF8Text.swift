@@ -9,7 +9,14 @@ enum UTF8Text {
     // checked each time it is read (the fuzzer reads thousands).
     data.withUnsafeBytes { bytes in
       var line = 1
-      var iterator = bytes.makeIterator()
+      // ASCII bytes are whole scalars: counted as they are, up to the first other byte, where a scalar
+      // starts and the decoder takes over.
+      var start = 0
+      while start < bytes.count, bytes[start] < 0x80 {
+        if bytes[start] == UInt8(ascii: "\n") { line += 1 }
+        start += 1
+      }
+      var iterator = UnsafeRawBufferPointer(rebasing: bytes[start...]).makeIterator()
       var decoder = Unicode.UTF8()
       while true {
         switch decoder.decode(&iterator) {
