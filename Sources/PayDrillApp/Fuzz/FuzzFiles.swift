@@ -23,7 +23,17 @@ struct FuzzFiles {
   /// Makes and reads a scenario from `scenario`'s JSON and a tape; the first file that is not taken or
   /// refused as it should be.
   mutating func check(from scenario: Scenario) -> FuzzViolation? {
-    let text = (try? JSONEncoder().encode(scenario)).map { String(decoding: $0, as: UTF8.self) } ?? "{}"
+    check(fromJSON: Self.json(of: scenario))
+  }
+
+  /// A scenario's JSON, which the scenario files are made from (the fuzzer keeps each scenario's: encoding
+  /// it cost more than some of the files it reads).
+  static func json(of scenario: Scenario) -> String {
+    (try? JSONEncoder().encode(scenario)).map { String(decoding: $0, as: UTF8.self) } ?? "{}"
+  }
+
+  /// `check(from:)` with the scenario's JSON at hand.
+  mutating func check(fromJSON text: String) -> FuzzViolation? {
     for index in 0..<Self.filesPerCall - 1 {
       var bytes = Array(text.utf8)
       for _ in 0...number(3) { mutate(&bytes) }
