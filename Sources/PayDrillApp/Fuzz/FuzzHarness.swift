@@ -41,7 +41,9 @@ public struct FuzzHarness {
   private var typedEarlier: [String] = []
   private var eventsSeen = 0
   private var stepsSinceRender = 0
-  private var renderedModel: AppModel?
+  /// The model last drawn, if one was (an optional would be copied to be compared).
+  private var renderedModel: AppModel
+  private var hasRendered = false
   /// The frames drawn and checked.
   private var frames: FuzzFrames
   /// How many frames were drawn and checked.
@@ -93,6 +95,7 @@ public struct FuzzHarness {
       scenario: scenario, size: Self.startSize, latencyMilliseconds: latency, seed: seed, gateway: gateway,
       hooks: hooks, ledger: ledger, clock: .virtual(startingAt: Self.startDate),
       timeZone: TimeZone(identifier: "UTC")!)
+    renderedModel = runtime.model
     secrets = FuzzSecretCheck(scenario: scenario)
     frames = FuzzFrames(secrets: secrets)
     let log = step
@@ -212,7 +215,7 @@ public struct FuzzHarness {
   /// changed (every `renderInterval` steps, and after every resize). The model is read once: each read of
   /// the runtime's copies all of it.
   private mutating func check(forceRender: Bool) -> FuzzViolation? {
-    let model = runtime.model
+    var model = runtime.model
     let armed = model.gatewaySettings.nextFault
     if let armed, armed != armedFault { faultsArmed += 1 }
     armedFault = armed
@@ -264,9 +267,12 @@ public struct FuzzHarness {
       }
     }
     stepsSinceRender += 1
-    guard forceRender || (stepsSinceRender >= renderInterval && changedSinceRender(model)) else { return nil }
+    guard forceRender || (stepsSinceRender >= renderInterval && changedSinceRender(&model)) else {
+      return nil
+    }
     stepsSinceRender = 0
     renderedModel = model
+    hasRendered = true
     renders += 1
     checks += 2
     return frames.check(model, echoes: echoes)
@@ -276,11 +282,10 @@ public struct FuzzHarness {
   /// values, and the same storage behind every string, list and object) it is that model, whatever `==`
   /// would say, and so would be drawn as the same frame: that is found without comparing them field by field
   /// (most steps change nothing).
-  private mutating func changedSinceRender(_ model: AppModel) -> Bool {
-    guard renderedModel != nil else { return true }
+  private mutating func changedSinceRender(_ model: inout AppModel) -> Bool {
+    guard hasRendered else { return true }
     let same = withUnsafeBytes(of: &renderedModel) { rendered in
-      withUnsafeBytes(of: model) { current in
-        // A present optional holds its value's bytes first.
+      withUnsafeBytes(of: &model) { current in
         memcmp(rendered.baseAddress!, current.baseAddress!, current.count) == 0
       }
     }
