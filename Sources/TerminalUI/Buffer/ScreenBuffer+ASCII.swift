@@ -70,14 +70,15 @@ extension ScreenBuffer {
         {
           return true
         }
+        // The differences of every cell gathered, then looked at once: most rows hold the same glyphs.
+        var difference: UInt64 = 0
         for index in start..<start + width {
           let (low, high) = layout.words(at: index, in: mine)
           let (otherLow, otherHigh) = layout.words(at: index, in: theirs)
-          guard low == otherLow, high == otherHigh,
-            layout.width(at: index, in: mine) == layout.width(at: index, in: theirs)
-          else { return false }
+          difference |= (low ^ otherLow) | (high ^ otherHigh)
+          difference |= UInt64(layout.width(at: index, in: mine) ^ layout.width(at: index, in: theirs))
         }
-        return true
+        return difference == 0
       }
     }
   }

@@ -65,6 +65,25 @@ public struct ScreenBuffer: Equatable, Sendable {
     }
   }
 
+  /// Puts `blank` (a grapheme of one ASCII byte) in `count` cells from `start`: `store`'s rule, in a loop
+  /// that reads each old cell's second grapheme word at a constant stride.
+  @inline(__always)
+  private static func fill(
+    _ start: UnsafeMutablePointer<Cell>, count: Int, with blank: Cell, layout: StoredGraphemeLayout
+  ) {
+    let words = UnsafeRawPointer(start) + layout.graphemeOffset + 8
+    let oneASCIIByte = layout.oneASCIIByte
+    for index in 0..<count {
+      if words.loadUnaligned(fromByteOffset: index &* MemoryLayout<Cell>.stride, as: UInt64.self)
+        == oneASCIIByte
+      {
+        (start + index).initialize(to: blank)
+      } else {
+        start[index] = blank
+      }
+    }
+  }
+
   /// Forgets every click target, keeping their room: a frame drawn again into the same buffer starts with
   /// none.
   public mutating func removeClickTargets() {
@@ -102,7 +121,11 @@ public struct ScreenBuffer: Equatable, Sendable {
         if columns.upperBound < width, cells[row + columns.upperBound].width == 0 {
           cells[row + columns.upperBound] = .blank(cells[row + columns.upperBound].role)
         }
-        for x in columns { Self.store(blank, at: row + x, in: cells, layout: layout) }
+        if let layout, let base = cells.baseAddress {
+          Self.fill(base + row + columns.lowerBound, count: columns.count, with: blank, layout: layout)
+        } else {
+          for x in columns { cells[row + x] = blank }
+        }
       }
     }
   }
