@@ -212,6 +212,12 @@ final class FuzzRuntimeTests: XCTestCase {
   /// The hostile files of many seeds load or are refused as they should be; the two bugs they found (a tape
   /// with CR LF endings read as one line, control characters from a file printed raw) stay fixed.
   func testHostileFilesAreTakenOrRefusedWithOneSafeLine() throws {
+    for value in UInt32(0)...0x10FFFF {
+      guard let scalar = Unicode.Scalar(value) else { continue }
+      XCTAssertEqual(
+        FuzzFiles.isControl(scalar), scalar.properties.generalCategory == .control,
+        "U+\(String(value, radix: 16))")
+    }
     let folder = FileManager.default.temporaryDirectory.appendingPathComponent("fuzz-files-\(UUID())").path
     try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
     defer { try? FileManager.default.removeItem(atPath: folder) }
