@@ -12,6 +12,8 @@ struct FuzzFrames {
   /// The last frame found sound, with the echoes it was checked with, and a buffer to draw the next into.
   private var sound: (buffer: ScreenBuffer, echoes: [String])?
   private var spare: ScreenBuffer?
+  /// Room for the bytes of each row.
+  private var codes: [[UInt8]] = []
   /// How many rows were not checked again, their glyphs those of the last sound frame: tests see that the
   /// frames they check took that path.
   private(set) var rowsKept = 0
@@ -34,12 +36,15 @@ struct FuzzFrames {
     }
     draw(&buffer)
     var rows = Array(0..<buffer.height)
+    if codes.count != buffer.height { codes = Array(repeating: [], count: buffer.height) }
     if let sound, echoes.starts(with: sound.echoes) {
       rows.removeAll { sound.buffer.holdsSameGlyphs(inRow: $0, as: buffer) }
       rowsKept += buffer.height - rows.count
     }
-    if let violation = FuzzScreenCheck.check(buffer, size: size, rows: rows)
-      ?? secrets.check(buffer, rows: rows, echoes: echoes)
+    // Each row checked is read as bytes once, for both checks.
+    for y in rows { buffer.asciiCodes(ofRow: y, into: &codes[y]) }
+    if let violation = FuzzScreenCheck.check(buffer, size: size, rows: rows, codes: codes)
+      ?? secrets.check(buffer, rows: rows, codes: codes, echoes: echoes)
     {
       spare = buffer
       return violation

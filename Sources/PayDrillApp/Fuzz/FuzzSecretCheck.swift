@@ -52,14 +52,17 @@ public struct FuzzSecretCheck: Sendable {
   /// so a row found clean is clean wherever it is drawn again with these echoes or more. Only rows with a run
   /// of digits or hexadecimal digits (in groups or not) long enough to be a card number or a key are turned
   /// into text, which keeps the check cheap on a large screen.
-  public func check(_ buffer: ScreenBuffer, rows: [Int]? = nil, echoes: [String] = []) -> FuzzViolation? {
+  /// `codes` holds the rows' `asciiCodes` when they were read already.
+  public func check(
+    _ buffer: ScreenBuffer, rows: [Int]? = nil, codes rowCodes: [[UInt8]]? = nil, echoes: [String] = []
+  ) -> FuzzViolation? {
     let shortest = min(13, keys.map(\.value.count).min() ?? 13)
     var codes: [UInt8] = []
     for y in rows ?? Array(0..<buffer.height) {
       var run = 0
       var longest = 0
       var separated = false
-      buffer.asciiCodes(ofRow: y, into: &codes)
+      if let rowCodes { codes = rowCodes[y] } else { buffer.asciiCodes(ofRow: y, into: &codes) }
       for byte in codes {
         if (byte >= 0x30 && byte <= 0x39) || (byte | 0x20 >= 0x61 && byte | 0x20 <= 0x66) {
           run += 1
