@@ -62,21 +62,28 @@ extension ScreenBuffer {
     }
     return cells.withUnsafeBytes { mine in
       other.cells.withUnsafeBytes { theirs in
-        // Most rows of a frame are the row before, to the byte (roles too): one comparison of the row's
-        // storage. Else cell by cell, the grapheme's words and the width only.
-        let (from, count) = (start * layout.stride, width * layout.stride)
-        if let mine = mine.baseAddress, let theirs = theirs.baseAddress,
-          memcmp(mine + from, theirs + from, count) == 0
-        {
-          return true
-        }
-        // The differences of every cell gathered, then looked at once: most rows hold the same glyphs.
+        guard var cell = mine.baseAddress, var otherCell = theirs.baseAddress else { return width == 0 }
+        let (stride, grapheme, cellWidth) = (
+          MemoryLayout<Cell>.stride, layout.graphemeOffset, layout.widthOffset
+        )
+        (cell, otherCell) = (cell + start &* stride, otherCell + start &* stride)
+        // Many rows are the row before to the byte (roles and padding too): one comparison of the row's
+        // storage.
+        if memcmp(cell, otherCell, width &* stride) == 0 { return true }
+        // The differences of every cell (the grapheme's two words, the width; not the role) gathered, then
+        // looked at once: most rows hold the same glyphs.
         var difference: UInt64 = 0
-        for index in start..<start + width {
-          let (low, high) = layout.words(at: index, in: mine)
-          let (otherLow, otherHigh) = layout.words(at: index, in: theirs)
-          difference |= (low ^ otherLow) | (high ^ otherHigh)
-          difference |= UInt64(layout.width(at: index, in: mine) ^ layout.width(at: index, in: theirs))
+        for _ in 0..<width {
+          difference |=
+            cell.loadUnaligned(fromByteOffset: grapheme, as: UInt64.self)
+            ^ otherCell.loadUnaligned(fromByteOffset: grapheme, as: UInt64.self)
+          difference |=
+            cell.loadUnaligned(fromByteOffset: grapheme &+ 8, as: UInt64.self)
+            ^ otherCell.loadUnaligned(fromByteOffset: grapheme &+ 8, as: UInt64.self)
+          difference |= UInt64(
+            cell.load(fromByteOffset: cellWidth, as: UInt8.self)
+              ^ otherCell.load(fromByteOffset: cellWidth, as: UInt8.self))
+          (cell, otherCell) = (cell + stride, otherCell + stride)
         }
         return difference == 0
       }
