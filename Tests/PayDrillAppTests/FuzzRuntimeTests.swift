@@ -172,6 +172,18 @@ final class FuzzRuntimeTests: XCTestCase {
       FuzzHarness.ledgerViolation(ledger, attempts: [ended], problem: nil, notice: nil, seed: 7)?.invariant,
       .ledger, "the row was not replaced when the attempt ended")
 
+    // A ledger copied from an empty, migrated one is that ledger: a current schema, rows read back, and
+    // the template left empty.
+    let template = try SQLiteLedger(path: ":memory:")
+    let copy = try FuzzLedger(failingWrite: nil, template: template)
+    try copy.record(stored)
+    XCTAssertNil(FuzzHarness.ledgerViolation(copy, attempts: [attempt], problem: nil, notice: nil, seed: 7))
+    XCTAssertEqual(try copy.attempt(id: copy.rows[0])?.eventLines, stored.eventLines)
+    XCTAssertEqual(try template.attempts(matching: AttemptFilter(limit: 10)).count, 0)
+    XCTAssertEqual(
+      try SQLiteLedger(inMemoryCopyOf: template).integer("PRAGMA user_version"),
+      Int64(LedgerSchema.currentVersion))
+
     let full = try FuzzLedger(failingWrite: 1)
     XCTAssertThrowsError(try full.record(stored))
     XCTAssertNil(

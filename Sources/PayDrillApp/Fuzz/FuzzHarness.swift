@@ -74,7 +74,12 @@ public struct FuzzHarness {
   /// The size the checkout starts at.
   public static let startSize = Size(columns: 100, rows: 32)
 
-  public init(scenario: Scenario, seed: UInt64, renderInterval: Int = 1, setup: FuzzSetup? = nil) {
+  /// `ledgerTemplate`, an empty in-memory ledger, is copied for the checkout's ledger rather than a new one
+  /// migrated (the fuzzer makes one for its run).
+  public init(
+    scenario: Scenario, seed: UInt64, renderInterval: Int = 1, setup: FuzzSetup? = nil,
+    ledgerTemplate: SQLiteLedger? = nil
+  ) {
     self.scenario = scenario
     self.renderInterval = max(1, renderInterval)
     let setup = setup ?? FuzzSetup(seed: seed)
@@ -90,7 +95,7 @@ public struct FuzzHarness {
       setup.hookProcess
       ? FuzzMerchantHooks(process: FuzzPeerScript(role: .hook, seed: seed), scenario: scenario, seed: seed)
       : FuzzMerchantHooks(scenario: scenario, seed: seed)
-    ledger = try? FuzzLedger(failingWrite: setup.failingLedgerWrite)
+    ledger = try? FuzzLedger(failingWrite: setup.failingLedgerWrite, template: ledgerTemplate)
     runtime = CheckoutRuntime(
       scenario: scenario, size: Self.startSize, latencyMilliseconds: latency, seed: seed, gateway: gateway,
       hooks: hooks, ledger: ledger, clock: .virtual(startingAt: Self.startDate),

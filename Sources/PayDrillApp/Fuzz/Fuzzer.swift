@@ -86,6 +86,8 @@ public struct Fuzzer {
         try? FileManager.default.removeItem(atPath: folder)
       }
     }
+    // An empty ledger, migrated once: each checkout's ledger is a copy of it.
+    let ledgerTemplate = try? SQLiteLedger(path: ":memory:")
     // Each scenario's JSON, made once: the hostile scenario files of its checkouts are made from it.
     var scenarioTexts: [Int: String] = [:]
     while outcome.actions < options.actions, !options.scenarios.isEmpty {
@@ -96,7 +98,8 @@ public struct Fuzzer {
       outcome.checkouts += 1
       if !outcome.scenarioNames.contains(scenario.name) { outcome.scenarioNames.append(scenario.name) }
       var harness = FuzzHarness(
-        scenario: scenario, seed: checkoutSeed, renderInterval: options.renderInterval)
+        scenario: scenario, seed: checkoutSeed, renderInterval: options.renderInterval,
+        ledgerTemplate: ledgerTemplate)
       var input = FuzzInput(seed: checkoutSeed, scenario: scenario)
       var steps: [FuzzStep] = []
       var violation = harness.start()
