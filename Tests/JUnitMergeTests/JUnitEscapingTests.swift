@@ -1,42 +1,28 @@
 import JUnitReports
 import XCTest
 
-/// Text with nothing to escape is written as it is, and text with something to escape as the scalar rule
-/// says, in text and in attributes.
+/// Text with nothing to escape is written as it is, and text with something to escape has each of those
+/// characters written as XML takes it, in text and in attributes.
 final class JUnitEscapingTests: XCTestCase {
-  /// The rule, a scalar at a time.
-  private func expected(_ text: String, quotes: Bool) -> String {
-    var result = ""
-    for scalar in text.unicodeScalars {
-      switch scalar {
-      case "&": result += "&amp;"
-      case "<": result += "&lt;"
-      case ">": result += "&gt;"
-      case "\"" where quotes: result += "&quot;"
-      case "\n" where quotes: result += "&#10;"
-      case "\t" where quotes: result += "&#9;"
-      case "\r": result += "&#13;"
-      case "\n", "\t": result.unicodeScalars.append(scalar)
-      case _ where scalar.value < 0x20 || (0xFFFE...0xFFFF).contains(scalar.value): result += "?"
-      default: result.unicodeScalars.append(scalar)
-      }
+  func testEveryASCIICharacterIsWrittenAsXMLTakesIt() {
+    let inText: [UInt8: String] = [0x26: "&amp;", 0x3C: "&lt;", 0x3E: "&gt;", 0x0D: "&#13;"]
+    let inAttribute = inText.merging([0x22: "&quot;", 0x0A: "&#10;", 0x09: "&#9;"]) { $1 }
+    for byte in UInt8(0)..<128 {
+      let text = String(UnicodeScalar(byte))
+      let kept = byte >= 0x20 || byte == 0x0A || byte == 0x09 ? text : "?"
+      XCTAssertEqual(JUnitElement.escaped(text, quotes: false), inText[byte] ?? kept, "\(byte)")
+      XCTAssertEqual(JUnitElement.escaped(text, quotes: true), inAttribute[byte] ?? kept, "\(byte)")
     }
-    return result
   }
 
-  func testEscapingIsTheScalarRuleWhateverTheText() {
-    let texts =
-      (0..<128).map { String(UnicodeScalar(UInt8($0))) }
-      + [
-        "", "tapes/pay.tape:3: Expect screen /Paid/ did not hold\n│ Pay │\t…", "a\u{FFFE}b", "\u{FFFF}",
-        "\u{FFFD}\u{FEFF}", "x\r\ny", "\"quoted\" & <tagged>", "漢字 🇫🇷",
-      ]
-    for text in texts {
-      for quotes in [false, true] {
-        XCTAssertEqual(
-          JUnitElement.escaped(text, quotes: quotes), expected(text, quotes: quotes),
-          "\(text.debugDescription), quotes: \(quotes)")
-      }
-    }
+  func testLongerTextIsEscapedWhereItMustBeAndKeptWhereNot() {
+    let report = "tapes/pay.tape:3: Expect screen /Paid/ did not hold\n│ Pay │\t…漢字 🇫🇷"
+    XCTAssertEqual(JUnitElement.escaped(report, quotes: false), report)
+    XCTAssertEqual(
+      JUnitElement.escaped(report, quotes: true),
+      "tapes/pay.tape:3: Expect screen /Paid/ did not hold&#10;│ Pay │&#9;…漢字 🇫🇷")
+    XCTAssertEqual(JUnitElement.escaped("a\u{FFFE}b\u{FFFF}\u{FFFD}", quotes: false), "a?b?\u{FFFD}")
+    XCTAssertEqual(
+      JUnitElement.escaped("x\r\ny <a & \"b\">", quotes: false), "x&#13;\ny &lt;a &amp; \"b\"&gt;")
   }
 }
