@@ -426,8 +426,9 @@ public struct FuzzHarness {
       tape: Tape(file: "fuzz.tape", steps: [stop]),
       outcome: .expectationFailed(step: stop, seen: "", screen: TapePlayer.reportedScreen(runtime)),
       duration: .zero, events: events)
-    texts.append(("the JUnit report", JUnitReport.xml([run]), false))
-    texts.append(("the failure report", run.failureReport ?? "", false))
+    let report = run.failureReport
+    texts.append(("the JUnit report", JUnitReport.xml([run], failureReports: [report]), false))
+    texts.append(("the failure report", report ?? "", false))
     for (place, text, isMessage) in texts {
       if let violation = secrets.check(text, where: place, echoes: echoes)
         ?? (isMessage ? cardDetailViolation(in: [text], where: place) : nil)
