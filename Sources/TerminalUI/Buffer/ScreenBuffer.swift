@@ -285,7 +285,11 @@ public struct ScreenBuffer: Equatable, Sendable {
   @discardableResult
   public mutating func write(truncating text: String, x: Int, y: Int, role: StyleRole, maxWidth: Int) -> Int {
     guard maxWidth > 0 else { return 0 }
-    if DisplayWidth.of(text) <= maxWidth { return write(text, x: x, y: y, role: role, maxWidth: maxWidth) }
+    // No text is wider than its UTF-8 bytes (a two-column grapheme takes three bytes at least): text of no
+    // more bytes than columns fits without being measured.
+    if text.utf8.count <= maxWidth || DisplayWidth.of(text) <= maxWidth {
+      return write(text, x: x, y: y, role: role, maxWidth: maxWidth)
+    }
     let written = write(text, x: x, y: y, role: role, maxWidth: maxWidth - 1)
     return written + write("…", x: x + written, y: y, role: role, maxWidth: 1)
   }
