@@ -71,6 +71,9 @@ public struct JUnitElement: Equatable, Sendable {
   /// In an attribute (`quotes`), the characters a parser would turn into spaces are character references, so
   /// that a value reads back as it was written.
   public static func escaped(_ text: String, quotes: Bool) -> String {
+    // Most text has nothing to escape (a failure's report, thousands of characters, is read scalar by
+    // scalar otherwise): it is written as it is.
+    guard needsEscaping(text, quotes: quotes) else { return text }
     var result = ""
     result.reserveCapacity(text.utf8.count)
     for scalar in text.unicodeScalars {
@@ -88,6 +91,23 @@ public struct JUnitElement: Equatable, Sendable {
       }
     }
     return result
+  }
+
+  /// Whether `escaped` changes anything in the text: a markup character, a control character it does not
+  /// keep, U+FFFE or U+FFFF (`EF BF BE` and `EF BF BF` in UTF-8).
+  static func needsEscaping(_ text: String, quotes: Bool) -> Bool {
+    var (twoBefore, before): (UInt8, UInt8) = (0, 0)
+    for byte in text.utf8 {
+      switch byte {
+      case UInt8(ascii: "&"), UInt8(ascii: "<"), UInt8(ascii: ">"), UInt8(ascii: "\r"): return true
+      case UInt8(ascii: "\""), UInt8(ascii: "\n"), UInt8(ascii: "\t"): if quotes { return true }
+      case 0xBE, 0xBF: if twoBefore == 0xEF, before == 0xBF { return true }
+      case ..<0x20: return true
+      default: break
+      }
+      (twoBefore, before) = (before, byte)
+    }
+    return false
   }
 
   /// Seconds as JUnit writes a `time`: three decimals, a point whatever the locale.

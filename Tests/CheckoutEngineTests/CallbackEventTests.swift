@@ -89,6 +89,24 @@ final class CallbackEventTests: XCTestCase {
     XCTAssertEqual(try parse(line)["message"] as? String, message)
   }
 
+  /// The literal written without the encoder for plain ASCII is the encoder's, byte for byte, for every
+  /// ASCII character alone and among others.
+  func testAStringLiteralIsTheEncodersWhateverItHolds() throws {
+    let encoder = JSONEncoder()
+    encoder.outputFormatting = [.withoutEscapingSlashes]
+    let texts =
+      (0..<128).map { String(UnicodeScalar(UInt8($0))) }
+      + [
+        "", "onSuccess", "https://x.test/a?b=1&c=2", "say \"hi\"", "a\\b", "tab\tin", "é", "4242 4242",
+        "\u{7F}",
+      ]
+    for text in texts {
+      XCTAssertEqual(
+        CallbackEvent.json(text), String(decoding: try encoder.encode(text), as: UTF8.self),
+        text.debugDescription)
+    }
+  }
+
   func testKeysAreEscapedToo() throws {
     let event = CallbackEvent(
       sequence: 1, time: Date(timeIntervalSince1970: 0), name: .onCancel, method: nil,

@@ -75,6 +75,22 @@ final class StrictJSONDecoderTests: XCTestCase {
     XCTAssertNoThrow(try JSONReader.read(#"[{"a":1},{"a":2}]"#), "the same key in two objects")
   }
 
+  /// A key written twice is found whether the object has few keys or many, with the lines of both.
+  func testADuplicatedKeyIsFoundInAnObjectOfManyKeys() {
+    for count in [2, 15, 16, 17, 40] {
+      let keys = (0..<count).map { "\"k\($0)\": \($0)" }
+      for twice in [0, count - 1] {
+        let text = "{\n" + (keys + ["\"k\(twice)\": 0"]).joined(separator: ",\n") + "\n}"
+        XCTAssertThrowsError(try JSONReader.read(text), "\(count) keys, k\(twice) twice") { error in
+          XCTAssertEqual(
+            error as? JSONReadError,
+            .duplicateKey(path: "k\(twice)", firstLine: 2 + twice, secondLine: 2 + count))
+        }
+      }
+      XCTAssertNoThrow(try JSONReader.read("{" + keys.joined(separator: ",") + "}"), "\(count) keys")
+    }
+  }
+
   func testNumbersKeepTheirTextAndWholeNumbersAreWhole() throws {
     XCTAssertEqual(
       try JSONReader.read(#"[1.0, 1.230, -0.5, 1e2, 1.2345E+2, 0]"#),

@@ -43,4 +43,14 @@ final class CardDataMaskTests: XCTestCase {
       CardNumberMask.masked("18000000000000.00 is too large; 0.18000000000000"),
       "18000000000000.00 is too large; 0.18000000000000")
   }
+
+  /// Text is masked without the pattern only when it has no run of 12 digits, in groups or not: the
+  /// shortest card numbers (12 digits, or 13 for the fuzzer's look) are still found, whole or grouped.
+  func testTheShortestCardNumbersAreStillFound() {
+    XCTAssertEqual(CardNumberMask.longestDigitRun(in: "4000 0000 0002, 12-34 5  6"), 12)
+    XCTAssertEqual(CardNumberMask.longestDigitRun(in: "1  2-3--4 56 é7"), 3, "4 56")
+    XCTAssertEqual(CardNumberMask.masked("card 400000000002."), "card ••••0002.")
+    XCTAssertEqual(CardNumberMask.masked("card 4000-0000-0002"), "card ••••0002")
+    XCTAssertEqual(CardNumberMask.masked("card 4000 0000 000 2"), "card 4000 0000 000 2", "a group of one")
+  }
 }

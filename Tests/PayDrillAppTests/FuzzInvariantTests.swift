@@ -157,6 +157,46 @@ final class FuzzInvariantTests: XCTestCase {
     XCTAssertNil(FuzzScreenCheck.check(buffer, size: size), "written, the clusters are their fallbacks")
   }
 
+  /// Rows that hold what they held in the last sound frame are not checked again, and that changes no
+  /// verdict: a card number or a split wide character drawn into a later frame is found, beside kept rows;
+  /// a frame that broke an invariant is not the one later frames are compared with; and rows found clean
+  /// with an echo are checked again once the echoes are not the ones they were found clean with.
+  func testFramesCheckedRowByRowStillFindAViolationDrawnLater() {
+    let size = Size(columns: 30, rows: 4)
+    var frames = FuzzFrames(secrets: FuzzSecretCheck(scenario: .acmeElectronics))
+    func lines(_ lines: [String], then change: @escaping (inout ScreenBuffer) -> Void = { _ in })
+      -> (inout ScreenBuffer) -> Void
+    {
+      { buffer in
+        buffer.fill(buffer.bounds, role: .normal)
+        for (y, line) in lines.enumerated() { buffer.write(line, x: 0, y: y, role: .normal) }
+        change(&buffer)
+      }
+    }
+    let sound = ["Pay $49.99", "card •••• 4242", "漢字 ok", "footer"]
+    XCTAssertNil(frames.check(size: size, echoes: [], draw: lines(sound)))
+    XCTAssertNil(frames.check(size: size, echoes: [], draw: lines(sound)))
+    XCTAssertEqual(frames.rowsKept, 4, "the second frame is the first")
+    var leaking = sound
+    leaking[1] = "card 4242 4242 4242 4242"
+    XCTAssertEqual(frames.check(size: size, echoes: [], draw: lines(leaking))?.invariant, .secrets)
+    XCTAssertEqual(frames.rowsKept, 7, "three rows kept, the changed one checked")
+    XCTAssertEqual(frames.check(size: size, echoes: [], draw: lines(leaking))?.invariant, .secrets, "again")
+    XCTAssertNil(frames.check(size: size, echoes: ["4242 4242 4242 4242"], draw: lines(leaking)), "typed")
+    XCTAssertEqual(
+      frames.check(size: size, echoes: [], draw: lines(leaking))?.invariant, .secrets, "no longer typed")
+    let split = lines(sound) { $0[29, 3] = Cell(grapheme: "漢", width: 2, role: .normal) }
+    XCTAssertEqual(
+      frames.check(size: size, echoes: [], draw: split)?.message,
+      "row 4, column 30: the wide character \"漢\" is split")
+    XCTAssertNil(frames.check(size: size, echoes: [], draw: lines(sound)))
+    let control = lines(sound) { $0[0, 0] = Cell(grapheme: "\u{7}", width: 1, role: .normal) }
+    XCTAssertEqual(frames.check(size: size, echoes: [], draw: control)?.invariant, .screen)
+    XCTAssertEqual(
+      frames.check(size: Size(columns: 30, rows: 5), echoes: [], draw: lines(leaking))?.invariant, .secrets,
+      "a new size")
+  }
+
   func testTheShrinkerKeepsOnlyTheStepsThatMatter() {
     let steps: [FuzzStep] = (0..<200).map { $0 == 57 ? .key(.enter) : $0 == 150 ? .key(.escape) : .tick }
     var shrinker = FuzzShrinker()

@@ -133,6 +133,9 @@ final class FuzzRuntimeTests: XCTestCase {
     XCTAssertEqual(FuzzSecretCheck.cardDetail(in: "for JANE DOE", of: card), "the holder's name Jane Doe")
     XCTAssertNil(FuzzSecretCheck.cardDetail(in: "$7.37 at 07:37, order 17370, ••• 03/35", of: card))
     let secrets = FuzzSecretCheck(scenario: .acmeElectronics)
+    XCTAssertEqual(
+      secrets.check("pan 4000 000000 006.", where: "the message")?.message,
+      "a full card number 4000000000006 in the message", "the shortest, in groups")
     var screen = ScreenBuffer(width: 40, height: 3)
     screen.write("Number 4242 4242 4242 4242", x: 0, y: 1, role: .input)
     XCTAssertEqual(
@@ -168,6 +171,18 @@ final class FuzzRuntimeTests: XCTestCase {
     XCTAssertEqual(
       FuzzHarness.ledgerViolation(ledger, attempts: [ended], problem: nil, notice: nil, seed: 7)?.invariant,
       .ledger, "the row was not replaced when the attempt ended")
+
+    // A ledger copied from an empty, migrated one is that ledger: a current schema, rows read back, and
+    // the template left empty.
+    let template = try SQLiteLedger(path: ":memory:")
+    let copy = try FuzzLedger(failingWrite: nil, template: template)
+    try copy.record(stored)
+    XCTAssertNil(FuzzHarness.ledgerViolation(copy, attempts: [attempt], problem: nil, notice: nil, seed: 7))
+    XCTAssertEqual(try copy.attempt(id: copy.rows[0])?.eventLines, stored.eventLines)
+    XCTAssertEqual(try template.attempts(matching: AttemptFilter(limit: 10)).count, 0)
+    XCTAssertEqual(
+      try SQLiteLedger(inMemoryCopyOf: template).integer("PRAGMA user_version"),
+      Int64(LedgerSchema.currentVersion))
 
     let full = try FuzzLedger(failingWrite: 1)
     XCTAssertThrowsError(try full.record(stored))
@@ -209,6 +224,12 @@ final class FuzzRuntimeTests: XCTestCase {
   /// The hostile files of many seeds load or are refused as they should be; the two bugs they found (a tape
   /// with CR LF endings read as one line, control characters from a file printed raw) stay fixed.
   func testHostileFilesAreTakenOrRefusedWithOneSafeLine() throws {
+    for value in UInt32(0)...0x10FFFF {
+      guard let scalar = Unicode.Scalar(value) else { continue }
+      XCTAssertEqual(
+        FuzzFiles.isControl(scalar), scalar.properties.generalCategory == .control,
+        "U+\(String(value, radix: 16))")
+    }
     let folder = FileManager.default.temporaryDirectory.appendingPathComponent("fuzz-files-\(UUID())").path
     try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
     defer { try? FileManager.default.removeItem(atPath: folder) }

@@ -11,6 +11,18 @@ final class DisplayWidthTests: XCTestCase {
     }
   }
 
+  /// `ScreenBuffer.write(truncating:)` writes text of no more UTF-8 bytes than columns without measuring it.
+  func testNoTextIsWiderThanItsUTF8Bytes() {
+    for value in UInt32(0)..<0x30000 {
+      guard let scalar = Unicode.Scalar(value) else { continue }
+      let text = String(scalar)
+      XCTAssertLessThanOrEqual(DisplayWidth.of(text), text.utf8.count, "U+\(String(value, radix: 16))")
+    }
+    for text in ["🇫🇷", "👨‍👩‍👧", "👍🏽", "1️⃣", "☺️", "e\u{301}", "\r\n", "漢字"] {
+      XCTAssertLessThanOrEqual(DisplayWidth.of(text), text.utf8.count, text)
+    }
+  }
+
   func testEveryScalarUpToCJKMeasuresAsTheFullRulesSay() {
     for value in UInt32(0)..<0x3100 {
       guard let scalar = Unicode.Scalar(value) else { continue }

@@ -184,4 +184,24 @@ extension ScreenBufferTests {
     XCTAssertEqual(codes, [UInt8(ascii: "7"), UInt8(ascii: " ")])
     XCTAssertEqual(buffer.text, "7")
   }
+
+  /// A row holds the same glyphs as another buffer's when every cell's grapheme and width are the same,
+  /// whatever the roles; any other grapheme, width or size is a different row.
+  func testARowHoldsTheSameGlyphsOnlyWhenEveryGraphemeAndWidthIs() {
+    func buffer(_ text: String, role: StyleRole = .normal) -> ScreenBuffer {
+      var buffer = ScreenBuffer(width: 12, height: 2)
+      buffer.write(text, x: 0, y: 0, role: role)
+      return buffer
+    }
+    let row = buffer("ab 漢 é…│")
+    XCTAssertTrue(row.holdsSameGlyphs(inRow: 0, as: buffer("ab 漢 é…│", role: .selected)), "other roles")
+    XCTAssertTrue(row.holdsSameGlyphs(inRow: 1, as: buffer("")), "blank rows")
+    XCTAssertFalse(row.holdsSameGlyphs(inRow: 0, as: buffer("ab 漢 é…┃")), "the last glyph")
+    XCTAssertFalse(row.holdsSameGlyphs(inRow: 0, as: buffer("ac 漢 é…│")), "an ASCII glyph")
+    XCTAssertFalse(row.holdsSameGlyphs(inRow: 0, as: buffer("ab 漢 e\u{301}…│")), "canonically equivalent")
+    var narrow = row
+    narrow[0, 0] = Cell(grapheme: "a", width: 2, role: .normal)
+    XCTAssertFalse(row.holdsSameGlyphs(inRow: 0, as: narrow), "a width")
+    XCTAssertFalse(row.holdsSameGlyphs(inRow: 0, as: ScreenBuffer(width: 11, height: 2)), "another width")
+  }
 }

@@ -9,7 +9,10 @@ public enum CardNumberMask {
     pattern: #"(?<![0-9])(?<![0-9]\.)(?:[0-9][ -]?){8,15}[0-9]{4}(?![0-9])(?!\.[0-9])"#)
 
   public static func masked(_ text: String) -> String {
-    guard text.contains(where: \.isNumber) else { return text }
+    // Twelve ASCII digits at least, in groups or not, or the pattern cannot match: most text (a screen's
+    // row, an event's line) has none, and is returned without breaking it into characters or running the
+    // pattern.
+    guard longestDigitRun(in: text) >= 12, text.contains(where: \.isNumber) else { return text }
     var masked = text
     let matches = candidate.matches(in: text, range: NSRange(text.startIndex..., in: text))
     for match in matches.reversed() {
@@ -19,5 +22,25 @@ public enum CardNumberMask {
       masked.replaceSubrange(range, with: "••••" + number.lastFour)
     }
     return masked
+  }
+
+  /// The most ASCII digits in one run of the text, where a single space or hyphen between two digits joins
+  /// them (a card number in groups is one run): a card number, masked here or looked for by the fuzzer, is
+  /// at least 12 of them. One pass over the UTF-8 bytes.
+  public static func longestDigitRun(in text: String) -> Int {
+    var (run, longest, separated) = (0, 0, false)
+    for byte in text.utf8 {
+      if byte >= UInt8(ascii: "0"), byte <= UInt8(ascii: "9") {
+        run += 1
+        separated = false
+        longest = max(longest, run)
+      } else if run > 0, !separated, byte == UInt8(ascii: " ") || byte == UInt8(ascii: "-") {
+        separated = true
+      } else {
+        run = 0
+        separated = false
+      }
+    }
+    return longest
   }
 }

@@ -20,7 +20,9 @@ public struct JSONReader {
   private var offset = 0
   private var line = 1
   private var lineStart = 0
-  private var path: [String] = []
+  /// Where the reader is, for errors: kept as keys and indices, made text only for an error (a list's
+  /// `[index]` written for each element cost more than reading it).
+  private var path: [PathStep] = []
   private var values = 0
 
   private init(_ bytes: [UInt8], depthLimit: Int) {
@@ -67,7 +69,7 @@ public struct JSONReader {
     guard let byte = current else { throw syntax("the text ends where a value was expected") }
     values += 1
     guard values <= Self.maximumValues else {
-      throw JSONReadError.tooManyValues(path: Self.pathText(path), limit: Self.maximumValues)
+      throw JSONReadError.tooManyValues(path: Self.pathText(of: path), limit: Self.maximumValues)
     }
     switch byte {
     case UInt8(ascii: "{"): return try object(depth: depth + 1)
@@ -95,6 +97,8 @@ public struct JSONReader {
     }
     offset += 1
     var members: [JSONMember] = []
+    // The line of each key, to find one written twice: a search of the members while they are few (most
+    // objects), a dictionary from then on.
     var lines: [String: Int] = [:]
     skipWhitespace()
     if current == UInt8(ascii: "}") {
@@ -106,20 +110,25 @@ public struct JSONReader {
       guard current == UInt8(ascii: "\"") else { throw syntax("expected a key in quotes") }
       let keyLine = line
       let key = try string()
-      if let first = lines[key] {
-        throw JSONReadError.duplicateKey(
-          path: Self.pathText(path + [key]), firstLine: first, secondLine: keyLine)
+      if members.count == Self.keysSearched {
+        for member in members { lines[member.key] = member.line }
       }
-      lines[key] = keyLine
+      let first =
+        members.count < Self.keysSearched ? members.first(where: { $0.key == key })?.line : lines[key]
+      if let first {
+        throw JSONReadError.duplicateKey(
+          path: Self.pathText(of: path + [.key(key)]), firstLine: first, secondLine: keyLine)
+      }
+      if members.count >= Self.keysSearched { lines[key] = keyLine }
       guard members.count < Self.maximumEntries else {
         throw JSONReadError.tooManyEntries(
-          path: Self.pathText(path), isList: false, limit: Self.maximumEntries)
+          path: Self.pathText(of: path), isList: false, limit: Self.maximumEntries)
       }
       skipWhitespace()
       guard current == UInt8(ascii: ":") else { throw syntax("expected : after a key") }
       offset += 1
       skipWhitespace()
-      path.append(key)
+      path.append(.key(key))
       let value = try value(depth: depth)
       path.removeLast()
       members.append(JSONMember(key: key, value: value, line: keyLine))
@@ -148,10 +157,10 @@ public struct JSONReader {
     while true {
       guard elements.count < Self.maximumEntries else {
         throw JSONReadError.tooManyEntries(
-          path: Self.pathText(path), isList: true, limit: Self.maximumEntries)
+          path: Self.pathText(of: path), isList: true, limit: Self.maximumEntries)
       }
       skipWhitespace()
-      path.append("[\(elements.count)]")
+      path.append(.index(elements.count))
       elements.append(try value(depth: depth))
       path.removeLast()
       skipWhitespace()
@@ -268,6 +277,26 @@ public struct JSONReader {
     case UInt8(ascii: "A")...UInt8(ascii: "F"): return UInt32(byte - UInt8(ascii: "A") + 10)
     default: return nil
     }
+  }
+
+  /// A step of the reader's path: a key of an object, or the index of a list's element.
+  private enum PathStep {
+    case key(String)
+    case index(Int)
+  }
+
+  /// How many keys of an object are searched one by one for a key written twice, before a dictionary.
+  private static let keysSearched = 16
+
+  /// `pathText` of the reader's path.
+  private static func pathText(of steps: [PathStep]) -> String {
+    pathText(
+      steps.map { step in
+        switch step {
+        case .key(let key): key
+        case .index(let index): "[\(index)]"
+        }
+      })
   }
 
   /// `items[0].unitPrice` from path components (keys and `[index]`).

@@ -41,7 +41,11 @@ public struct FuzzHarness {
   private var typedEarlier: [String] = []
   private var eventsSeen = 0
   private var stepsSinceRender = 0
-  private var renderedModel: AppModel?
+  /// The model last drawn, if one was (an optional would be copied to be compared).
+  private var renderedModel: AppModel
+  private var hasRendered = false
+  /// The frames drawn and checked.
+  private var frames: FuzzFrames
   /// How many frames were drawn and checked.
   public private(set) var renders = 0
   /// How many invariant checks ran.
@@ -70,7 +74,12 @@ public struct FuzzHarness {
   /// The size the checkout starts at.
   public static let startSize = Size(columns: 100, rows: 32)
 
-  public init(scenario: Scenario, seed: UInt64, renderInterval: Int = 1, setup: FuzzSetup? = nil) {
+  /// `ledgerTemplate`, an empty in-memory ledger, is copied for the checkout's ledger rather than a new one
+  /// migrated (the fuzzer makes one for its run).
+  public init(
+    scenario: Scenario, seed: UInt64, renderInterval: Int = 1, setup: FuzzSetup? = nil,
+    ledgerTemplate: SQLiteLedger? = nil
+  ) {
     self.scenario = scenario
     self.renderInterval = max(1, renderInterval)
     let setup = setup ?? FuzzSetup(seed: seed)
@@ -86,12 +95,14 @@ public struct FuzzHarness {
       setup.hookProcess
       ? FuzzMerchantHooks(process: FuzzPeerScript(role: .hook, seed: seed), scenario: scenario, seed: seed)
       : FuzzMerchantHooks(scenario: scenario, seed: seed)
-    ledger = try? FuzzLedger(failingWrite: setup.failingLedgerWrite)
+    ledger = try? FuzzLedger(failingWrite: setup.failingLedgerWrite, template: ledgerTemplate)
     runtime = CheckoutRuntime(
       scenario: scenario, size: Self.startSize, latencyMilliseconds: latency, seed: seed, gateway: gateway,
       hooks: hooks, ledger: ledger, clock: .virtual(startingAt: Self.startDate),
       timeZone: TimeZone(identifier: "UTC")!)
+    renderedModel = runtime.model
     secrets = FuzzSecretCheck(scenario: scenario)
+    frames = FuzzFrames(secrets: secrets)
     let log = step
     runtime.observer = { [unowned runtime] observation in
       switch observation {
@@ -105,8 +116,9 @@ public struct FuzzHarness {
         }
       case .applied(let action):
         if case .checkout(.answered) = action { log.answers.append(action) }
-        let checkout = runtime.model.checkout
-        log.entries.append(.applied(eventCount: checkout.events.count, session: checkout.sessionNumber))
+        log.entries.append(
+          .applied(
+            eventCount: runtime.model.checkout.events.count, session: runtime.model.checkout.sessionNumber))
       case .performed: break
       }
     }
@@ -187,15 +199,12 @@ public struct FuzzHarness {
 
   /// What the shopper typed into free-text fields that could hold a long number, now or earlier in this
   /// checkout (a coupon stays in the event pane after its sheet closed).
-  private var typedText: [String] {
-    mutating get {
-      for text in currentTypedText where !typedEarlier.contains(text) { typedEarlier.append(text) }
-      return typedEarlier
-    }
+  private mutating func typedText(_ model: AppModel) -> [String] {
+    for text in Self.currentTypedText(model) where !typedEarlier.contains(text) { typedEarlier.append(text) }
+    return typedEarlier
   }
 
-  private var currentTypedText: [String] {
-    let model = self.model
+  private static func currentTypedText(_ model: AppModel) -> [String] {
     let form = model.checkout.cardForm
     var texts = [
       form.holderName, form.postalCode, model.couponDraft ?? "",
@@ -208,14 +217,16 @@ public struct FuzzHarness {
   }
 
   /// Every invariant after a step: totals, the new events (order, amounts, secrets), and the screen when it
-  /// changed (every `renderInterval` steps, and after every resize).
+  /// changed (every `renderInterval` steps, and after every resize). The model is read once: each read of
+  /// the runtime's copies all of it.
   private mutating func check(forceRender: Bool) -> FuzzViolation? {
+    var model = runtime.model
     let armed = model.gatewaySettings.nextFault
     if let armed, armed != armedFault { faultsArmed += 1 }
     armedFault = armed
     checks += 7
-    if let violation = chargeViolation() ?? faultViolation() ?? resultViolation() ?? timerViolation()
-      ?? authorisedViolation()
+    if let violation = chargeViolation() ?? faultViolation(model) ?? resultViolation(model)
+      ?? timerViolation(model) ?? authorisedViolation()
     {
       return violation
     }
@@ -228,7 +239,7 @@ public struct FuzzHarness {
     if events.count < eventsSeen { eventsSeen = 0 }
     let fresh = events[eventsSeen...]
     eventsSeen = events.count
-    let echoes = typedText
+    let echoes = typedText(model)
     for event in fresh {
       checks += 3
       let place = "event #\(event.sequence) (\(event.name.rawValue))"
@@ -256,17 +267,34 @@ public struct FuzzHarness {
     if step.entries.contains(where: { if case .effect(.attempt) = $0 { return true } else { return false } })
     {
       checks += 2
-      if let violation = ledgerViolation() ?? outputsViolation(echoes: echoes) { return violation }
+      if let violation = ledgerViolation(model) ?? outputsViolation(model, echoes: echoes) {
+        return violation
+      }
     }
     stepsSinceRender += 1
-    guard forceRender || (stepsSinceRender >= renderInterval && renderedModel != model) else { return nil }
+    guard forceRender || (stepsSinceRender >= renderInterval && changedSinceRender(&model)) else {
+      return nil
+    }
     stepsSinceRender = 0
     renderedModel = model
+    hasRendered = true
     renders += 1
     checks += 2
-    let buffer = RootView.render(model)
-    return FuzzScreenCheck.check(buffer, size: model.size)
-      ?? secrets.check(buffer, echoes: echoes)
+    return frames.check(model, echoes: echoes)
+  }
+
+  /// Whether the model is not the one last drawn, as `==` says. When their bytes are the same (the same
+  /// values, and the same storage behind every string, list and object) it is that model, whatever `==`
+  /// would say, and so would be drawn as the same frame: that is found without comparing them field by field
+  /// (most steps change nothing).
+  private mutating func changedSinceRender(_ model: inout AppModel) -> Bool {
+    guard hasRendered else { return true }
+    let same = withUnsafeBytes(of: &renderedModel) { rendered in
+      withUnsafeBytes(of: &model) { current in
+        memcmp(rendered.baseAddress!, current.baseAddress!, current.count) == 0
+      }
+    }
+    return !same && renderedModel != model
   }
 
   /// Every authorisation asks for the total the checkout showed as it asked (the Apple Pay sheet's, after
@@ -329,7 +357,7 @@ public struct FuzzHarness {
 
   /// The ledger holds a row for each attempt the engine told, in order, read back through SQL as it last
   /// stood; once a write failed, it was written no more and the checkout says the history is off.
-  private func ledgerViolation() -> FuzzViolation? {
+  private func ledgerViolation(_ model: AppModel) -> FuzzViolation? {
     guard let ledger else { return nil }
     return Self.ledgerViolation(
       ledger, attempts: attempts, problem: runtime.interpreter.ledgerProblem, notice: model.ledgerNotice,
@@ -377,7 +405,7 @@ public struct FuzzHarness {
   /// What leaves the checkout as files and logs, as they would be now: the ledger's rows, the events file,
   /// and the JUnit report and failure report of a tape that stopped here. None holds a card number, a key
   /// or a card's details.
-  private func outputsViolation(echoes: [String]) -> FuzzViolation? {
+  private func outputsViolation(_ model: AppModel, echoes: [String]) -> FuzzViolation? {
     var texts: [(place: String, text: String, isMessage: Bool)] = []
     for id in ledger?.rows ?? [] {
       guard let row = try? ledger?.attempt(id: id) else { continue }
@@ -398,8 +426,9 @@ public struct FuzzHarness {
       tape: Tape(file: "fuzz.tape", steps: [stop]),
       outcome: .expectationFailed(step: stop, seen: "", screen: TapePlayer.reportedScreen(runtime)),
       duration: .zero, events: events)
-    texts.append(("the JUnit report", JUnitReport.xml([run]), false))
-    texts.append(("the failure report", run.failureReport ?? "", false))
+    let report = run.failureReport
+    texts.append(("the JUnit report", JUnitReport.xml([run], failureReports: [report]), false))
+    texts.append(("the failure report", report ?? "", false))
     for (place, text, isMessage) in texts {
       if let violation = secrets.check(text, where: place, echoes: echoes)
         ?? (isMessage ? cardDetailViolation(in: [text], where: place) : nil)
@@ -421,7 +450,7 @@ public struct FuzzHarness {
     return nil
   }
 
-  private func faultViolation() -> FuzzViolation? {
+  private func faultViolation(_ model: AppModel) -> FuzzViolation? {
     let used = gateway.tally.faultsUsed
     if used > faultsArmed {
       return FuzzViolation(
@@ -438,7 +467,7 @@ public struct FuzzHarness {
   }
 
   /// The result screen names the method, amount or error of the last attempt's callback, nothing else.
-  private func resultViolation() -> FuzzViolation? {
+  private func resultViolation(_ model: AppModel) -> FuzzViolation? {
     let checkout = model.checkout
     guard case .result(let outcome) = checkout.screen else { return nil }
     switch outcome {
@@ -469,7 +498,7 @@ public struct FuzzHarness {
     return nil
   }
 
-  private func timerViolation() -> FuzzViolation? {
+  private func timerViolation(_ model: AppModel) -> FuzzViolation? {
     guard !model.checkout.screen.isApplePaySheet, runtime.interpreter.timerCount > 0 else { return nil }
     return FuzzViolation(
       .timersDieWithTheirSheet, "\(runtime.interpreter.timerCount) timer(s) left after the sheet closed")

@@ -18,8 +18,9 @@ final class FuzzLedger: AttemptLedger {
   /// The row ids, in the order their attempts were first written.
   private(set) var rows: [Int64] = []
 
-  init(failingWrite: Int?) throws {
-    ledger = try SQLiteLedger(path: ":memory:")
+  /// A ledger in memory, migrated, or a copy of `template` (an empty one made so) when there is one.
+  init(failingWrite: Int?, template: SQLiteLedger? = nil) throws {
+    ledger = try template.map(SQLiteLedger.init(inMemoryCopyOf:)) ?? SQLiteLedger(path: ":memory:")
     self.failingWrite = failingWrite
   }
 

@@ -25,7 +25,9 @@ public struct FuzzSecretCheck: Sendable {
   public func check(_ text: String, where place: String, echoes: [String] = [], grouped: Bool = true)
     -> FuzzViolation?
   {
-    var numbers = Self.cardNumbers(in: text, grouped: grouped)
+    // A card number is 13 digits at least: most texts have no such run, and are not read scalar by scalar.
+    var numbers =
+      CardNumberMask.longestDigitRun(in: text) >= 13 ? Self.cardNumbers(in: text, grouped: grouped) : []
     if !numbers.isEmpty {
       // Compared digit by digit: a combining mark typed after a digit makes one grapheme with it.
       let echoed =
@@ -46,17 +48,21 @@ public struct FuzzSecretCheck: Sendable {
     return nil
   }
 
-  /// The first secret on a screen. Only rows with a run of digits or hexadecimal digits (in groups or not)
-  /// long enough to be a card number or a key are turned into text, which keeps the check cheap on a large
-  /// screen.
-  public func check(_ buffer: ScreenBuffer, echoes: [String] = []) -> FuzzViolation? {
+  /// The first secret on a screen, looking at `rows` (all when nil) in order: each row is checked by itself,
+  /// so a row found clean is clean wherever it is drawn again with these echoes or more. Only rows with a run
+  /// of digits or hexadecimal digits (in groups or not) long enough to be a card number or a key are turned
+  /// into text, which keeps the check cheap on a large screen.
+  /// `codes` holds the rows' `asciiCodes` when they were read already.
+  public func check(
+    _ buffer: ScreenBuffer, rows: [Int]? = nil, codes rowCodes: [[UInt8]]? = nil, echoes: [String] = []
+  ) -> FuzzViolation? {
     let shortest = min(13, keys.map(\.value.count).min() ?? 13)
     var codes: [UInt8] = []
-    for y in 0..<buffer.height {
+    for y in rows ?? Array(0..<buffer.height) {
       var run = 0
       var longest = 0
       var separated = false
-      buffer.asciiCodes(ofRow: y, into: &codes)
+      if let rowCodes { codes = rowCodes[y] } else { buffer.asciiCodes(ofRow: y, into: &codes) }
       for byte in codes {
         if (byte >= 0x30 && byte <= 0x39) || (byte | 0x20 >= 0x61 && byte | 0x20 <= 0x66) {
           run += 1

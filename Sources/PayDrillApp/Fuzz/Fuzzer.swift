@@ -86,14 +86,20 @@ public struct Fuzzer {
         try? FileManager.default.removeItem(atPath: folder)
       }
     }
+    // An empty ledger, migrated once: each checkout's ledger is a copy of it.
+    let ledgerTemplate = try? SQLiteLedger(path: ":memory:")
+    // Each scenario's JSON, made once: the hostile scenario files of its checkouts are made from it.
+    var scenarioTexts: [Int: String] = [:]
     while outcome.actions < options.actions, !options.scenarios.isEmpty {
-      let scenario = options.scenarios[outcome.checkouts % options.scenarios.count]
+      let scenarioIndex = outcome.checkouts % options.scenarios.count
+      let scenario = options.scenarios[scenarioIndex]
       // Nine digits at most: the gateway panel shows the seed, and a longer one could pass for a card number.
       let checkoutSeed = seeds.next() % 1_000_000_000
       outcome.checkouts += 1
       if !outcome.scenarioNames.contains(scenario.name) { outcome.scenarioNames.append(scenario.name) }
       var harness = FuzzHarness(
-        scenario: scenario, seed: checkoutSeed, renderInterval: options.renderInterval)
+        scenario: scenario, seed: checkoutSeed, renderInterval: options.renderInterval,
+        ledgerTemplate: ledgerTemplate)
       var input = FuzzInput(seed: checkoutSeed, scenario: scenario)
       var steps: [FuzzStep] = []
       var violation = harness.start()
@@ -115,7 +121,9 @@ public struct Fuzzer {
         var files = FuzzFiles(seed: checkoutSeed, folder: folder)
         outcome.files += FuzzFiles.filesPerCall
         outcome.checks += FuzzFiles.filesPerCall
-        if let broken = files.check(from: scenario) {
+        let text = scenarioTexts[scenarioIndex] ?? FuzzFiles.json(of: scenario)
+        scenarioTexts[scenarioIndex] = text
+        if let broken = files.check(fromJSON: text) {
           outcome.failure = Failure(
             violation: broken, scenario: scenario, checkoutSeed: checkoutSeed, checkout: outcome.checkouts,
             step: outcome.actions, steps: [], minimalSteps: [], minimalViolation: broken)

@@ -47,6 +47,17 @@ final class SQLiteDatabase {
     sqlite3_close_v2(connection)
   }
 
+  /// Replaces this database's pages with `source`'s (SQLite's online backup, in one step): an in-memory
+  /// database made from a migrated one without running the schema's SQL again.
+  func copyPages(of source: SQLiteDatabase) throws {
+    guard let backup = sqlite3_backup_init(connection, "main", source.connection, "main") else {
+      throw SQLiteError(code: sqlite3_errcode(connection), connection: connection)
+    }
+    sqlite3_backup_step(backup, -1)
+    let code = sqlite3_backup_finish(backup)
+    guard code == SQLITE_OK else { throw SQLiteError(code: code, connection: connection) }
+  }
+
   /// Whether SQLite opened the file read only (asked for, or the file or its folder cannot be written).
   var isReadOnly: Bool { sqlite3_db_readonly(connection, "main") == 1 }
 

@@ -64,6 +64,22 @@ public final class SQLiteLedger: AttemptLedger {
     }
   }
 
+  /// An in-memory ledger holding what `template`, an in-memory ledger, holds: its pages are copied, so the
+  /// schema is the one its migration made, without running that SQL again (the fuzzer makes a ledger for
+  /// every checkout, and the migration cost more than the checkout's writes).
+  init(inMemoryCopyOf template: SQLiteLedger) throws {
+    location = ":memory:"
+    do {
+      database = try SQLiteDatabase(path: location, access: .readWrite)
+      try database.execute("PRAGMA foreign_keys = ON")
+      try database.copyPages(of: template.database)
+      // Current already: the migration reads the version and stops.
+      try LedgerSchema.migrate(database)
+    } catch let error as SQLiteError {
+      throw LedgerError(location: location, problem: "cannot be opened: \(error.message)")
+    }
+  }
+
   /// A connection for reading: a plain read-only one, or, where SQLite cannot make the WAL's `-shm` file
   /// (a read-only folder), an immutable one.
   private static func openForReading(_ path: String) throws -> SQLiteDatabase {

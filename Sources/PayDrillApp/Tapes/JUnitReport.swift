@@ -9,11 +9,18 @@ import JUnitReports
 /// program of its own, and the tests read the report back with `XMLDocument`.
 public enum JUnitReport {
   public static func xml(_ runs: [TapeRun], suiteName: String = "paydrill tapes") -> String {
+    xml(runs, failureReports: runs.map(\.failureReport), suiteName: suiteName)
+  }
+
+  /// The report with each run's `failureReport` at hand (the fuzzer checks it as well as the XML).
+  static func xml(_ runs: [TapeRun], failureReports: [String?], suiteName: String = "paydrill tapes")
+    -> String
+  {
     let failures = runs.filter { !$0.passed }.count
     let total = runs.reduce(Duration.zero) { $0 + $1.duration }
-    let cases = runs.map { run in
+    let cases = zip(runs, failureReports).map { run, failureReport in
       let name = URL(fileURLWithPath: run.tape.file).deletingPathExtension().lastPathComponent
-      let failure = run.failureReport.map { report in
+      let failure = failureReport.map { report in
         JUnitElement(
           "failure",
           [.init("message", String(report.prefix { $0 != "\n" })), .init("type", failureType(run.outcome))],

@@ -22,10 +22,13 @@ public enum DisplayWidth {
   }
 
   /// Scalars that are one column alone, without a look-up: Latin-1 and Latin Extended (no combining marks
-  /// before U+0300), the dashes, quotes, bullet and ellipsis of General Punctuation, and box drawing (no
-  /// emoji in any of them). `DisplayWidthTests` checks each against `measured`.
+  /// before U+0300), the dashes, quotes, bullet and ellipsis of General Punctuation, the arrows (the keys
+  /// every footer shows), box drawing, block elements and the geometric shapes before U+25FD (the first
+  /// two-column emoji there), and the braille of the spinner (no combining mark in any of them, and no emoji
+  /// drawn at two columns). `DisplayWidthTests` checks each against `measured`.
   static func isNarrowWithoutLookUp(_ value: UInt32) -> Bool {
-    (0xA0..<0x300).contains(value) || (0x2010...0x2027).contains(value) || (0x2500...0x257F).contains(value)
+    (0xA0..<0x300).contains(value) || (0x2010...0x2027).contains(value) || (0x2190...0x21FF).contains(value)
+      || (0x2500...0x25FC).contains(value) || (0x2800...0x28FF).contains(value)
   }
 
   /// The width from the character's Unicode properties.

@@ -1,3 +1,5 @@
+import Foundation
+
 /// The screen's cells as bytes, for what reads every cell of every frame: the screen's text (`play` matches
 /// it after every change it waits for), the fuzzer's screen and secret checks, the masking of card numbers.
 /// Nearly every cell holds one ASCII character; reading that from the cell's `String` costs a retain, a
@@ -38,6 +40,53 @@ extension ScreenBuffer {
     return cells.withUnsafeBytes { storage in
       let (low, high) = layout.words(at: index, in: storage)
       return StoredGlyph(low: low, high: high, width: layout.width(at: index, in: storage))
+    }
+  }
+}
+
+extension ScreenBuffer {
+  /// Whether row `y` holds the very glyphs the same row of `other` holds: the same stored grapheme bytes at
+  /// the same widths, whatever their roles. A check of every frame that looks at a row by itself (the
+  /// fuzzer's screen and secret checks) finds in it what it found in the same row of the frame before,
+  /// without reading a grapheme. A grapheme stored elsewhere is named by where, so this holds only while
+  /// both buffers live (each keeps its graphemes where they are); where the layout of a cell's storage is
+  /// not known, the graphemes' bytes are compared.
+  public func holdsSameGlyphs(inRow y: Int, as other: ScreenBuffer) -> Bool {
+    guard width == other.width, y >= 0, y < height, y < other.height else { return false }
+    let start = y * width
+    guard let layout = StoredGraphemeLayout.current else {
+      return (start..<start + width).allSatisfy { index in
+        cells[index].width == other.cells[index].width
+          && cells[index].grapheme.utf8.elementsEqual(other.cells[index].grapheme.utf8)
+      }
+    }
+    return cells.withUnsafeBytes { mine in
+      other.cells.withUnsafeBytes { theirs in
+        guard var cell = mine.baseAddress, var otherCell = theirs.baseAddress else { return width == 0 }
+        let (stride, grapheme, cellWidth) = (
+          MemoryLayout<Cell>.stride, layout.graphemeOffset, layout.widthOffset
+        )
+        (cell, otherCell) = (cell + start &* stride, otherCell + start &* stride)
+        // Many rows are the row before to the byte (roles and padding too): one comparison of the row's
+        // storage.
+        if memcmp(cell, otherCell, width &* stride) == 0 { return true }
+        // The differences of every cell (the grapheme's two words, the width; not the role) gathered, then
+        // looked at once: most rows hold the same glyphs.
+        var difference: UInt64 = 0
+        for _ in 0..<width {
+          difference |=
+            cell.loadUnaligned(fromByteOffset: grapheme, as: UInt64.self)
+            ^ otherCell.loadUnaligned(fromByteOffset: grapheme, as: UInt64.self)
+          difference |=
+            cell.loadUnaligned(fromByteOffset: grapheme &+ 8, as: UInt64.self)
+            ^ otherCell.loadUnaligned(fromByteOffset: grapheme &+ 8, as: UInt64.self)
+          difference |= UInt64(
+            cell.load(fromByteOffset: cellWidth, as: UInt8.self)
+              ^ otherCell.load(fromByteOffset: cellWidth, as: UInt8.self))
+          (cell, otherCell) = (cell + stride, otherCell + stride)
+        }
+        return difference == 0
+      }
     }
   }
 }

@@ -25,13 +25,17 @@ public struct ScreenBuffer: Equatable, Sendable {
     get { cells[y * width + x] }
     set {
       let width = width
-      cells.withUnsafeMutableBufferPointer { Self.put(newValue, x: x, y: y, width: width, into: $0) }
+      let layout = StoredGraphemeLayout.current
+      cells.withUnsafeMutableBufferPointer {
+        Self.put(newValue, x: x, y: y, width: width, into: $0, layout: layout)
+      }
     }
   }
 
   /// The subscript's rule, on the storage: writes that put many cells reach it once, not once a cell.
   private static func put(
-    _ cell: Cell, x: Int, y: Int, width: Int, into cells: UnsafeMutableBufferPointer<Cell>
+    _ cell: Cell, x: Int, y: Int, width: Int, into cells: UnsafeMutableBufferPointer<Cell>,
+    layout: StoredGraphemeLayout?
   ) {
     let index = y * width + x
     let old = cells[index].width
@@ -41,7 +45,43 @@ public struct ScreenBuffer: Equatable, Sendable {
     if old == 2, cell.width != 2, x + 1 < width, cells[index + 1].width == 0 {
       cells[index + 1] = .blank(cells[index + 1].role)
     }
-    cells[index] = cell
+    store(cell, at: index, in: cells, layout: layout)
+  }
+
+  /// Stores a cell at an index. A frame is drawn over the last one, and nearly every cell it writes over
+  /// holds a grapheme of one ASCII byte: that grapheme is stored in the cell itself and holds no reference,
+  /// so it is written over without being released (its release was most of what drawing a cell cost). Any
+  /// other cell is assigned, and released, as usual.
+  @inline(__always)
+  private static func store(
+    _ cell: Cell, at index: Int, in cells: UnsafeMutableBufferPointer<Cell>, layout: StoredGraphemeLayout?
+  ) {
+    if let layout, let base = cells.baseAddress,
+      layout.holdsOneASCIIByte(at: index, in: UnsafeRawPointer(base))
+    {
+      (base + index).initialize(to: cell)
+    } else {
+      cells[index] = cell
+    }
+  }
+
+  /// Puts `blank` (a grapheme of one ASCII byte) in `count` cells from `start`: `store`'s rule, in a loop
+  /// that reads each old cell's second grapheme word at a constant stride.
+  @inline(__always)
+  private static func fill(
+    _ start: UnsafeMutablePointer<Cell>, count: Int, with blank: Cell, layout: StoredGraphemeLayout
+  ) {
+    let words = UnsafeRawPointer(start) + layout.graphemeOffset + 8
+    let oneASCIIByte = layout.oneASCIIByte
+    for index in 0..<count {
+      if words.loadUnaligned(fromByteOffset: index &* MemoryLayout<Cell>.stride, as: UInt64.self)
+        == oneASCIIByte
+      {
+        (start + index).initialize(to: blank)
+      } else {
+        start[index] = blank
+      }
+    }
   }
 
   /// Forgets every click target, keeping their room: a frame drawn again into the same buffer starts with
@@ -69,7 +109,7 @@ public struct ScreenBuffer: Equatable, Sendable {
     let columns = max(0, rect.x)..<max(max(0, rect.x), min(width, rect.maxX))
     guard !rows.isEmpty, !columns.isEmpty else { return }
     let blank = Cell.blank(role)
-    let width = width
+    let (width, layout) = (width, StoredGraphemeLayout.current)
     // Every frame starts with a fill of the whole screen: one pass over the storage, no checks per cell;
     // only a wide grapheme cut by the rectangle's edges loses its other half (the subscript's rule).
     cells.withUnsafeMutableBufferPointer { cells in
@@ -81,7 +121,11 @@ public struct ScreenBuffer: Equatable, Sendable {
         if columns.upperBound < width, cells[row + columns.upperBound].width == 0 {
           cells[row + columns.upperBound] = .blank(cells[row + columns.upperBound].role)
         }
-        for x in columns { cells[row + x] = blank }
+        if let layout, let base = cells.baseAddress {
+          Self.fill(base + row + columns.lowerBound, count: columns.count, with: blank, layout: layout)
+        } else {
+          for x in columns { cells[row + x] = blank }
+        }
       }
     }
   }
@@ -138,7 +182,7 @@ public struct ScreenBuffer: Equatable, Sendable {
     // Off the screen, nothing is written, whatever the text.
     guard y >= 0, y < height else { return 0 }
     let (width, limit) = (width, min(width, x + (maxWidth ?? width)))
-    let graphemes = Self.asciiGraphemes
+    let (graphemes, layout) = (Self.asciiGraphemes, StoredGraphemeLayout.current)
     return text.utf8.withContiguousStorageIfAvailable { bytes -> Int? in
       guard !bytes.contains(where: { $0 >= 0x80 }) else { return nil }
       var column = x
@@ -148,7 +192,7 @@ public struct ScreenBuffer: Equatable, Sendable {
           if column >= 0 {
             Self.put(
               Cell(grapheme: graphemes[Int(byte)], width: 1, role: role), x: column, y: y, width: width,
-              into: cells)
+              into: cells, layout: layout)
           }
           column += 1
         }
@@ -168,8 +212,11 @@ public struct ScreenBuffer: Equatable, Sendable {
     }
     guard x >= 0, x < width else { return }
     let (cell, width, height) = (Cell(grapheme: String(character), width: 1, role: role), width, height)
+    let layout = StoredGraphemeLayout.current
     cells.withUnsafeMutableBufferPointer { cells in
-      for y in rows where y >= 0 && y < height { Self.put(cell, x: x, y: y, width: width, into: cells) }
+      for y in rows where y >= 0 && y < height {
+        Self.put(cell, x: x, y: y, width: width, into: cells, layout: layout)
+      }
     }
   }
 
@@ -182,10 +229,12 @@ public struct ScreenBuffer: Equatable, Sendable {
     guard y >= 0, y < height else { return 0 }
     let limit = min(width, x + (maxWidth ?? width))
     let end = min(x + max(0, count), max(x, limit))
-    let (cell, width) = (Cell(grapheme: grapheme, width: 1, role: role), width)
+    let (cell, width, layout) = (
+      Cell(grapheme: grapheme, width: 1, role: role), width, StoredGraphemeLayout.current
+    )
     cells.withUnsafeMutableBufferPointer { cells in
       for column in max(0, x)..<max(max(0, x), end) {
-        Self.put(cell, x: column, y: y, width: width, into: cells)
+        Self.put(cell, x: column, y: y, width: width, into: cells, layout: layout)
       }
     }
     return max(0, end - x)
@@ -236,7 +285,11 @@ public struct ScreenBuffer: Equatable, Sendable {
   @discardableResult
   public mutating func write(truncating text: String, x: Int, y: Int, role: StyleRole, maxWidth: Int) -> Int {
     guard maxWidth > 0 else { return 0 }
-    if DisplayWidth.of(text) <= maxWidth { return write(text, x: x, y: y, role: role, maxWidth: maxWidth) }
+    // No text is wider than its UTF-8 bytes (a two-column grapheme takes three bytes at least): text of no
+    // more bytes than columns fits without being measured.
+    if text.utf8.count <= maxWidth || DisplayWidth.of(text) <= maxWidth {
+      return write(text, x: x, y: y, role: role, maxWidth: maxWidth)
+    }
     let written = write(text, x: x, y: y, role: role, maxWidth: maxWidth - 1)
     return written + write("…", x: x + written, y: y, role: role, maxWidth: 1)
   }

@@ -6,10 +6,11 @@
 /// it does not hold (another platform, another standard library), there is none and the strings are read
 /// one by one.
 struct StoredGraphemeLayout {
-  /// Where the grapheme's two words and the width are in a cell, and a cell's stride.
+  /// Where the grapheme's two words and the width are in a cell.
   let graphemeOffset: Int
   let widthOffset: Int
-  let stride: Int
+  /// A cell's stride: a constant, so that reading the cells of a row costs no multiplication.
+  var stride: Int { MemoryLayout<Cell>.stride }
   /// The second word of every one-byte ASCII string.
   let oneASCIIByte: UInt64
 
@@ -26,7 +27,7 @@ struct StoredGraphemeLayout {
       + [Cell(grapheme: "ab", width: 1, role: .normal), Cell(grapheme: "界", width: 2, role: .normal)]
     return cells.withUnsafeBytes { storage in
       let layout = StoredGraphemeLayout(
-        graphemeOffset: offset, widthOffset: widthOffset, stride: MemoryLayout<Cell>.stride,
+        graphemeOffset: offset, widthOffset: widthOffset,
         oneASCIIByte: storage.loadUnaligned(fromByteOffset: offset + 8, as: UInt64.self))
       // Every cell of the sample reads as its string says, through the very path the screen's cells take.
       let holds = cells.indices.allSatisfy {
@@ -59,6 +60,14 @@ struct StoredGraphemeLayout {
   func code(at index: Int, in storage: UnsafeRawBufferPointer) -> UInt8 {
     let (low, high) = words(at: index, in: storage)
     return high == oneASCIIByte ? UInt8(truncatingIfNeeded: low) : ScreenBuffer.notASCII
+  }
+
+  /// Whether the cell at `index` of the cells at `base` holds a grapheme of one ASCII byte: stored in the
+  /// cell, it holds no reference, and writing over it need not release it.
+  @inline(__always)
+  func holdsOneASCIIByte(at index: Int, in base: UnsafeRawPointer) -> Bool {
+    base.loadUnaligned(fromByteOffset: index &* stride &+ graphemeOffset &+ 8, as: UInt64.self)
+      == oneASCIIByte
   }
 
   /// The code of a grapheme, read through `String`.
