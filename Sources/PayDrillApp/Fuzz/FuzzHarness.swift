@@ -220,7 +220,7 @@ public struct FuzzHarness {
   /// changed (every `renderInterval` steps, and after every resize). The model is read once: each read of
   /// the runtime's copies all of it.
   private mutating func check(forceRender: Bool) -> FuzzViolation? {
-    var model = runtime.model
+    let model = runtime.model
     let armed = model.gatewaySettings.nextFault
     if let armed, armed != armedFault { faultsArmed += 1 }
     armedFault = armed
@@ -272,7 +272,8 @@ public struct FuzzHarness {
       }
     }
     stepsSinceRender += 1
-    guard forceRender || (stepsSinceRender >= renderInterval && changedSinceRender(&model)) else {
+    guard forceRender || (stepsSinceRender >= renderInterval && (!hasRendered || renderedModel != model))
+    else {
       return nil
     }
     stepsSinceRender = 0
@@ -281,20 +282,6 @@ public struct FuzzHarness {
     renders += 1
     checks += 2
     return frames.check(model, echoes: echoes)
-  }
-
-  /// Whether the model is not the one last drawn, as `==` says. When their bytes are the same (the same
-  /// values, and the same storage behind every string, list and object) it is that model, whatever `==`
-  /// would say, and so would be drawn as the same frame: that is found without comparing them field by field
-  /// (most steps change nothing).
-  private mutating func changedSinceRender(_ model: inout AppModel) -> Bool {
-    guard hasRendered else { return true }
-    let same = withUnsafeBytes(of: &renderedModel) { rendered in
-      withUnsafeBytes(of: &model) { current in
-        memcmp(rendered.baseAddress!, current.baseAddress!, current.count) == 0
-      }
-    }
-    return !same && renderedModel != model
   }
 
   /// Every authorisation asks for the total the checkout showed as it asked (the Apple Pay sheet's, after
