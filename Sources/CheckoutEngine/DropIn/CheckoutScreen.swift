@@ -1,25 +1,29 @@
 /// Where the shopper is in the Drop-in.
+///
+/// The screen is copied and switched over on every action, so it stays small: the cases whose data is large
+/// (a submission, a receipt, a 3-D Secure challenge with its authorisation request) hold it `indirect`, in an
+/// immutable shared box, and the Apple Pay sheet, which changes in place, is itself a single reference.
 public enum CheckoutScreen: Equatable, Sendable {
   /// The list of methods the session offers.
   case methodList
   /// The card form.
   case cardForm
   /// The gateway is working on a submission.
-  case processing(Submission)
+  indirect case processing(Submission)
   /// The submission ended.
-  case result(PaymentOutcome)
+  indirect case result(PaymentOutcome)
   /// `CheckoutDropIn(config:)` refused the session: nothing can be paid (`onError(nil, …)` fired).
-  case initialisationFailed(SdkError)
+  indirect case initialisationFailed(SdkError)
   /// The Apple Pay sheet is open over the Drop-in, with everything on it.
   case applePaySheet(ApplePaySheet)
   /// The simulated "Set up Apple Pay" screen the set-up button opens (no card for the supported networks).
   case applePaySetUp
   /// The simulated PayPal approval page (the buyer on PayPal.com) for an order.
-  case payPalApproval(PayPalOrder)
+  indirect case payPalApproval(PayPalOrder)
   /// The simulated Paze checkout: the shopper picks a card from their Paze wallet.
   case pazeCheckout
   /// The simulated issuer's 3-D Secure challenge: the shopper types the one-time code.
-  case threeDSChallenge(ThreeDSecureChallenge)
+  indirect case threeDSChallenge(ThreeDSecureChallenge)
   /// A method this build does not complete yet.
   case methodUnavailable(DropInPaymentMethod)
 

@@ -7,7 +7,7 @@ public struct CheckoutState: Equatable, Sendable {
   public var scenario: Scenario {
     _read { yield scenarioStorage.scenario }
   }
-  private let scenarioStorage: ScenarioStorage
+  private let scenarioStorage: SharedScenario
   /// The shopper's texts, in the scenario's locale with its `localisation` over them.
   public let localisation: Localisation
   public var screen: CheckoutScreen = .methodList
@@ -94,7 +94,7 @@ public struct CheckoutState: Equatable, Sendable {
   private let eligibleCards: [WalletCard]
 
   public init(scenario: Scenario) {
-    scenarioStorage = ScenarioStorage(scenario)
+    scenarioStorage = SharedScenario(scenario)
     offeredMethods = scenario.availableMethods
     sessionExpiry = scenario.session.expiry
     eligibleCards = scenario.applePay?.eligibleCards ?? []
@@ -192,20 +192,6 @@ public struct CheckoutState: Equatable, Sendable {
     default:
       let number = CardNumber(digits: cardForm.number)
       return "\(number.scheme?.displayName ?? "Card") \(number.masked)"
-    }
-  }
-
-  /// A scenario held by reference: it never changes, so every copy of the state shares it. Two are equal
-  /// when their scenarios are.
-  private final class ScenarioStorage: Equatable, Sendable {
-    let scenario: Scenario
-
-    init(_ scenario: Scenario) {
-      self.scenario = scenario
-    }
-
-    static func == (lhs: ScenarioStorage, rhs: ScenarioStorage) -> Bool {
-      lhs === rhs || lhs.scenario == rhs.scenario
     }
   }
 }

@@ -18,14 +18,18 @@ public struct BackendLink: Equatable, Sendable {
   public var phase: Phase = .waiting
   /// The latest session that arrived while the checkout could not open it.
   public var next: ServerSession?
-  /// The scenario a session's checkout is made from (merchant rules, device, wallet).
-  public var base: Scenario
+  /// The scenario a session's checkout is made from (merchant rules, device, wallet). Held by reference: the
+  /// link rides in `AppModel`, which is copied on every action, and the scenario inline was kilobytes of it.
+  public var base: Scenario {
+    _read { yield baseStorage.scenario }
+  }
+  private let baseStorage: SharedScenario
   /// Why the server's address is a risk (other machines can reach it), shown while waiting.
   public var warning: String?
 
   public init(endpoint: String, base: Scenario) {
     self.endpoint = endpoint
-    self.base = base
+    baseStorage = SharedScenario(base)
   }
 
   public var isWaiting: Bool { phase == .waiting }
