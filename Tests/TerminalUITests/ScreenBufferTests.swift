@@ -204,4 +204,15 @@ extension ScreenBufferTests {
     XCTAssertFalse(row.holdsSameGlyphs(inRow: 0, as: narrow), "a width")
     XCTAssertFalse(row.holdsSameGlyphs(inRow: 0, as: ScreenBuffer(width: 11, height: 2)), "another width")
   }
+
+  /// A cell has no padding (rows the same to the byte compare as one run of bytes), and a fill leaves the
+  /// very cells a new buffer holds, over ASCII, wide and other graphemes alike.
+  func testAFillLeavesTheCellsOfANewBuffer() {
+    XCTAssertEqual(MemoryLayout<Cell>.size, MemoryLayout<Cell>.stride)
+    var buffer = ScreenBuffer(width: 12, height: 2)
+    buffer.write("ab 漢 é…│xyz", x: 0, y: 0, role: .selected)
+    buffer.fill(buffer.bounds, role: .normal)
+    XCTAssertEqual(buffer, ScreenBuffer(width: 12, height: 2))
+    XCTAssertTrue(buffer.holdsSameGlyphs(inRow: 0, as: ScreenBuffer(width: 12, height: 2)))
+  }
 }

@@ -13,6 +13,8 @@ struct CardFormView {
     let form = checkout.cardForm
     let money = MoneyFormatter(locale: checkout.scenario.locale)
     let text = checkout.localisation
+    // Read once: the heading lists them and the number's scheme is checked against them.
+    let acceptedSchemes = checkout.scenario.session.allowedFundingTypes.acceptedSchemes
     // Wide enough for the locale's longest label (Japanese labels are two cells a character).
     let labelWidth = max(
       Self.labelWidth, (checkout.cardFields.map { DisplayWidth.of($0.label(in: text)) }.max() ?? 0) + 1)
@@ -21,7 +23,7 @@ struct CardFormView {
     var y = rect.y
     if !compact {
       buffer.write(truncating: text.text(.payByCard), x: rect.x, y: y, role: .title, maxWidth: rect.width)
-      let accepted = checkout.scenario.session.allowedFundingTypes.acceptedSchemes.map(\.shortName)
+      let accepted = acceptedSchemes.map(\.shortName)
       buffer.write(
         truncating: text.text(.accepted, accepted.joined(separator: " · ")), x: rect.x, y: y + 1,
         role: .muted,
@@ -42,7 +44,7 @@ struct CardFormView {
       let shown = DisplayWidth.of(value) > boxWidth - 2 ? String(value.suffix(boxWidth - 2)) : value
       buffer.write(shown, x: boxX + 1, y: y, role: role, maxWidth: boxWidth - 2)
       if field == .number, let scheme = form.scheme {
-        let accepted = checkout.scenario.session.allowedFundingTypes.acceptedSchemes.contains(scheme)
+        let accepted = acceptedSchemes.contains(scheme)
         // The scheme's short name ("Amex") where its full name does not fit beside the box.
         let room = rect.maxX - boxX - boxWidth - 1
         let name = DisplayWidth.of(scheme.displayName) <= room ? scheme.displayName : scheme.shortName

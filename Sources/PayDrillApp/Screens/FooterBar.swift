@@ -46,18 +46,23 @@ struct FooterBar {
 
   /// The entries that fit: all of them if they can, else with their short names; and when even those do
   /// not all fit, the first ones and then `? all keys`, so that every key can still be found.
+  /// Each entry is measured once (the footer is drawn in every frame): a short name is measured only
+  /// where the entry has one.
   static func fitting(_ entries: [KeyHelp.Entry], width: Int) -> [KeyHelp.Entry] {
-    func total(_ list: [KeyHelp.Entry]) -> Int { list.reduce(0) { $0 + Self.width($1) } }
-    if total(entries) <= width { return entries }
+    let widths = entries.map(Self.width)
+    if widths.reduce(0, +) <= width { return entries }
     let short = entries.map(\.shortened)
-    if total(short) <= width { return short }
+    let shortWidths = zip(entries, widths).map { entry, full in
+      entry.short == nil ? full : Self.width(entry.shortened)
+    }
+    if shortWidths.reduce(0, +) <= width { return short }
     let tail = KeyHelp.allKeys
     var kept: [KeyHelp.Entry] = []
     var used = Self.width(tail)
-    for entry in short where entry.keys != "?" {
-      guard used + Self.width(entry) <= width else { break }
+    for (entry, entryWidth) in zip(short, shortWidths) where entry.keys != "?" {
+      guard used + entryWidth <= width else { break }
       kept.append(entry)
-      used += Self.width(entry)
+      used += entryWidth
     }
     return kept + [tail]
   }

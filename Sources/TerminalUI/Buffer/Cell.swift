@@ -6,6 +6,11 @@ public struct Cell: Equatable, Sendable {
   public var grapheme: String
   public var width: UInt8
   public var role: StyleRole
+  /// The bytes a cell's layout would leave as padding after its width and role, written as zeros: a row of
+  /// cells is then compared with the same row of the frame before as one run of bytes (`holdsSameGlyphs`),
+  /// which padding left as whatever the copy left there made miss on nearly every row.
+  private var reservedHalf: UInt16 = 0
+  private var reservedWord: UInt32 = 0
 
   public init(grapheme: String, width: UInt8, role: StyleRole) {
     self.grapheme = grapheme

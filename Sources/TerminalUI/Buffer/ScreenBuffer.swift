@@ -66,13 +66,38 @@ public struct ScreenBuffer: Equatable, Sendable {
   }
 
   /// Puts `blank` (a grapheme of one ASCII byte) in `count` cells from `start`: `store`'s rule, in a loop
-  /// that reads each old cell's second grapheme word at a constant stride.
+  /// that reads each old cell's second grapheme word at a constant stride. Where the old cell holds one
+  /// ASCII byte too, neither string owns anything, and a cell has no padding (three words): the blank's
+  /// three words are stored, which is what the copy does, without a call to retain a string that needs none.
   @inline(__always)
   private static func fill(
     _ start: UnsafeMutablePointer<Cell>, count: Int, with blank: Cell, layout: StoredGraphemeLayout
   ) {
     let words = UnsafeRawPointer(start) + layout.graphemeOffset + 8
     let oneASCIIByte = layout.oneASCIIByte
+    let stride = MemoryLayout<Cell>.stride
+    let blankWords = withUnsafeBytes(of: blank) { bytes in
+      bytes.count == 24 && stride == 24
+        && bytes.loadUnaligned(fromByteOffset: layout.graphemeOffset + 8, as: UInt64.self) == oneASCIIByte
+        ? (
+          bytes.loadUnaligned(as: UInt64.self), bytes.loadUnaligned(fromByteOffset: 8, as: UInt64.self),
+          bytes.loadUnaligned(fromByteOffset: 16, as: UInt64.self)
+        ) : nil
+    }
+    if let (first, second, third) = blankWords {
+      let raw = UnsafeMutableRawPointer(start)
+      for index in 0..<count {
+        let offset = index &* 24
+        if words.loadUnaligned(fromByteOffset: offset, as: UInt64.self) == oneASCIIByte {
+          raw.storeBytes(of: first, toByteOffset: offset, as: UInt64.self)
+          raw.storeBytes(of: second, toByteOffset: offset &+ 8, as: UInt64.self)
+          raw.storeBytes(of: third, toByteOffset: offset &+ 16, as: UInt64.self)
+        } else {
+          start[index] = blank
+        }
+      }
+      return
+    }
     for index in 0..<count {
       if words.loadUnaligned(fromByteOffset: index &* MemoryLayout<Cell>.stride, as: UInt64.self)
         == oneASCIIByte
