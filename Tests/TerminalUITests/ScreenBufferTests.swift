@@ -177,12 +177,14 @@ extension ScreenBufferTests {
     var digit = String()
     digit.reserveCapacity(64)
     digit.append("7")
-    var buffer = ScreenBuffer(width: 2, height: 1)
-    buffer[0, 0] = Cell(grapheme: digit, width: 1, role: .normal)
+    var buffer = ScreenBuffer(width: 5, height: 1)
+    buffer.write("│é", x: 0, y: 0, role: .normal)
+    buffer[2, 0] = Cell(grapheme: digit, width: 1, role: .normal)
     var codes: [UInt8] = []
     buffer.asciiCodes(ofRow: 0, into: &codes)
-    XCTAssertEqual(codes, [UInt8(ascii: "7"), UInt8(ascii: " ")])
-    XCTAssertEqual(buffer.text, "7")
+    let notASCII = ScreenBuffer.notASCII
+    XCTAssertEqual(codes, [notASCII, notASCII, UInt8(ascii: "7"), UInt8(ascii: " "), UInt8(ascii: " ")])
+    XCTAssertEqual(buffer.text, "│é7")
   }
 
   /// A row holds the same glyphs as another buffer's when every cell's grapheme and width are the same,

@@ -17,6 +17,9 @@ public final class LedgerSessionStore: SessionStore {
     let opened = try SQLiteLedger(path: path)
     do {
       try opened.execute("PRAGMA synchronous = NORMAL")
+      // A server's connection reads sessions by id and payments by transaction as its file grows: SQLite's
+      // own default cache (2 MiB) rather than the interactive ledger's small one.
+      try opened.execute("PRAGMA cache_size = -2000")
     } catch {
       throw LedgerError(location: path, problem: "cannot be opened: \(error)")
     }

@@ -18,14 +18,21 @@ extension ScreenBuffer {
       for x in 0..<width { codes[x] = StoredGraphemeLayout.code(of: cells[start + x].grapheme) }
       return
     }
-    cells.withUnsafeBytes { storage in
-      codes.withUnsafeMutableBufferPointer { codes in
-        for x in codes.indices { codes[x] = layout.code(at: start &+ x, in: storage) }
-      }
-    }
     // The layout tells a one-byte ASCII string stored inline, as every view's grapheme is; one stored
     // otherwise (on the heap) reads as not ASCII, so those cells are asked through `String`: the masking of
-    // card numbers and the fuzzer's checks never miss a digit, whatever the string's storage.
+    // card numbers and the fuzzer's checks never miss a digit, whatever the string's storage. Other
+    // graphemes stored inline (box drawing, accents, wide ones) are not ASCII, and need no asking.
+    var onHeap = false
+    cells.withUnsafeBytes { storage in
+      codes.withUnsafeMutableBufferPointer { codes in
+        for x in codes.indices {
+          let code = layout.code(at: start &+ x, in: storage)
+          codes[x] = code
+          if code == Self.notASCII, !layout.holdsInlineGrapheme(at: start &+ x, in: storage) { onHeap = true }
+        }
+      }
+    }
+    guard onHeap else { return }
     for x in 0..<width where codes[x] == Self.notASCII {
       codes[x] = StoredGraphemeLayout.code(of: cells[start + x].grapheme)
     }

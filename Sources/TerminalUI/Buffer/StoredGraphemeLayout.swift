@@ -13,6 +13,9 @@ struct StoredGraphemeLayout {
   var stride: Int { MemoryLayout<Cell>.stride }
   /// The second word of every one-byte ASCII string.
   let oneASCIIByte: UInt64
+  /// The bit of a string's second word that says its bytes are stored in its two words (up to 15 UTF-8
+  /// bytes), not on the heap.
+  static let storedInline: UInt64 = 1 << 61
 
   /// The layout of this process's cells, if it holds.
   static let current: StoredGraphemeLayout? = {
@@ -33,8 +36,23 @@ struct StoredGraphemeLayout {
       let holds = cells.indices.allSatisfy {
         layout.code(at: $0, in: storage) == code(of: cells[$0].grapheme)
           && layout.width(at: $0, in: storage) == cells[$0].width
+          && layout.holdsInlineGrapheme(at: $0, in: storage)
       }
-      return holds ? layout : nil
+      // And a string on the heap says so, a one-byte ASCII one (room reserved, then a byte) among them.
+      var digit = String()
+      digit.reserveCapacity(64)
+      digit.append("7")
+      let onHeap = [
+        Cell(grapheme: String(repeating: "x", count: 40), width: 1, role: .normal),
+        Cell(grapheme: digit, width: 1, role: .normal),
+      ]
+      let heapSaysSo = onHeap.withUnsafeBytes { heap in
+        onHeap.indices.allSatisfy {
+          !layout.holdsInlineGrapheme(at: $0, in: heap)
+            || layout.code(at: $0, in: heap) == code(of: onHeap[$0].grapheme)
+        }
+      }
+      return holds && heapSaysSo ? layout : nil
     }
   }()
 
@@ -60,6 +78,14 @@ struct StoredGraphemeLayout {
   func code(at index: Int, in storage: UnsafeRawBufferPointer) -> UInt8 {
     let (low, high) = words(at: index, in: storage)
     return high == oneASCIIByte ? UInt8(truncatingIfNeeded: low) : ScreenBuffer.notASCII
+  }
+
+  /// Whether the grapheme of the cell at `index` is stored in the cell itself (up to 15 UTF-8 bytes): its
+  /// code, `notASCII` or its byte, is then all there is to know; one stored on the heap is asked through
+  /// `String`.
+  @inline(__always)
+  func holdsInlineGrapheme(at index: Int, in storage: UnsafeRawBufferPointer) -> Bool {
+    words(at: index, in: storage).1 & Self.storedInline != 0
   }
 
   /// Whether the cell at `index` of the cells at `base` holds a grapheme of one ASCII byte: stored in the
