@@ -7,18 +7,7 @@ import XCTest
 
 /// The run's ledger opens when the run first records or reads an attempt, not when it starts: a run that
 /// never pays leaves no file, and a ledger that cannot be opened warns once, at its first use.
-final class DeferredLedgerTests: XCTestCase {
-  private var folder: URL!
-
-  override func setUpWithError() throws {
-    folder = FileManager.default.temporaryDirectory.appendingPathComponent(
-      "paydrill-deferred-ledger-\(UUID().uuidString)")
-    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-  }
-
-  override func tearDownWithError() throws {
-    try? FileManager.default.removeItem(at: folder)
-  }
+final class DeferredLedgerTests: FolderTestCase {
 
   private func run(ledger path: String) throws -> CheckoutRun {
     let options = try CommandLineOptions.parse(["--latency", "0", "--ledger", path])

@@ -8,18 +8,7 @@ import XCTest
 /// The runtime and the ledger together: tapes record their attempts, a ledger that cannot be written is
 /// dropped with a warning while the checkout completes, an attempt in flight at the end is interrupted,
 /// and a process killed inside its transaction leaves no row.
-final class LedgerRuntimeTests: XCTestCase {
-  private var folder: URL!
-
-  override func setUpWithError() throws {
-    folder = FileManager.default.temporaryDirectory.appendingPathComponent(
-      "paydrill-ledger-rt-\(UUID().uuidString)")
-    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-  }
-
-  override func tearDownWithError() throws {
-    try? FileManager.default.removeItem(at: folder)
-  }
+final class LedgerRuntimeTests: FolderTestCase {
 
   private func runtime(ledger: (any AttemptLedger)?, latency: Int = 0) -> CheckoutRuntime {
     var scenario = Scenario.acmeElectronics

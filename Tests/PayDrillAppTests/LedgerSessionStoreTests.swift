@@ -7,19 +7,8 @@ import XCTest
 
 /// The ledger as `paydrill serve`'s store: sessions read back whole, request ids taken once (also by a second
 /// store on the same file, as after a restart), and the attempts of a session found by each of its ids.
-final class LedgerSessionStoreTests: XCTestCase {
-  private var folder: URL!
+final class LedgerSessionStoreTests: FolderTestCase {
   private var path: String { folder.appendingPathComponent("ledger.sqlite3").path }
-
-  override func setUpWithError() throws {
-    folder = FileManager.default.temporaryDirectory.appendingPathComponent(
-      "paydrill-sessions-\(UUID().uuidString)")
-    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-  }
-
-  override func tearDownWithError() throws {
-    try? FileManager.default.removeItem(at: folder)
-  }
 
   static func session(id: String = "c5f0799b-0839-43ce-abc5-5b462a98f250") -> ServerSession {
     ServerSession(

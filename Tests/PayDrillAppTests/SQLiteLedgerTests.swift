@@ -6,19 +6,8 @@ import XCTest
 
 /// The SQLite ledger in a temporary folder: writes, filtered queries, WAL, one transaction per attempt, the
 /// schema version and the migration from version 1, and files it cannot use.
-final class SQLiteLedgerTests: XCTestCase {
-  private var folder: URL!
+final class SQLiteLedgerTests: FolderTestCase {
   private var path: String { folder.appendingPathComponent("ledger.sqlite3").path }
-
-  override func setUpWithError() throws {
-    folder = FileManager.default.temporaryDirectory.appendingPathComponent(
-      "paydrill-ledger-\(UUID().uuidString)")
-    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-  }
-
-  override func tearDownWithError() throws {
-    try? FileManager.default.removeItem(at: folder)
-  }
 
   static let usd = Currency(code: "USD")!
 
