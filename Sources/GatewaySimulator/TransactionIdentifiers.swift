@@ -28,6 +28,7 @@ public final class TransactionIdentifiers: Sendable {
   /// `UUID(uuid:).uuidString.lowercased()`, without Foundation formatting each byte with `snprintf` and
   /// the result lower-cased again (most of a payment's authorisation, in the simulated gateway).
   static func uuidText(_ bytes: [UInt8]) -> String {
+    precondition(bytes.count == 16, "a UUID is sixteen bytes")
     let digits: StaticString = "0123456789abcdef"
     return String(unsafeUninitializedCapacity: 36) { text in
       var end = 0

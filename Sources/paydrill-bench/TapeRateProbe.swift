@@ -78,7 +78,7 @@ enum TapeRateProbe {
         rounds.append((ContinuousClock.now - start) / .microseconds(200))
       }
       precondition(sink != 0)
-      return rounds.sorted()[rounds.count / 2]
+      return PairedRatio.median(rounds)
     }
     let textTime = median { frame.lines.count }
     let renderTime = median { runtime.render().cells.count }

@@ -50,9 +50,9 @@ final class EventPaneTests: XCTestCase {
     }
   }
 
-  /// The pane's payloads are made once per event and width, and an event that differs in any field (the
-  /// same sequence and time but another value) gets its own.
-  func testAPayloadIsKeptForItsWholeEventAndWidth() {
+  /// The pane's payload lines are made once per payload and width, and a payload that differs in any value
+  /// gets its own.
+  func testAPayloadsLinesAreKeptForItsPayloadAndWidth() {
     let cache = EventPayloadCache()
     let declined = event(.onError, [("errorCode", "CARD_DECLINED"), ("amount", "49.99")])
     let expired = event(.onError, [("errorCode", "EXPIRED_CARD"), ("amount", "49.99")])

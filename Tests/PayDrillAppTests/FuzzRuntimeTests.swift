@@ -227,7 +227,7 @@ final class FuzzRuntimeTests: XCTestCase {
     for value in UInt32(0)...0x10FFFF {
       guard let scalar = Unicode.Scalar(value) else { continue }
       XCTAssertEqual(
-        FuzzFiles.isControl(scalar), scalar.properties.generalCategory == .control,
+        PrintableText.isControl(scalar), scalar.properties.generalCategory == .control,
         "U+\(String(value, radix: 16))")
     }
     let folder = FileManager.default.temporaryDirectory.appendingPathComponent("fuzz-files-\(UUID())").path

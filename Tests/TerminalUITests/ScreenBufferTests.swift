@@ -165,7 +165,11 @@ extension ScreenBufferTests {
     buffer.asciiCodes(ofRow: 0, into: &codes)
     let other = ScreenBuffer.notASCII
     XCTAssertEqual(codes, [UInt8(ascii: "a"), other, other, other, other, UInt8(ascii: " ")])
-    XCTAssertEqual(buffer.storedGlyph(atX: 0, y: 0), buffer.storedGlyph(atX: 0, y: 0))
+    XCTAssertNotNil(buffer.storedGlyph(atX: 0, y: 0), "the layout of a cell's storage holds here")
+    var same = ScreenBuffer(width: 2, height: 1)
+    same.write("aa", x: 0, y: 0, role: .normal)
+    XCTAssertEqual(same.storedGlyph(atX: 0, y: 0), same.storedGlyph(atX: 1, y: 0), "a, a")
+    XCTAssertEqual(buffer.storedGlyph(atX: 0, y: 0), same.storedGlyph(atX: 0, y: 0), "a in another buffer")
     XCTAssertNotEqual(buffer.storedGlyph(atX: 3, y: 0), buffer.storedGlyph(atX: 4, y: 0), "é, e + ◌́")
     buffer.write("é", x: 5, y: 0, role: .normal)
     XCTAssertEqual(buffer.storedGlyph(atX: 3, y: 0), buffer.storedGlyph(atX: 5, y: 0))

@@ -191,11 +191,17 @@ enum BillingDate {
   /// every frame, and a localised formatter took 1.5 M instructions to make (4 % of the fuzzer's steps).
   private static let shownDates = Mutex<[String: String]>([:])
 
+  /// Dates kept at most; past that they are forgotten all at once (the sheet shows a handful).
+  static let shownDatesLimit = 1024
+
   private static func shown(_ text: String, template: String, locale: String) -> String {
     let key = template + "\u{0}" + locale + "\u{0}" + text
     if let known = shownDates.withLock({ $0[key] }) { return known }
     let result = date(text).map { unbroken(localised(template, locale).string(from: $0)) } ?? text
-    shownDates.withLock { $0[key] = result }
+    shownDates.withLock { dates in
+      if dates.count >= shownDatesLimit { dates.removeAll(keepingCapacity: true) }
+      dates[key] = result
+    }
     return result
   }
 

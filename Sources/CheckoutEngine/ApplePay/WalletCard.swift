@@ -1,19 +1,16 @@
 /// A card in the simulated Wallet. `number` is a test card number: the gateway decides its outcome exactly as
 /// it does for the card form, and only its last four are ever shown.
 public struct WalletCard: Equatable, Sendable, Codable {
-  public var network: PaymentNetwork {
-    didSet { describe() }
-  }
+  /// The network and number are set once: the names below are worked out from them.
+  public let network: PaymentNetwork
   public var type: CardFundingType
-  public var number: CardNumber {
-    didSet { describe() }
-  }
+  public let number: CardNumber
   /// The card's billing address; PassKit asks for one when the merchant requires it and the card has none.
   public var billingAddress: PostalAddress?
   /// "Visa ••••1234", as `PKPaymentMethod.displayName`.
-  public private(set) var displayName: String
+  public let displayName: String
   /// The card's simulated `PKPaymentPass`.
-  public private(set) var paymentPass: PaymentPass
+  public let paymentPass: PaymentPass
 
   public init(
     network: PaymentNetwork, type: CardFundingType, number: CardNumber, billingAddress: PostalAddress? = nil
@@ -25,14 +22,10 @@ public struct WalletCard: Equatable, Sendable, Codable {
     (displayName, paymentPass) = Self.names(network, number)
   }
 
-  /// The names a card goes by, worked out from its network and number once, when they are set: every
+  /// The names a card goes by, worked out from its network and number once, when the card is made: every
   /// `onPaymentMethodSelected` records them, in a log kept for the session, and every event made its own.
   private static func names(_ network: PaymentNetwork, _ number: CardNumber) -> (String, PaymentPass) {
     (network.displayName + " ••••" + number.lastFour, PaymentPass(network: network, number: number))
-  }
-
-  private mutating func describe() {
-    (displayName, paymentPass) = Self.names(network, number)
   }
 
   enum CodingKeys: String, CodingKey, CaseIterable { case network, type, number, billingAddress }

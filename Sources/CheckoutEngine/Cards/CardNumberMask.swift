@@ -12,7 +12,7 @@ public enum CardNumberMask {
     // Twelve ASCII digits at least, in groups or not, or the pattern cannot match: most text (a screen's
     // row, an event's line) has none, and is returned without breaking it into characters or running the
     // pattern.
-    guard longestDigitRun(in: text) >= 12, text.contains(where: \.isNumber) else { return text }
+    guard longestDigitRun(in: text) >= 12 else { return text }
     var masked = text
     let matches = candidate.matches(in: text, range: NSRange(text.startIndex..., in: text))
     for match in matches.reversed() {

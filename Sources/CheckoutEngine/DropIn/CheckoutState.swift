@@ -49,8 +49,8 @@ public struct CheckoutState: Equatable, Sendable {
         if let none { screen = .applePaySheet(none) }
         return
       }
-      // Moved out of the screen, not copied: a copy retained every array and string of the sheet, and
-      // putting the screen back released them all, on every change of the sheet.
+      // Moved out of the screen, not copied: with a second reference to its box alive, the sheet is no
+      // longer the box's only holder, and every change would copy all of its fields into a new box.
       var taken = CheckoutScreen.methodList
       swap(&taken, &screen)
       var open: ApplePaySheet?
@@ -61,8 +61,8 @@ public struct CheckoutState: Equatable, Sendable {
       yield &open
     }
   }
-  /// The callback the open sheet waits for, read where the sheet lies: `applePaySheet?.pendingUpdate`
-  /// copied the whole sheet (a retain of all it holds) to read it, on every answer of the sheet's callbacks.
+  /// The callback the open sheet waits for, read where the sheet lies (asked on every answer of the sheet's
+  /// callbacks).
   public var pendingSheetUpdate: ApplePaySheet.PendingUpdate? {
     guard case .applePaySheet(let sheet) = screen else { return nil }
     return sheet.pendingUpdate

@@ -7,10 +7,10 @@ final class KeyLedger {
   /// Keys asked for by name, by the object's path, before or without a key type that lists its keys.
   private var asked: [String: Set<String>] = [:]
   /// Key types seen that do not list their keys (a dictionary's, `PathKey`), by their full names.
-  var openKeyTypes: Set<String> { Set(openKeyTypeList.map { String(reflecting: $0) }) }
+  var openKeyTypes: Set<String> { Set(openKeyTypeList.values.map { String(reflecting: $0) }) }
   /// Named only when asked (test support): `String(reflecting:)` of a type took 3.4 M instructions, a third
-  /// of decoding a theme.
-  private var openKeyTypeList: [Any.Type] = []
+  /// of decoding a theme. Kept once each, so a type opened again is known without asking it anything.
+  private var openKeyTypeList: [ObjectIdentifier: Any.Type] = [:]
   /// The keys each key type lists, by the type: listing them casts each key to `CodingKey` at run time, and a
   /// theme opens its one style type's keys two dozen times.
   private var listedKeys: [ObjectIdentifier: [String]] = [:]
@@ -23,17 +23,18 @@ final class KeyLedger {
   /// checked against them.
   func opened<Key: CodingKey>(_ keyType: Key.Type, at path: [CodingKey]) {
     let names: [String]
-    if let listed = listedKeys[ObjectIdentifier(keyType)] {
+    let type = ObjectIdentifier(keyType)
+    if let listed = listedKeys[type] {
       names = listed
     } else {
-      guard let listing = keyType as? any CaseIterable.Type else {
-        openKeyTypeList.append(keyType)
+      guard openKeyTypeList[type] == nil, let listing = keyType as? any CaseIterable.Type else {
+        openKeyTypeList[type] = keyType
         return
       }
       // The cases are `Key`s: a cast to the type itself is a comparison, where a cast to `any CodingKey`
       // looks the conformance up among every library's (a quarter of a million instructions a key type).
       names = (listing.allCases as any Collection).compactMap { ($0 as? Key)?.stringValue }
-      listedKeys[ObjectIdentifier(keyType)] = names
+      listedKeys[type] = names
     }
     known[Self.text(path), default: []].formUnion(names)
   }

@@ -69,7 +69,7 @@ struct FuzzFiles {
     // terminal (a tape's ESC would move its cursor).
     let unclear = (problems + report.problems).first { problem in
       !problem.hasPrefix(path) || problem.count > 2000
-        || problem.unicodeScalars.contains(where: Self.isControl)
+        || problem.unicodeScalars.contains(where: PrintableText.isControl)
     }
     if problems.isEmpty != report.problems.isEmpty || unclear != nil {
       let kept = folder + "/kept-" + UUID().uuidString + "-" + name
@@ -82,12 +82,6 @@ struct FuzzFiles {
       return FuzzViolation(.files, "\(kept): \(what)")
     }
     return nil
-  }
-
-  /// Whether a scalar is a control character (general category Cc): U+0000-001F and U+007F-009F, and only
-  /// those, without the property's table look-up (every message of every file is read).
-  static func isControl(_ scalar: Unicode.Scalar) -> Bool {
-    scalar.value < 0x20 || (0x7F...0x9F).contains(scalar.value)
   }
 
   // MARK: - Mutations

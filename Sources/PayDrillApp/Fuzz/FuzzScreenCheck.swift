@@ -87,7 +87,7 @@ public enum FuzzScreenCheck {
     guard cell.grapheme.count == 1, let character = cell.grapheme.first else {
       return "a cell holds \(cell.grapheme.count) graphemes (\(cell.grapheme.debugDescription))"
     }
-    if character.unicodeScalars.contains(where: { $0.value < 0x20 || (0x7F..<0xA0).contains($0.value) }) {
+    if character.unicodeScalars.contains(where: PrintableText.isControl) {
       return "a control character \(cell.grapheme.debugDescription)"
     }
     if EmojiFallback.replacement(for: character) != nil {

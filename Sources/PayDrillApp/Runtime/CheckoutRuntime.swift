@@ -207,6 +207,8 @@ public final class CheckoutRuntime {
 
   /// The buffer the frames are drawn into, kept from one frame to the next: `play` reads the screen after
   /// every change it waits on, and a new buffer each time cost an allocation and a release of every cell.
+  /// A caller that keeps the frame it was given (the terminal keeps it to tell what changed) shares the
+  /// cells, so the next frame copies them once before drawing over them.
   private var frame = ScreenBuffer(width: 0, height: 0)
 
   /// The current frame.

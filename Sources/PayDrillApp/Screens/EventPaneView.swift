@@ -11,10 +11,6 @@ struct EventPaneView {
 
   /// The pane's title: the count (of the matches, under a filter), the filter, and the keys that lead on
   /// when they fit in `width` (the footer lists them all).
-  func title(width: Int) -> String {
-    title(width: width, shown: list.shown(events).count)
-  }
-
   private func title(width: Int, shown: Int) -> String {
     var title = list.filter.isEmpty ? "Events (\(events.count))" : "Events (\(shown) of \(events.count))"
     if list.isEditingFilter || !list.filter.isEmpty { title += " /\(list.filter)" }

@@ -113,7 +113,7 @@ public final class TapePresenter {
     case .pause(let duration):
       return isDue(after: duration * pace.pauseScale, now: now)
     case .check(let expectation, let timeout, let line):
-      do {
+      do throws(TapeExpectation.PatternTooSlow) {
         if try expectation.isMet(
           by: runtime.model, screen: { runtime.render().text },
           budget: TapeExpectation.matchBudget(waiting: timeout))
@@ -126,7 +126,7 @@ public final class TapePresenter {
         update {
           $0.problem =
             "line \(line): its pattern took more than"
-            + " \(TapeExpectation.spoken(TapeExpectation.matchBudget(waiting: timeout))) to match"
+            + " \(TapeExpectation.spoken(error.budget)) to match"
           $0.isPaused = true
         }
         return true
