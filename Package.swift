@@ -22,7 +22,8 @@ let directMetadataAccess: [SwiftSetting] = [
 
 let package = Package(
   name: "PayDrill",
-  platforms: [.macOS(.v14)],
+  // macOS 15: `Mutex` (the Synchronization module) is there from macOS 15 on, and the code uses it throughout.
+  platforms: [.macOS(.v15)],
   products: [
     .executable(name: "paydrill", targets: ["paydrill"]),
     // `paydrill merge-junit` runs this program (installed in libexec/paydrill): reading XML takes
@@ -67,6 +68,10 @@ let package = Package(
       name: "GatewaySimulator", dependencies: ["CheckoutEngine", "CCrypto"],
       swiftSettings: directMetadataAccess),
     .target(name: "TerminalUI", swiftSettings: directMetadataAccess),
+    // Every difference between Linux and macOS (posix_spawn's types, poll or select on a terminal, /proc,
+    // sockets) behind `#if canImport(Darwin)`, in this one place; `make lint` checks that nothing else has
+    // one (Tools/check-portability.py, docs/guides/macos.md).
+    .target(name: "Platform", swiftSettings: directMetadataAccess),
     // Writing an output where the user pointed (links, FIFOs, devices, modes kept), for paydrill and
     // paydrill-merge-junit alike; Foundation only.
     .target(name: "OutputFiles", swiftSettings: directMetadataAccess),
@@ -76,12 +81,13 @@ let package = Package(
     // dependency of PayDrillApp, so that the interactive paydrill does not load libxml2.
     .target(name: "JUnitMerge", dependencies: ["JUnitReports", "OutputFiles"]),
     .target(
-      name: "NcursesBackend", dependencies: ["TerminalUI", "CNcursesw"], swiftSettings: directMetadataAccess),
+      name: "NcursesBackend", dependencies: ["TerminalUI", "CNcursesw", "Platform"],
+      swiftSettings: directMetadataAccess),
     .target(
       name: "PayDrillApp",
       dependencies: [
         "CheckoutEngine", "GatewaySimulator", "TerminalUI", "NcursesBackend", "CSQLite", "JUnitReports",
-        "OutputFiles",
+        "OutputFiles", "Platform",
       ],
       swiftSettings: directMetadataAccess
     ),
@@ -98,14 +104,15 @@ let package = Package(
     // figures run the `paydrill` built beside it.
     .executableTarget(
       name: "paydrill-bench",
-      dependencies: ["PayDrillApp", "CheckoutEngine", "GatewaySimulator", "TerminalUI"]
+      dependencies: ["PayDrillApp", "CheckoutEngine", "GatewaySimulator", "TerminalUI", "Platform"]
     ),
     // The engine's flows are driven through the app's one interpreter (no effect runner of their own).
     .testTarget(
       name: "CheckoutEngineTests", dependencies: ["CheckoutEngine", "GatewaySimulator", "PayDrillApp"]),
     .testTarget(name: "GatewaySimulatorTests", dependencies: ["GatewaySimulator", "CheckoutEngine"]),
     .testTarget(
-      name: "GatewayServerTests", dependencies: ["GatewayServer", "GatewaySimulator", "CheckoutEngine"]),
+      name: "GatewayServerTests",
+      dependencies: ["GatewayServer", "GatewaySimulator", "CheckoutEngine", "Platform"]),
     .testTarget(name: "TerminalUITests", dependencies: ["TerminalUI"]),
     .testTarget(name: "JUnitMergeTests", dependencies: ["JUnitMerge", "JUnitReports"]),
     .testTarget(name: "OutputFilesTests", dependencies: ["OutputFiles"]),
@@ -113,10 +120,11 @@ let package = Package(
       name: "PayDrillAppTests",
       dependencies: [
         "PayDrillApp", "CheckoutEngine", "GatewaySimulator", "TerminalUI", "JUnitReports", "paydrill-bench",
+        "Platform",
       ],
       exclude: ["__Snapshots__", "Fixtures"]
     ),
-    .testTarget(name: "EndToEndTests"),
+    .testTarget(name: "EndToEndTests", dependencies: ["Platform"]),
   ],
   swiftLanguageModes: [.v6]
 )

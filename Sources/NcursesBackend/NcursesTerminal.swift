@@ -1,5 +1,6 @@
 import CNcursesw
 import Foundation
+import Platform
 import TerminalUI
 
 /// The real terminal, through ncurses: it owns `initscr` … `endwin`, puts frames on screen by copying only the
@@ -207,11 +208,10 @@ public final class NcursesTerminal: Backend {
     resizeterm(rows, columns)
   }
 
-  /// Whether standard input hung up or failed (a closed terminal): what `poll` says without waiting.
+  /// Whether standard input hung up or failed (a closed terminal), asked without waiting (`poll` on Linux,
+  /// `select` on Darwin: `DescriptorWait`).
   private static func inputHungUp() -> Bool {
-    var descriptor = pollfd(fd: STDIN_FILENO, events: Int16(POLLIN), revents: 0)
-    guard poll(&descriptor, 1, 0) == 1 else { return false }
-    return descriptor.revents & Int16(POLLHUP | POLLERR | POLLNVAL) != 0
+    DescriptorWait.hungUp(STDIN_FILENO)
   }
 
   /// `wget_wch` for a locale without UTF-8, where it would swallow every key after a non-ASCII byte: reads

@@ -2,6 +2,7 @@ import CheckoutEngine
 import Foundation
 import GatewaySimulator
 import PayDrillApp
+import Platform
 import TerminalUI
 
 /// `paydrill-bench` (`make bench`): figures anyone can re-run, one line each with its unit, and for those of
@@ -186,7 +187,8 @@ enum Benchmark {
             + " (\(BenchGoal.below(2, "ms").verdict(milliseconds))), mean of \(figures.keystrokes) cursor moves"
             + " in a \(size) pty")
       } else {
-        lines.append("keystroke to terminal update: CPU time unavailable (no /proc/PID/task/*/schedstat)")
+        lines.append(
+          "keystroke to terminal update: CPU time unavailable (the system does not tell a child's)")
       }
       lines.append(
         "cursor move in the method list: \(figures.cursorMoveBytes) bytes written (\(bytesGoal.verdict(move)));"
@@ -325,7 +327,7 @@ enum Benchmark {
   /// builds both into the same folder), so `make bench` measures the release build of the shipped binary.
   static func paydrillExecutable() -> Result<String, BenchError> {
     let own =
-      (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe"))
+      ProcessStatistics.executablePath()
       ?? CommandLine.arguments.first.map { URL(fileURLWithPath: $0).standardizedFileURL.path }
     guard let own else { return .failure(BenchError("the path of paydrill-bench is unknown")) }
     let folder = URL(fileURLWithPath: own).deletingLastPathComponent()

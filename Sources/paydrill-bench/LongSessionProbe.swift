@@ -46,7 +46,7 @@ enum LongSessionProbe {
 
   private static func peak(_ terminal: PseudoTerminal) throws(BenchError) -> Int {
     guard let peak = terminal.peakMemory() else {
-      throw BenchError("the system does not tell a process's peak memory (/proc/PID/status)")
+      throw BenchError("the system does not tell a process's peak memory")
     }
     return peak
   }

@@ -1,16 +1,11 @@
 import Foundation
+import Platform
 import TerminalUI
-
-#if canImport(Glibc)
-  import Glibc
-#elseif canImport(Darwin)
-  import Darwin
-#endif
 
 /// A program running in a pseudo-terminal of its own, as in a terminal window: the benchmark types keys into
 /// it and reads every byte it writes to the screen.
 ///
-/// The child is spawned with `posix_spawn` (no `fork` in a threaded Swift process): it starts a session of
+/// The child is spawned with `posix_spawn` (`ChildSpawn`; no `fork` in a threaded Swift process): it starts a session of
 /// its own, and the pty's slave side becomes its controlling terminal and its standard input, output and
 /// error. `TERM` is `xterm-256color` whatever the bench's own terminal is, so the figures do not depend on
 /// where the bench runs.
@@ -33,10 +28,6 @@ final class PseudoTerminal {
   static let tab = "\t"
   static let interrupt = "\u{03}"
 
-  /// glibc's `POSIX_SPAWN_SETSID` (spawn.h, behind `_GNU_SOURCE`, so not imported): the child leads a new
-  /// session, whose controlling terminal is the first terminal it opens.
-  private static let spawnNewSession: Int16 = 0x80
-
   init(
     executable: String, arguments: [String], size: Size, environment extra: [String: String] = [:]
   ) throws(BenchError) {
@@ -51,16 +42,11 @@ final class PseudoTerminal {
     close(slave)
     _ = fcntl(master, F_SETFD, FD_CLOEXEC)
 
-    var attributes = posix_spawnattr_t()
-    posix_spawnattr_init(&attributes)
-    defer { posix_spawnattr_destroy(&attributes) }
-    posix_spawnattr_setflags(&attributes, Self.spawnNewSession)
-    var actions = posix_spawn_file_actions_t()
-    posix_spawn_file_actions_init(&actions)
-    defer { posix_spawn_file_actions_destroy(&actions) }
-    posix_spawn_file_actions_addopen(&actions, 0, slavePath, O_RDWR, 0)
-    posix_spawn_file_actions_adddup2(&actions, 0, 1)
-    posix_spawn_file_actions_adddup2(&actions, 0, 2)
+    let spawn = ChildSpawn()
+    spawn.startNewSession()
+    spawn.open(slavePath, as: 0, flags: O_RDWR)
+    spawn.duplicate(0, as: 1)
+    spawn.duplicate(0, as: 2)
 
     var environment = ProcessInfo.processInfo.environment
     environment["TERM"] = "xterm-256color"
@@ -69,18 +55,14 @@ final class PseudoTerminal {
     environment.removeValue(forKey: "COLUMNS")
     environment.removeValue(forKey: "LINES")
     environment.merge(extra) { $1 }
-    let argv = ([executable] + arguments).map { strdup($0) } + [nil]
-    let envp = environment.map { strdup("\($0.key)=\($0.value)") } + [nil]
-    defer {
-      argv.forEach { free($0) }
-      envp.forEach { free($0) }
-    }
-    var pid: pid_t = 0
     startedAt = ContinuousClock.now
-    let status = posix_spawn(&pid, executable, &actions, &attributes, argv, envp)
-    guard status == 0 else {
+    let spawned = spawn.spawn(
+      executable, arguments: [executable] + arguments,
+      environment: environment.map { "\($0.key)=\($0.value)" })
+    guard case .success(let pid) = spawned else {
       close(master)
-      throw BenchError("could not start \(executable): \(String(cString: strerror(status)))")
+      if case .failure(let error) = spawned { throw BenchError("could not start \(executable): \(error)") }
+      throw BenchError("could not start \(executable)")
     }
     self.pid = pid
     self.master = master
@@ -113,9 +95,8 @@ final class PseudoTerminal {
   /// What the child wrote within `timeout` (waiting for the first byte at most that long, then taking what
   /// is there); empty when nothing came or the child has gone.
   func readChunk(timeout: Duration) -> [UInt8] {
-    var descriptor = pollfd(fd: master, events: Int16(POLLIN), revents: 0)
     let milliseconds = Int32(max(0, timeout / .milliseconds(1)).rounded(.up))
-    guard !hungUp, poll(&descriptor, 1, milliseconds) > 0 else { return [] }
+    guard !hungUp, DescriptorWait.readable([master], milliseconds: milliseconds)[0] else { return [] }
     var buffer = [UInt8](repeating: 0, count: 65_536)
     let count = buffer.withUnsafeMutableBytes { read(master, $0.baseAddress, $0.count) }
     guard count > 0 else {
@@ -171,30 +152,16 @@ final class PseudoTerminal {
     return false
   }
 
-  /// The CPU time the child has used so far (user and system, all its threads), from the scheduler's
-  /// nanosecond counters in `/proc/PID/task/*/schedstat`; nil where there are none.
+  /// The CPU time the child has used so far (user and system, all its threads); nil where the system does
+  /// not tell (`ProcessStatistics.cpuTime`).
   func cpuTime() -> Duration? {
-    let tasks = "/proc/\(pid)/task"
-    guard let threads = try? FileManager.default.contentsOfDirectory(atPath: tasks) else { return nil }
-    var nanoseconds: Int64 = 0
-    for thread in threads {
-      guard let text = try? String(contentsOfFile: "\(tasks)/\(thread)/schedstat", encoding: .utf8),
-        let first = text.split(separator: " ").first, let value = Int64(first)
-      else { continue }
-      nanoseconds += value
-    }
-    return .nanoseconds(nanoseconds)
+    ProcessStatistics.cpuTime(of: pid)
   }
 
-  /// The child's peak resident memory so far, in bytes (`VmHWM` in `/proc/PID/status`); nil where there is
-  /// none. Not `ru_maxrss`: glibc's `posix_spawn` starts the child in the parent's memory (`CLONE_VM`), and
-  /// Linux carries that memory's high-water mark over `exec` into the child's `ru_maxrss`.
+  /// The child's peak resident memory so far, in bytes; nil where the system does not tell
+  /// (`ProcessStatistics.peakMemory`).
   func peakMemory() -> Int? {
-    guard let status = try? String(contentsOfFile: "/proc/\(pid)/status", encoding: .utf8),
-      let line = status.split(separator: "\n").first(where: { $0.hasPrefix("VmHWM:") }),
-      let kibibytes = line.split(whereSeparator: \.isWhitespace).dropFirst().first.flatMap({ Int($0) })
-    else { return nil }
-    return kibibytes * 1024
+    ProcessStatistics.peakMemory(of: pid)
   }
 
   /// Waits for the child to exit (draining what it still writes, so it never blocks on a full terminal)

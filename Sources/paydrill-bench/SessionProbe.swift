@@ -33,7 +33,7 @@ enum SessionProbe {
     terminal.send(PseudoTerminal.interrupt)
     terminal.waitForExit()
     guard let peak else {
-      throw BenchError("the system does not tell a process's peak memory (/proc/PID/status)")
+      throw BenchError("the system does not tell a process's peak memory")
     }
     return peak
   }

@@ -1,6 +1,7 @@
 import CheckoutEngine
 import Foundation
 import PayDrillApp
+import Platform
 
 /// Memory over many rounds of the Apple Pay sheet (`SheetCycle`) through one runtime: what stays behind once
 /// each sheet is gone. The events each round records stay in the log; nothing else should (its answers,
@@ -25,7 +26,7 @@ enum SheetMemoryProbe {
     try SheetCycle.run(on: runtime)
     let eventsBefore = runtime.model.checkout.events.count
     guard let residentBefore = ProcessMemory.resident() else {
-      throw BenchError("the system does not tell this process's resident memory (/proc/self/statm)")
+      throw BenchError("the system does not tell this process's resident memory")
     }
     let heapBefore = ProcessMemory.heapInUse()
     for _ in 0..<cycles {

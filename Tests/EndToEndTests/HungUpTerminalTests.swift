@@ -1,4 +1,5 @@
 import Foundation
+import Platform
 import XCTest
 
 /// Hardening: a terminal that hangs up without a SIGHUP reaching PayDrill (the window closed while SIGHUP is
@@ -13,25 +14,20 @@ final class HungUpTerminalTests: XCTestCase {
     _ = fcntl(master, F_SETFD, FD_CLOEXEC)
     // The pty is the child's input and output but not its controlling terminal (no new session): closing
     // the master sends it no SIGHUP, as when SIGHUP is ignored.
-    var actions = posix_spawn_file_actions_t()
-    posix_spawn_file_actions_init(&actions)
-    defer { posix_spawn_file_actions_destroy(&actions) }
-    posix_spawn_file_actions_adddup2(&actions, slave, 0)
-    posix_spawn_file_actions_adddup2(&actions, slave, 1)
-    posix_spawn_file_actions_adddup2(&actions, slave, 2)
-    posix_spawn_file_actions_addclose(&actions, slave)
+    let spawn = ChildSpawn()
+    spawn.duplicate(slave, as: 0)
+    spawn.duplicate(slave, as: 1)
+    spawn.duplicate(slave, as: 2)
+    spawn.close(slave)
     let binary = try PayDrillBinary.path()
     var environment = ProcessInfo.processInfo.environment
     environment["TERM"] = "xterm-256color"
     environment["XDG_DATA_HOME"] = PayDrillBinary.dataHome
     let arguments: [String] = [binary, "--no-ledger", "--latency", "0"]
-    let argv = arguments.map { strdup($0) } + [nil]
-    let envp = environment.map { strdup("\($0.key)=\($0.value)") } + [nil]
-    defer { (argv + envp).forEach { free($0) } }
-    var pid: pid_t = 0
-    guard posix_spawn(&pid, binary, &actions, nil, argv, envp) == 0 else {
-      throw XCTSkip("posix_spawn failed")
-    }
+    guard
+      case .success(let pid) = spawn.spawn(
+        binary, arguments: arguments, environment: environment.map { "\($0.key)=\($0.value)" })
+    else { throw XCTSkip("posix_spawn failed") }
     close(slave)
 
     // Wait for the first frame, then hang up.
@@ -39,8 +35,7 @@ final class HungUpTerminalTests: XCTestCase {
     var buffer = [UInt8](repeating: 0, count: 65536)
     let drawn = Date().addingTimeInterval(20)
     while !String(decoding: screen, as: UTF8.self).contains("Choose"), Date() < drawn {
-      var descriptor = pollfd(fd: master, events: Int16(POLLIN), revents: 0)
-      if poll(&descriptor, 1, 100) == 1 {
+      if DescriptorWait.readable([master], milliseconds: 100)[0] {
         let count = read(master, &buffer, buffer.count)
         if count > 0 { screen += buffer[0..<count] }
       }

@@ -1,4 +1,5 @@
 import Foundation
+import Platform
 import XCTest
 
 /// A checkout left alone sleeps (tmux, the real binary): once its screen has settled, its threads are not
@@ -12,19 +13,10 @@ final class IdleTerminalTests: XCTestCase {
   /// How many times the kernel has switched each of the process's threads out so far (it slept and was woken,
   /// or was preempted): `voluntary_ctxt_switches` + `nonvoluntary_ctxt_switches`, by thread id.
   private func contextSwitches(of pid: String) throws -> [String: Int] {
-    let tasks = "/proc/\(pid)/task"
-    guard let threads = try? FileManager.default.contentsOfDirectory(atPath: tasks) else {
-      throw XCTSkip("no \(tasks) to count context switches in")
+    guard let process = pid_t(pid), let threads = ProcessStatistics.threads(of: process) else {
+      throw XCTSkip("the system does not tell the context switches of process \(pid)")
     }
-    var switches: [String: Int] = [:]
-    for thread in threads {
-      let status = (try? String(contentsOfFile: "\(tasks)/\(thread)/status", encoding: .utf8)) ?? ""
-      switches[thread] = status.split(separator: "\n")
-        .filter { $0.contains("ctxt_switches:") }
-        .compactMap { $0.split(whereSeparator: \.isWhitespace).last.flatMap { Int($0) } }
-        .reduce(0, +)
-    }
-    return switches
+    return threads.mapValues(\.switches)
   }
 
   /// The wake-ups of every thread over `seconds` of nothing happening.

@@ -1,4 +1,5 @@
 import Foundation
+import Platform
 import XCTest
 
 /// Runs the real binary as a direct child (`posix_spawn`) and reaps it with `wait4`, which gives that child's
@@ -15,22 +16,21 @@ struct MeasuredRun {
   {
     let binary = try PayDrillBinary.path()
     let errors = folder.appendingPathComponent("stderr-\(UUID().uuidString).txt").path
-    var actions = posix_spawn_file_actions_t()
-    posix_spawn_file_actions_init(&actions)
-    defer { posix_spawn_file_actions_destroy(&actions) }
-    posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
-    posix_spawn_file_actions_addopen(&actions, 1, "/dev/null", O_WRONLY, 0)
-    posix_spawn_file_actions_addopen(&actions, 2, errors, O_WRONLY | O_CREAT | O_TRUNC, 0o600)
+    let spawn = ChildSpawn()
+    spawn.open("/dev/null", as: 0, flags: O_RDONLY)
+    spawn.open("/dev/null", as: 1, flags: O_WRONLY)
+    spawn.open(errors, as: 2, flags: O_WRONLY | O_CREAT | O_TRUNC, mode: 0o600)
     let environment = ProcessInfo.processInfo.environment.merging(["XDG_DATA_HOME": PayDrillBinary.dataHome])
     {
       $1
     }
-    let argv = ([binary] + arguments).map { strdup($0) } + [nil]
-    let envp = environment.map { strdup("\($0.key)=\($0.value)") } + [nil]
-    defer { (argv + envp).forEach { free($0) } }
-    var pid: pid_t = 0
-    let spawned = posix_spawn(&pid, binary, &actions, nil, argv, envp)
-    guard spawned == 0 else { throw XCTSkip("posix_spawn failed: \(spawned)") }
+    let pid: pid_t
+    switch spawn.spawn(
+      binary, arguments: [binary] + arguments, environment: environment.map { "\($0.key)=\($0.value)" })
+    {
+    case .success(let started): pid = started
+    case .failure(let error): throw XCTSkip("posix_spawn failed: \(error)")
+    }
     var status: Int32 = 0
     var usage = rusage()
     // A run that hangs (a file that waits for a writer) is killed after the limit and fails as killed,
@@ -49,6 +49,6 @@ struct MeasuredRun {
     let exitStatus = status & 0x7f == 0 ? (status >> 8) & 0xff : 128 + (status & 0x7f)
     return MeasuredRun(
       status: exitStatus, standardError: (try? String(contentsOfFile: errors, encoding: .utf8)) ?? "",
-      maximumResidentBytes: Int(usage.ru_maxrss) * 1024)
+      maximumResidentBytes: ProcessStatistics.peakResidentBytes(usage))
   }
 }

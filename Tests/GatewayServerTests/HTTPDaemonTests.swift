@@ -1,5 +1,6 @@
 import Foundation
 import GatewaySimulator
+import Platform
 import Synchronization
 import XCTest
 
@@ -263,7 +264,7 @@ final class RawClient {
   private(set) var received = ""
 
   init(port: UInt16) throws {
-    socket = Glibc.socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+    socket = LoopbackSocket.stream()
     var address = sockaddr_in()
     address.sin_family = sa_family_t(AF_INET)
     address.sin_port = port.bigEndian
@@ -280,7 +281,7 @@ final class RawClient {
 
   func send(_ text: String) throws {
     let bytes = Array(text.utf8)
-    guard Glibc.send(socket, bytes, bytes.count, Int32(MSG_NOSIGNAL)) == bytes.count else {
+    guard LoopbackSocket.send(bytes, on: socket) == bytes.count else {
       throw CocoaError(.fileWriteUnknown)
     }
   }

@@ -1,5 +1,6 @@
 import CheckoutEngine
 import Foundation
+import Platform
 import TerminalUI
 import XCTest
 

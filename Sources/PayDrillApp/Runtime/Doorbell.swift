@@ -1,10 +1,5 @@
 import Foundation
-
-#if canImport(Glibc)
-  import Glibc
-#elseif canImport(Darwin)
-  import Darwin
-#endif
+import Platform
 
 /// What the interactive loop sleeps on between events, so that it wakes for nothing else: its input, a
 /// deadline, and this pipe, which whatever arrives from elsewhere rings (a signal, an answer another thread
@@ -46,13 +41,9 @@ final class Doorbell: Sendable {
   /// forgets the rings it woke for. Returns whether the bell rang.
   @discardableResult
   func wait(for input: Int32, timeout: PollTimeout) -> Bool {
-    var descriptors = [
-      pollfd(fd: input, events: Int16(POLLIN), revents: 0),
-      pollfd(fd: readEnd, events: Int16(POLLIN), revents: 0),
-    ]
-    guard poll(&descriptors, nfds_t(descriptors.count), timeout.milliseconds) > 0,
-      descriptors[1].revents != 0
-    else { return false }
+    guard DescriptorWait.readable([input, readEnd], milliseconds: timeout.milliseconds)[1] else {
+      return false
+    }
     var drained = [UInt8](repeating: 0, count: 64)
     while read(readEnd, &drained, drained.count) > 0 {}
     return true

@@ -1,19 +1,19 @@
 import Foundation
 
-#if canImport(Glibc)
-  import Glibc
-#endif
-
 /// This process's own memory, for the figures measured in process. Foundation's `ProcessInfo` does not say
 /// how much is resident on Linux, so it is read from `/proc/self/statm`; the heap in use comes from glibc's
 /// `malloc_info`, which counts bytes handed out whether or not their pages were resident already.
-enum ProcessMemory {
+package enum ProcessMemory {
   /// Resident memory in bytes (the second field of `/proc/self/statm`, in pages); nil where there is none.
-  static func resident() -> Int? {
-    guard let text = try? String(contentsOfFile: "/proc/self/statm", encoding: .utf8) else { return nil }
-    let fields = text.split(separator: " ")
-    guard fields.count > 1, let pages = Int(fields[1]) else { return nil }
-    return pages * Int(sysconf(Int32(_SC_PAGESIZE)))
+  package static func resident() -> Int? {
+    #if os(Linux)
+      guard let text = try? String(contentsOfFile: "/proc/self/statm", encoding: .utf8) else { return nil }
+      let fields = text.split(separator: " ")
+      guard fields.count > 1, let pages = Int(fields[1]) else { return nil }
+      return pages * Int(sysconf(Int32(_SC_PAGESIZE)))
+    #else
+      return nil
+    #endif
   }
 
   /// The bytes malloc has handed out and not had back, over every arena (`mallinfo`'s `uordblks + hblkhd`:
@@ -21,7 +21,7 @@ enum ProcessMemory {
   ///
   /// `mallinfo2` is not imported into Swift (`malloc.h` is not in the Glibc module), so this asks
   /// `malloc_info` (found with `dlsym`) for its XML report and reads its totals, which follow the last arena.
-  static func heapInUse() -> Int? {
+  package static func heapInUse() -> Int? {
     #if canImport(Glibc)
       typealias MallocInfo = @convention(c) (Int32, UnsafeMutablePointer<FILE>?) -> Int32
       guard let symbol = dlsym(UnsafeMutableRawPointer(bitPattern: 0), "malloc_info") else { return nil }
