@@ -14,7 +14,27 @@ BREW_PKG_CONFIG := $(shell for formula in ncurses openssl@3 sqlite libmicrohttpd
 export PKG_CONFIG_PATH := $(BREW_PKG_CONFIG)$(PKG_CONFIG_PATH)
 endif
 
-.PHONY: run test build deps bench play-tapes release install uninstall
+# zizmor (PyPI) audits the GitHub workflow; pip puts it on PATH, or in the user's base when it installs there.
+ZIZMOR = "$$(command -v zizmor || echo "$$(python3 -m site --user-base)/bin/zizmor")"
+
+.PHONY: run test build build-tests unit-tests lint release release-check install install-files uninstall deps bench \
+	play-tapes
+
+# The version lives in one place, HelpText.version (what `paydrill --version` prints); the archive's name
+# reads it there.
+VERSION := $(shell sed -n 's/.*static let version = "\(.*\)".*/\1/p' Sources/PayDrillApp/CLI/HelpText.swift)
+SYSTEM := $(shell uname -s | tr A-Z a-z)-$(shell uname -m)
+DIST_NAME = paydrill-$(VERSION)-$(SYSTEM)
+ARCHIVE = dist/$(DIST_NAME).tar.gz
+# Linux: the Swift runtime and Foundation linked into the programs, so that they run without the toolchain.
+# macOS has the Swift runtime in the system.
+ifeq ($(shell uname -s),Darwin)
+STATIC_STDLIB =
+SHA256 = shasum -a 256
+else
+STATIC_STDLIB = --static-swift-stdlib
+SHA256 = sha256sum
+endif
 
 deps:
 	@missing=""; \
@@ -27,6 +47,8 @@ deps:
 	command -v python3 >/dev/null 2>&1 || missing="$$missing python3"; \
 	command -v curl >/dev/null 2>&1 || missing="$$missing curl"; \
 	python3 -c 'import jsonschema' >/dev/null 2>&1 || missing="$$missing python3-jsonschema"; \
+	zizmor=""; $(ZIZMOR) --version >/dev/null 2>&1 || zizmor=missing; \
+	if [ -n "$$zizmor" ] && ! python3 -m pip --version >/dev/null 2>&1; then missing="$$missing python3-pip"; fi; \
 	if [ -n "$$missing" ] && [ "$$(uname -s)" = "Darwin" ]; then \
 	  formulas=$$(echo "$$missing" | sed -e 's/libncurses-dev/ncurses/; s/libssl-dev/openssl@3/; s/libsqlite3-dev/sqlite/; s/libmicrohttpd-dev/libmicrohttpd/' \
 	    -e 's/python3-jsonschema//; s/python3/python/'); \
@@ -40,6 +62,11 @@ deps:
 	  else \
 	    echo "PayDrill needs:$$missing. Install them with: sudo apt-get install -y$$missing"; exit 1; \
 	  fi; \
+	fi; \
+	if [ -n "$$zizmor" ]; then \
+	  echo "Installing zizmor (PyPI), which audits the GitHub workflow"; \
+	  python3 -m pip install --quiet zizmor==1.33.1 2>/dev/null || python3 -m pip install --quiet --user --break-system-packages zizmor==1.33.1 \
+	    || { echo "PayDrill's lint needs zizmor: python3 -m pip install zizmor"; exit 1; }; \
 	fi
 
 build: deps
@@ -48,8 +75,31 @@ build: deps
 run: build
 	$(SWIFT) run --skip-build paydrill $(ARGS)
 
-test: build
-	$(SWIFT) test
+# `make test` is three steps, which CI's jobs also run one by one: the unit and end-to-end tests, the lint
+# (the portability check and the workflow's audit), and, on Linux, the release archive's check.
+# PREBUILT=1 runs the tests on a build already in .build (CI's test job downloads the build job's).
+ifeq ($(shell uname -s),Darwin)
+test: unit-tests lint
+else
+test: unit-tests lint release-check
+endif
+
+ifeq ($(PREBUILT),)
+unit-tests: build-tests
+else
+unit-tests:
+endif
+	$(SWIFT) test --skip-build
+
+build-tests: deps
+	$(SWIFT) build --build-tests
+
+# The portability check (every Linux-only name in Sources/Platform: docs/guides/macos.md) and zizmor's
+# offline audit of the GitHub workflow (actions pinned to commits, least permissions).
+lint: deps
+	python3 Tools/check-portability.py --self-test
+	python3 Tools/check-portability.py
+	$(ZIZMOR) --offline --no-progress .github/workflows
 
 # The benchmark is the development target paydrill-bench (not shipped); it runs the paydrill built beside it.
 bench: deps
@@ -90,12 +140,31 @@ endif
 INSTALL_MERGE_JUNIT = $(dir $(INSTALL_BINARY))paydrill-merge-junit
 INSTALL_SERVE = $(dir $(INSTALL_BINARY))paydrill-serve
 
+# `make release` builds the three programs once, in release, with the Swift runtime linked in (Linux), and
+# packs them as make install lays them out, with README.md, LICENSE and CHANGELOG.md, into
+# dist/paydrill-VERSION-SYSTEM.tar.gz and its .sha256. `make install` installs from the same build.
 release: deps
-	$(SWIFT) build -c release --product paydrill
-	$(SWIFT) build -c release --product paydrill-merge-junit
-	$(SWIFT) build -c release --product paydrill-serve
+	$(SWIFT) build -c release --product paydrill $(STATIC_STDLIB)
+	$(SWIFT) build -c release --product paydrill-merge-junit $(STATIC_STDLIB)
+	$(SWIFT) build -c release --product paydrill-serve $(STATIC_STDLIB)
+	rm -rf dist/stage && mkdir -p dist/stage
+	$(MAKE) --no-print-directory install-files DESTDIR=$(CURDIR)/dist/stage PREFIX=/$(DIST_NAME) \
+		PAYDRILL_BINARY=.build/release/paydrill
+	install -m 644 README.md LICENSE CHANGELOG.md dist/stage/$(DIST_NAME)
+	tar -C dist/stage -czf $(ARCHIVE) $(DIST_NAME)
+	rm -rf dist/stage
+	cd dist && $(SHA256) $(DIST_NAME).tar.gz > $(DIST_NAME).tar.gz.sha256
+	@echo "$(ARCHIVE) and its .sha256"
+
+# Unpacks the archive and runs its programs with the Swift toolchain's folder hidden (a private mount
+# namespace, as root): Tools/release-check.sh. Linux only.
+release-check: release
+	bash Tools/release-check.sh $(ARCHIVE)
 
 install: $(INSTALL_NEEDS)
+	$(MAKE) --no-print-directory install-files PAYDRILL_BINARY=$(INSTALL_BINARY)
+
+install-files:
 	install -d $(BIN_DIR) $(LIBEXEC_DIR) $(MAN_DIR) $(BASH_COMPLETION_DIR) $(ZSH_COMPLETION_DIR) \
 		$(FISH_COMPLETION_DIR) $(SHARE_DIR)/themes
 	install -m 755 $(INSTALL_BINARY) $(BIN_DIR)/paydrill
