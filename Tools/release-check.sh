@@ -126,6 +126,9 @@ for program in "${programs[@]}"; do
     [ -n "$path" ] || path=$(awk -v so="$soname" '$1 ~ so {print $1}' <<<"$listing")
     package=$(package_of "$path") || fail "$name: no Debian package ships $soname ($path)"
     package=${package%%:*}
+    # Ubuntu 24.04 renamed some libraries' packages for its 64-bit time_t (libssl3t64, libmicrohttpd12t64):
+    # the same library as Debian 12's package without the suffix, which is the name the README gives.
+    package=${package%t64}
     used_packages="$used_packages $package"
     case " $base_packages $(echo $readme_packages) " in
       *" $package "*) ;;
