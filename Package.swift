@@ -125,6 +125,7 @@ let package = Package(
       exclude: ["__Snapshots__", "Fixtures"]
     ),
     .testTarget(name: "EndToEndTests", dependencies: ["Platform"]),
+    .testTarget(name: "PlatformTests", dependencies: ["Platform"]),
   ],
   swiftLanguageModes: [.v6]
 )
