@@ -51,7 +51,7 @@ deps:
 	if [ -n "$$zizmor" ] && ! python3 -m pip --version >/dev/null 2>&1; then missing="$$missing python3-pip"; fi; \
 	if [ -n "$$missing" ] && [ "$$(uname -s)" = "Darwin" ]; then \
 	  formulas=$$(echo "$$missing" | sed -e 's/libncurses-dev/ncurses/; s/libssl-dev/openssl@3/; s/libsqlite3-dev/sqlite/; s/libmicrohttpd-dev/libmicrohttpd/' \
-	    -e 's/python3-jsonschema//; s/python3/python/'); \
+	    -e 's/python3-jsonschema//; s/python3-pip//; s/python3/python/'); \
 	  echo "Installing with Homebrew:$$formulas"; \
 	  if [ -n "$$(echo $$formulas)" ]; then brew install $$formulas || exit 1; fi; \
 	  case "$$missing" in *python3-jsonschema*) python3 -m pip install --user --break-system-packages jsonschema || exit 1;; esac; \

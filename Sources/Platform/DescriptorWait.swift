@@ -19,8 +19,7 @@ package enum DescriptorWait {
   /// was interrupted.
   package static func readable(_ descriptors: [Int32], milliseconds: Int32) -> [Bool] {
     #if canImport(Darwin)
-      var set = fd_set()
-      __darwin_fd_zero(&set)
+      var set = fd_set()  // all clear: FD_ZERO is a macro, which Swift does not import
       for descriptor in descriptors { __darwin_fd_set(descriptor, &set) }
       let highest = (descriptors.max() ?? -1) + 1
       var limit = timeval(
@@ -43,8 +42,7 @@ package enum DescriptorWait {
   /// readable and has no byte to read, or it is no longer a descriptor.
   package static func hungUp(_ descriptor: Int32) -> Bool {
     #if canImport(Darwin)
-      var set = fd_set()
-      __darwin_fd_zero(&set)
+      var set = fd_set()  // all clear: FD_ZERO is a macro, which Swift does not import
       __darwin_fd_set(descriptor, &set)
       var now = timeval(tv_sec: 0, tv_usec: 0)
       let ready = select(descriptor + 1, &set, nil, nil, &now)
