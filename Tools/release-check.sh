@@ -65,6 +65,9 @@ fi
 
 # --- 1: the archive and what it holds ----------------------------------------------------------------------
 archive=${1:?usage: release-check.sh ARCHIVE}
+for tool in ldd readelf dpkg sha256sum unshare curl openssl; do
+  command -v $tool >/dev/null || fail "$tool is missing (a Debian or Ubuntu system with binutils, util-linux, curl and openssl)"
+done
 [ -f "$archive" ] || fail "no $archive (make release writes it)"
 [ -f "$archive.sha256" ] || fail "no $archive.sha256"
 (cd "$(dirname "$archive")" && sha256sum --check --quiet "$(basename "$archive").sha256") \
@@ -143,7 +146,6 @@ done
 echo "release-check: the runtime packages README.md names are the ones linked: $(echo $readme_packages)"
 
 # --- 3: run it with the toolchain hidden ---------------------------------------------------------------------
-if ! command -v unshare >/dev/null; then fail "unshare (util-linux) is missing"; fi
 as_root=()
 if [ "$(id -u)" != 0 ]; then
   if sudo -n true 2>/dev/null; then as_root=(sudo -n --preserve-env=PATH); else
