@@ -143,7 +143,10 @@ done
 for package in $readme_packages; do
   case " $used_packages " in *" $package "*) ;; *) fail "README.md names $package, which no program links" ;; esac
 done
-echo "release-check: the runtime packages README.md names are the ones linked: $(echo $readme_packages)"
+guide_packages=$(sed -n 's/^sudo apt-get install \(lib.*\)$/\1/p' "$repository/docs/guides/install.md" | tr ' ' '\n' | sort -u)
+[ "$guide_packages" = "$readme_packages" ] \
+  || fail "docs/guides/install.md's apt-get line ($(echo $guide_packages)) is not README.md's list ($(echo $readme_packages))"
+echo "release-check: the runtime packages README.md (and install.md) name are the ones linked: $(echo $readme_packages)"
 
 # --- 3: run it with the toolchain hidden ---------------------------------------------------------------------
 as_root=()

@@ -3,12 +3,6 @@ import XCTest
 
 @testable import TerminalUI
 
-#if canImport(Glibc)
-  import Glibc
-#elseif canImport(Darwin)
-  import Darwin
-#endif
-
 /// Emoji clusters that terminals draw at widths of their own are measured, stored and drawn as a fallback
 /// every terminal agrees on, whatever path the text takes (a measure, a write, a wrap).
 final class EmojiFallbackTests: XCTestCase {
