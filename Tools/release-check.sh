@@ -7,9 +7,9 @@
 #   2. `ldd` of every program lists only system libraries, none from the toolchain, none missing; each
 #      library a program links directly comes from a Debian package that the README's install section names
 #      (dpkg -S), and each package named there is used;
-#   3. in a private mount namespace where a tmpfs hides the toolchain's folder (root, or sudo -n), the unpacked
-#      programs run: `paydrill --version`, a tape, `check`, `merge-junit`, and `serve` with one request signed
-#      by the recipe of docs/reference/http-api.md.
+#   3. in a private mount namespace where a tmpfs hides the toolchain's folder (as root, in a user namespace,
+#      or through sudo -n), the unpacked programs run: `paydrill --version`, a tape, `check`, `merge-junit`,
+#      and `serve` with one request signed by the recipe of docs/reference/http-api.md.
 #
 #   bash Tools/release-check.sh dist/paydrill-VERSION-linux-x86_64.tar.gz
 set -euo pipefail
@@ -149,16 +149,23 @@ guide_packages=$(sed -n 's/^sudo apt-get install \(lib.*\)$/\1/p' "$repository/d
 echo "release-check: the runtime packages README.md (and install.md) name are the ones linked: $(echo $readme_packages)"
 
 # --- 3: run it with the toolchain hidden ---------------------------------------------------------------------
-as_root=()
-if [ "$(id -u)" != 0 ]; then
-  if sudo -n true 2>/dev/null; then as_root=(sudo -n --preserve-env=PATH); else
-    fail "hiding $hidden takes root (a private mount namespace): run as root, or with passwordless sudo"
-  fi
+# A private mount namespace: as root; otherwise as root of a user namespace of one's own where the kernel
+# allows it (Debian does), or through passwordless sudo (GitHub's Ubuntu runners, whose AppArmor forbids the
+# former).
+hide='mount -t tmpfs -o size=1m none "$1" && shift && exec bash "$@"'
+if [ "$(id -u)" = 0 ]; then
+  namespace=(unshare --mount --propagation private)
+elif unshare --user --map-root-user --mount true 2>/dev/null; then
+  namespace=(unshare --user --map-root-user --mount --propagation private)
+elif sudo -n true 2>/dev/null; then
+  namespace=(sudo -n --preserve-env=PATH unshare --mount --propagation private)
+  chmod -R a+rwX "$work"
+else
+  fail "hiding $hidden takes a private mount namespace: run as root, with passwordless sudo, or where user namespaces are allowed"
 fi
 mkdir -p "$work/run"
-[ "$(id -u)" = 0 ] || chmod -R a+rwX "$work"
-echo "release-check: running the unpacked programs with $hidden hidden"
-"${as_root[@]}" unshare --mount --propagation private sh -c \
-  'mount -t tmpfs -o size=1m none "$1" && shift && exec bash "$@"' sh "$hidden" \
-  "$repository/Tools/release-check.sh" --inside "$root" "$hidden" "$version" "$work/run" || fail "the archive's programs failed without the toolchain"
+echo "release-check: running the unpacked programs with $hidden hidden (${namespace[*]})"
+"${namespace[@]}" sh -c "$hide" sh "$hidden" \
+  "$repository/Tools/release-check.sh" --inside "$root" "$hidden" "$version" "$work/run" \
+  || fail "the archive's programs failed without the toolchain"
 echo "release-check: $(basename "$archive") runs without the Swift toolchain"
