@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """The portability check (`make lint`): every difference between Linux and macOS lives in Sources/Platform.
 
-Outside that folder, a Swift file may not name what only glibc or Linux has (`import Glibc`, `Glibc.`, a path
+Outside that folder, a Swift file (or a C shim's header) may not name what only glibc or Linux has (`import Glibc`, `Glibc.`, a path
 under /proc or /dev/pts, glibc's spellings of posix_spawn's types and socket constants, `poll` on a
 descriptor, which Darwin answers with POLLNVAL for terminals, ...) unless the line sits in an
 `#if canImport(Glibc)` or `#if os(Linux)` branch that has a Darwin alternative (`#elseif canImport(Darwin)`,
@@ -37,8 +37,15 @@ LINUX_ONLY = [
     (re.compile(r"\b(malloc_info|mallinfo2?|malloc_trim|gnu_get_libc_version)\b"), "a glibc-only function"),
 ]
 
-LINUX_CONDITION = re.compile(r"canImport\(Glibc\)|os\(Linux\)")
-DARWIN_CONDITION = re.compile(r"canImport\(Darwin\)|os\((macOS|iOS)\)")
+# In the C shims: headers only Linux has.
+LINUX_ONLY_C = [
+    (re.compile(r"#\s*include\s*<(linux/|sys/(epoll|inotify|signalfd|eventfd|prctl|sysinfo|sysmacros)\.h|malloc\.h|pty\.h|"
+                r"features\.h|gnu/)"), "a Linux-only header (Darwin: util.h for openpty, malloc/malloc.h)"),
+    (re.compile(r"/proc\b"), "a /proc path"),
+]
+
+LINUX_CONDITION = re.compile(r"canImport\(Glibc\)|os\(Linux\)|__linux__|__GLIBC__")
+DARWIN_CONDITION = re.compile(r"canImport\(Darwin\)|os\((macOS|iOS)\)|__APPLE__")
 
 
 def linux_lines(lines):
@@ -47,11 +54,14 @@ def linux_lines(lines):
     stack = []
     covered = set()
     for index, line in enumerate(lines):
-        text = line.strip()
-        if text.startswith("#if "):
-            stack.append({"branches": [("if", text[4:], index)], "end": None})
-        elif text.startswith("#elseif ") and stack:
-            stack[-1]["branches"].append(("elseif", text[8:], index))
+        text = re.sub(r"^#\s+", "#", line.strip())
+        if re.match(r"#(if|ifdef|ifndef)\b", text):
+            condition = text.split(None, 1)[1] if " " in text else ""
+            if text.startswith("#ifndef"):
+                condition = "!" + condition
+            stack.append({"branches": [("if", condition, index)], "end": None})
+        elif re.match(r"#(elseif|elif)\b", text) and stack:
+            stack[-1]["branches"].append(("elseif", text.split(None, 1)[1] if " " in text else "", index))
         elif text.startswith("#else") and stack:
             stack[-1]["branches"].append(("else", "", index))
         elif text.startswith("#endif") and stack:
@@ -75,11 +85,12 @@ def linux_lines(lines):
 def findings(path, text):
     lines = text.split("\n")
     covered = linux_lines(lines)
+    rules = LINUX_ONLY_C if str(path).endswith((".h", ".c")) else LINUX_ONLY
     found = []
     for index, line in enumerate(lines):
-        if line.strip().startswith("//") or index in covered:
+        if line.strip().startswith(("//", "/*", "*")) or index in covered:
             continue
-        for pattern, what in LINUX_ONLY:
+        for pattern, what in rules:
             if pattern.search(line):
                 found.append(f"{path}:{index + 1}: {what}, outside Sources/Platform and not in a Linux branch "
                              f"with a Darwin alternative: {line.strip()}")
@@ -89,9 +100,10 @@ def findings(path, text):
 
 def scanned_files():
     for folder in SCANNED:
-        for path in sorted((ROOT / folder).rglob("*.swift")):
-            if PLATFORM not in path.parents:
-                yield path
+        for pattern in ("*.swift", "*.h", "*.c"):
+            for path in sorted((ROOT / folder).rglob(pattern)):
+                if PLATFORM not in path.parents:
+                    yield path
 
 
 def self_test():
@@ -102,12 +114,16 @@ def self_test():
         "glibc's spawn types": "var actions = posix_spawn_file_actions_t()\n",
         "poll on a terminal": "var d = pollfd(fd: 0, events: 1, revents: 0)\n",
         "MSG_NOSIGNAL under a Darwin branch's #if": "#if canImport(Darwin)\nsend(s, b, n, MSG_NOSIGNAL)\n#else\nx()\n#endif\n",
+        "shim.h": "#include <pty.h>\n",
+        "a Linux header only for Linux.h": "#ifdef __linux__\n#include <sys/epoll.h>\n#endif\n",
     }
     must_pass = {
         "import with a Darwin branch": "#if canImport(Glibc)\n  import Glibc\n#elseif canImport(Darwin)\n  import Darwin\n#endif\n",
         "Linux in the #else of Darwin": "#if canImport(Darwin)\n  f(0)\n#else\n  f(Int32(MSG_NOSIGNAL))\n#endif\n",
         "a comment": "/// Reads /proc/self/statm on Linux.\n",
         "nested": "#if os(Linux)\n#if DEBUG\nlet p = \"/proc/self\"\n#endif\n#else\nlet p = \"\"\n#endif\n",
+        "each system its header.h": "#ifdef __APPLE__\n#include <util.h>\n#else\n#include <pty.h>\n#endif\n",
+        "a C comment.h": "/* pty.h on Linux: #include <pty.h> */\n",
     }
     failures = []
     for name, text in must_fail.items():
@@ -133,7 +149,7 @@ def main(arguments):
     if found:
         print(f"{len(found)} platform difference(s) outside Sources/Platform (docs/guides/macos.md)", file=sys.stderr)
         return 1
-    print(f"portability: {len(paths)} Swift files, no Linux-only name outside Sources/Platform")
+    print(f"portability: {len(paths)} Swift and C files, no Linux-only name outside Sources/Platform")
     return 0
 
 
