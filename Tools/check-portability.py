@@ -1,12 +1,12 @@
 #!/usr/bin/env python3
 """The portability check (`make lint`): every difference between Linux and macOS lives in Sources/Platform.
 
-Outside that folder, a Swift file (or a C shim's header) may not name what only glibc or Linux has (`import Glibc`, `Glibc.`, a path
+Outside that folder, a Swift file may not name what only glibc or Linux has (`import Glibc`, `Glibc.`, a path
 under /proc or /dev/pts, glibc's spellings of posix_spawn's types and socket constants, `poll` on a
-descriptor, which Darwin answers with POLLNVAL for terminals, ...) unless the line sits in an
-`#if canImport(Glibc)` or `#if os(Linux)` branch that has a Darwin alternative (`#elseif canImport(Darwin)`,
-`#elseif os(macOS)` or `#else`), or in the `#else` of an `#if canImport(Darwin)`. Whole-line comments are
-not code and are not read.
+descriptor, which Darwin answers with POLLNVAL for terminals, ...), nor a C shim include a Linux-only header,
+unless the line sits in an `#if canImport(Glibc)`, `#if os(Linux)` or `#ifdef __linux__` branch that has a
+Darwin alternative (`#elseif canImport(Darwin)`, `#elseif os(macOS)`, `__APPLE__` or `#else`), or in the
+`#else` of a Darwin branch. Whole-line comments are not code and are not read.
 
     python3 Tools/check-portability.py             # the tree; exit 1 and one line a finding when any
     python3 Tools/check-portability.py FILE...     # those files
