@@ -188,7 +188,8 @@ enum Benchmark {
             + " in a \(size) pty")
       } else {
         lines.append(
-          "keystroke to terminal update: CPU time unavailable (the system does not tell a child's)")
+          "keystroke to terminal update: CPU time unavailable (this system does not report a child's CPU time)"
+        )
       }
       lines.append(
         "cursor move in the method list: \(figures.cursorMoveBytes) bytes written (\(bytesGoal.verdict(move)));"

@@ -5,9 +5,9 @@ import TerminalUI
 /// A program running in a pseudo-terminal of its own, as in a terminal window: the benchmark types keys into
 /// it and reads every byte it writes to the screen.
 ///
-/// The child is spawned with `posix_spawn` (`ChildSpawn`; no `fork` in a threaded Swift process): it starts a session of
-/// its own, and the pty's slave side becomes its controlling terminal and its standard input, output and
-/// error. `TERM` is `xterm-256color` whatever the bench's own terminal is, so the figures do not depend on
+/// The child is spawned with `posix_spawn` (`ChildSpawn`; no `fork` in a threaded Swift process): it starts
+/// a session of its own, and the pty's slave side becomes its controlling terminal and its standard input,
+/// output and error. `TERM` is `xterm-256color` whatever the bench's own terminal is, so the figures do not depend on
 /// where the bench runs.
 final class PseudoTerminal {
   /// The child's process id.
