@@ -67,24 +67,19 @@ public struct SimulatedGateway: PaymentGateway {
   }
 
   /// The outcome of a request, once per idempotency key (a retry gets the first answer marked as a replay,
-  /// and is never charged again); a payment in a spent session is refused.
+  /// and is never charged again); a payment in a spent session is refused, and so is one whose session
+  /// cannot be checked or spent.
   private func charge(_ request: AuthorisationRequest) -> AuthorisationOutcome {
     let settings = controls.settings
     let (outcome, replayed) = controls.outcome(for: request.idempotencyKey) {
-      if !request.sessionId.isEmpty, spentSessions.isSpent(request.sessionId) {
-        return coded(
-          .declined(
-            SdkError(
-              errorCode: "SESSION_SPENT",
-              errorMessage:
-                "Session \(request.sessionId) was already used for a successful payment; /validate refused")),
-          for: request, profile: settings.profile)
+      if !request.sessionId.isEmpty {
+        do {
+          if try spentSessions.isSpent(request.sessionId) { return spentRefusal(request, settings.profile) }
+        } catch {
+          return ledgerRefusal(request, error, settings.profile)
+        }
       }
-      let outcome = decide(request, settings: settings)
-      if outcome.systemTransactionId != nil, !request.sessionId.isEmpty {
-        spentSessions.spend(request.sessionId)
-      }
-      return outcome
+      return spending(decide(request, settings: settings), request, settings.profile)
     }
     guard replayed else { return outcome }
     var report = outcome.report ?? GatewayReport(profile: settings.profile)
@@ -110,11 +105,9 @@ public struct SimulatedGateway: PaymentGateway {
   {
     let profile = controls.settings.profile
     let outcome = controls.settle(challenge.request.idempotencyKey) {
-      let outcome = coded(challengeDecision(challenge, code: code), for: challenge.request, profile: profile)
-      if outcome.systemTransactionId != nil, !challenge.request.sessionId.isEmpty {
-        spentSessions.spend(challenge.request.sessionId)
-      }
-      return outcome
+      spending(
+        coded(challengeDecision(challenge, code: code), for: challenge.request, profile: profile),
+        challenge.request, profile)
     }
     return reply(.threeDSecure, outcome)
   }
@@ -159,6 +152,49 @@ public struct SimulatedGateway: PaymentGateway {
   }
 
   /// A decision with the codes of the gateway's PSP profile beside it.
+  /// An approval in a session spends it, as part of the charge: the ledger takes the payment first. A
+  /// session another process paid meanwhile refuses it (`SESSION_SPENT`); a ledger that cannot take it
+  /// refuses it too (`LEDGER_WRITE_FAILED`): nothing is charged that nobody could look up, or charge again.
+  private func spending(
+    _ outcome: AuthorisationOutcome, _ request: AuthorisationRequest, _ profile: PSPProfile
+  ) -> AuthorisationOutcome {
+    guard let systemTransactionId = outcome.systemTransactionId, !request.sessionId.isEmpty else {
+      return outcome
+    }
+    let payment = SessionPayment(
+      sessionId: request.sessionId, systemTransactionId: systemTransactionId,
+      merchantTransactionId: request.merchantTransactionId, amount: request.amount,
+      method: request.method.rawValue)
+    do {
+      return try spentSessions.spend(payment) ? outcome : spentRefusal(request, profile)
+    } catch {
+      return ledgerRefusal(request, error, profile)
+    }
+  }
+
+  private func spentRefusal(_ request: AuthorisationRequest, _ profile: PSPProfile) -> AuthorisationOutcome {
+    coded(
+      .declined(
+        SdkError(
+          errorCode: "SESSION_SPENT",
+          errorMessage:
+            "Session \(request.sessionId) was already used for a successful payment; /validate refused")),
+      for: request, profile: profile)
+  }
+
+  /// The refusal of a payment whose session the ledger could not check or spend, with the ledger's reason.
+  private func ledgerRefusal(_ request: AuthorisationRequest, _ error: any Error, _ profile: PSPProfile)
+    -> AuthorisationOutcome
+  {
+    coded(
+      .declined(
+        SdkError(
+          errorCode: "LEDGER_WRITE_FAILED",
+          errorMessage:
+            "Session \(request.sessionId): the payment was not taken, because the ledger could not record it: \(error)"
+        )), for: request, profile: profile)
+  }
+
   private func coded(
     _ decision: AuthorisationOutcome, for request: AuthorisationRequest, profile: PSPProfile? = nil
   ) -> AuthorisationOutcome {

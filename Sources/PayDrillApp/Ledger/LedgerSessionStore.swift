@@ -55,9 +55,15 @@ public final class LedgerSessionStore: SessionStore {
     try ledger.withLock { try $0.sessions(where: "merchant_transaction_id", is: merchantTransactionId) }
   }
 
-  /// Whether a payment succeeded in the session (a checkout in another process paid in it); false when the
-  /// ledger cannot be read.
-  public func isPaid(_ sessionId: String) -> Bool {
-    (try? ledger.withLock { try $0.isPaid(sessionId: sessionId) }) ?? false
+  /// Whether a payment succeeded in the session (a checkout in another process paid in it); throws a
+  /// `LedgerError` when the ledger cannot be read, so that the payment is refused rather than risk a second.
+  public func isPaid(_ sessionId: String) throws -> Bool {
+    try ledger.withLock { try $0.isPaid(sessionId: sessionId) }
+  }
+
+  /// Takes a served session's payment as part of the charge (`SQLiteLedger.take`): false when the session
+  /// was paid already; throws a `LedgerError` when the ledger cannot store it.
+  public func take(_ payment: SessionPayment, at time: Date) throws -> Bool {
+    try ledger.withLock { try $0.take(payment, at: time) }
   }
 }
