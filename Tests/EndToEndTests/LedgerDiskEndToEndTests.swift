@@ -48,11 +48,31 @@ final class LedgerDiskEndToEndTests: XCTestCase {
       XCTAssertEqual(listed.status, 0, listed.standardError)
       XCTAssertEqual(
         listed.standardOutput.split(separator: "\n").count, 4, "round \(round): every attempt recorded")
-      let mode = try FileManager.default.attributesOfItem(atPath: ledger)[.posixPermissions] as? Int
-      XCTAssertEqual(mode, 0o600, "the ledger keeps session keys: its owner's only")
       if testRun?.hasSucceeded == false { break }
     }
     XCTAssertLessThan(Date().timeIntervalSince(started), 120, "bounded")
+    let made = folder.appendingPathComponent("round-1.sqlite3").path
+    let mode = try FileManager.default.attributesOfItem(atPath: made)[.posixPermissions] as? Int
+    XCTAssertEqual(mode, 0o600, "the ledger keeps session keys: its owner's only")
+  }
+
+  /// `ulimit -f`: past the limit a write fails with `EFBIG` (once SIGXFSZ is ignored, here by the shell, as
+  /// paydrill itself does), which SQLite reports as an I/O error: one clear line, and the checkout completes.
+  func testAFileSizeLimitIsAClearWriteFailure() throws {
+    let ledger = folder.appendingPathComponent("limited.sqlite3").path
+    let result = try PayDrillBinary.launch(
+      "/bin/sh",
+      [
+        "-c",
+        #"trap '' XFSZ; ulimit -f 40; exec "$0" play Tapes/pay-with-visa.tape --latency 0 --ledger "$1""#,
+        try PayDrillBinary.path(), ledger,
+      ])
+    XCTAssertEqual(
+      result.status, 0, "the scenario's own session pays without a history: \(result.standardError)")
+    XCTAssertEqual(
+      result.standardError,
+      "paydrill: warning: ledger \(ledger): cannot be opened: the disk refused the write or read (a full disk or a file size limit, ulimit -f, shows so) (disk I/O error); run history is off for this run\n"
+    )
   }
 
   /// A private file system of its own (`unshare -m`, as root): skipped where it cannot be made, a failure

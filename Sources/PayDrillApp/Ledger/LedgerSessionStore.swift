@@ -20,8 +20,8 @@ public final class LedgerSessionStore: SessionStore {
       // A server's connection reads sessions by id and payments by transaction as its file grows: SQLite's
       // own default cache (2 MiB) rather than the interactive ledger's small one.
       try opened.execute("PRAGMA cache_size = -2000")
-    } catch {
-      throw LedgerError(location: path, problem: "cannot be opened: \(error)")
+    } catch let error as SQLiteError {
+      throw LedgerError(location: path, doing: "cannot be opened", error)
     }
     location = opened.location
     ledger = Mutex(opened)
