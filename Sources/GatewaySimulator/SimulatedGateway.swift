@@ -72,12 +72,8 @@ public struct SimulatedGateway: PaymentGateway {
   private func charge(_ request: AuthorisationRequest) -> AuthorisationOutcome {
     let settings = controls.settings
     let (outcome, replayed) = controls.outcome(for: request.idempotencyKey) {
-      if !request.sessionId.isEmpty {
-        do {
-          if try spentSessions.isSpent(request.sessionId) { return spentRefusal(request, settings.profile) }
-        } catch {
-          return ledgerRefusal(request, error, settings.profile)
-        }
+      if let refusal = spentSessions.refusal(before: request) {
+        return coded(.declined(refusal), for: request, profile: settings.profile)
       }
       return spending(decide(request, settings: settings), request, settings.profile)
     }
@@ -152,47 +148,13 @@ public struct SimulatedGateway: PaymentGateway {
   }
 
   /// A decision with the codes of the gateway's PSP profile beside it.
-  /// An approval in a session spends it, as part of the charge: the ledger takes the payment first. A
-  /// session another process paid meanwhile refuses it (`SESSION_SPENT`); a ledger that cannot take it
-  /// refuses it too (`LEDGER_WRITE_FAILED`): nothing is charged that nobody could look up, or charge again.
+  /// An approval in a session spends it, as part of the charge (`SpentSessions.refusal(spending:for:)`):
+  /// refused instead when another process paid meanwhile or the ledger cannot take it.
   private func spending(
     _ outcome: AuthorisationOutcome, _ request: AuthorisationRequest, _ profile: PSPProfile
   ) -> AuthorisationOutcome {
-    guard let systemTransactionId = outcome.systemTransactionId, !request.sessionId.isEmpty else {
-      return outcome
-    }
-    let payment = SessionPayment(
-      sessionId: request.sessionId, systemTransactionId: systemTransactionId,
-      merchantTransactionId: request.merchantTransactionId, amount: request.amount,
-      method: request.method.rawValue)
-    do {
-      return try spentSessions.spend(payment) ? outcome : spentRefusal(request, profile)
-    } catch {
-      return ledgerRefusal(request, error, profile)
-    }
-  }
-
-  private func spentRefusal(_ request: AuthorisationRequest, _ profile: PSPProfile) -> AuthorisationOutcome {
-    coded(
-      .declined(
-        SdkError(
-          errorCode: "SESSION_SPENT",
-          errorMessage:
-            "Session \(request.sessionId) was already used for a successful payment; /validate refused")),
-      for: request, profile: profile)
-  }
-
-  /// The refusal of a payment whose session the ledger could not check or spend, with the ledger's reason.
-  private func ledgerRefusal(_ request: AuthorisationRequest, _ error: any Error, _ profile: PSPProfile)
-    -> AuthorisationOutcome
-  {
-    coded(
-      .declined(
-        SdkError(
-          errorCode: "LEDGER_WRITE_FAILED",
-          errorMessage:
-            "Session \(request.sessionId): the payment was not taken, because the ledger could not record it: \(error)"
-        )), for: request, profile: profile)
+    guard let refusal = spentSessions.refusal(spending: outcome, for: request) else { return outcome }
+    return coded(.declined(refusal), for: request, profile: profile)
   }
 
   private func coded(

@@ -145,6 +145,7 @@ final class ServedSessionLedgerTests: FolderTestCase {
     var again = payment
     again.systemTransactionId = "tx-2"
     XCTAssertFalse(try ledger.take(again, at: Fixture.now), "a session takes one payment")
+    XCTAssertTrue(try ledger.take(payment, at: Fixture.now), "the same payment replayed is still its payment")
     XCTAssertTrue(try store.isPaid(payment.sessionId))
   }
 

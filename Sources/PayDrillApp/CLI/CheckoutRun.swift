@@ -30,15 +30,21 @@ final class CheckoutRun {
     let sessions: Result<LedgerSessionStore, any Error>? =
       options.sessionId != nil || options.serves
       ? options.ledger.path().map { path in Result { try LedgerSessionStore(path: path) } } : nil
+    let spentSessions = SpentSessions(
+      paidElsewhere: { try sessions?.get().isPaid($0) ?? false },
+      // When the ledger took the payment, on the machine's clock, as the server notes its requests.
+      takePayment: { try sessions?.get().take($0, at: Date()) ?? true })
+    // A plugin pays in a backend's session on the same terms as the built-in gateway.
+    let gateway = plugin.map { plugin in
+      sessions == nil
+        ? plugin : SessionSpendingGateway(plugin, spentSessions: spentSessions) as any PaymentGateway
+    }
     runtime = CheckoutRuntime(
       scenario: scenario, size: options.size,
       latencyMilliseconds: PayDrillCommand.latency(options, scenario: scenario), seed: seed,
-      gateway: plugin, hooks: hook, ledger: ledger, screenshots: screenshots, clock: clock,
+      gateway: gateway, hooks: hook, ledger: ledger, screenshots: screenshots, clock: clock,
       clipboard: live ? .terminal : nil,
-      spentSessions: SpentSessions(
-        paidElsewhere: { try sessions?.get().isPaid($0) ?? false },
-        // When the ledger took the payment, on the machine's clock, as the server notes its requests.
-        takePayment: { try sessions?.get().take($0, at: Date()) ?? true })
+      spentSessions: spentSessions
     ) { model in
       model.gatewayPlugin = plugin?.command
       setUp(&model)

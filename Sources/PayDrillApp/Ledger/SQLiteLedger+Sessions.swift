@@ -118,8 +118,8 @@ extension SQLiteLedger {
   }
 
   /// Takes a served session's payment, in one transaction that holds the write lock: false when the
-  /// session was paid already (in another process too); true, with the payment stored, when it is the
-  /// session's first; true, storing nothing, when the session is not one of the ledger's (a scenario's own).
+  /// session was paid already (in another process too) by another payment; true, with the payment stored,
+  /// when it is the session's first (or is that one again); true, storing nothing, when the session is not one of the ledger's (a scenario's own).
   /// Throws a `LedgerError` when the payment cannot be stored: the payment must then be refused.
   func take(_ payment: SessionPayment, at time: Date) throws -> Bool {
     try writing {
@@ -127,7 +127,12 @@ extension SQLiteLedger {
         let served = try database.integer(
           "SELECT count(*) FROM sessions WHERE session_id = ?", [.text(payment.sessionId)])
         guard served ?? 0 > 0 else { return true }
-        guard try !paid(payment.sessionId) else { return false }
+        if try paid(payment.sessionId) {
+          // The same payment again (a gateway replaying its approval) is still the session's payment.
+          return try database.integer(
+            "SELECT count(*) FROM session_payments WHERE session_id = ? AND system_transaction_id = ?",
+            [.text(payment.sessionId), .text(payment.systemTransactionId)]) ?? 0 > 0
+        }
         try database.run(
           """
           INSERT INTO session_payments (session_id, system_transaction_id, merchant_transaction_id,
