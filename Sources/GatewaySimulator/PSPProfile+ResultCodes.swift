@@ -64,6 +64,7 @@ extension PSPProfile {
         case "THREE_DS_CANCELLED", "PAYPAL_CANCELED": self = .cancelled
         case "NETWORK_ERROR", "GATEWAY_TIMEOUT": self = .noAnswer
         case "GATEWAY_ERROR", "PROCESSING_ERROR", "MERCHANT_VALIDATION_FAILED", "SESSION_SPENT",
+          "LEDGER_WRITE_FAILED",
           "METHOD_NOT_IMPLEMENTED":
           self = .error
         default: self = .refused(error.errorCode)

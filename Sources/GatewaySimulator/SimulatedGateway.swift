@@ -67,24 +67,15 @@ public struct SimulatedGateway: PaymentGateway {
   }
 
   /// The outcome of a request, once per idempotency key (a retry gets the first answer marked as a replay,
-  /// and is never charged again); a payment in a spent session is refused.
+  /// and is never charged again); a payment in a spent session is refused, and so is one whose session
+  /// cannot be checked or spent.
   private func charge(_ request: AuthorisationRequest) -> AuthorisationOutcome {
     let settings = controls.settings
     let (outcome, replayed) = controls.outcome(for: request.idempotencyKey) {
-      if !request.sessionId.isEmpty, spentSessions.isSpent(request.sessionId) {
-        return coded(
-          .declined(
-            SdkError(
-              errorCode: "SESSION_SPENT",
-              errorMessage:
-                "Session \(request.sessionId) was already used for a successful payment; /validate refused")),
-          for: request, profile: settings.profile)
+      if let refusal = spentSessions.refusal(before: request) {
+        return coded(.declined(refusal), for: request, profile: settings.profile)
       }
-      let outcome = decide(request, settings: settings)
-      if outcome.systemTransactionId != nil, !request.sessionId.isEmpty {
-        spentSessions.spend(request.sessionId)
-      }
-      return outcome
+      return spending(decide(request, settings: settings), request, settings.profile)
     }
     guard replayed else { return outcome }
     var report = outcome.report ?? GatewayReport(profile: settings.profile)
@@ -110,11 +101,9 @@ public struct SimulatedGateway: PaymentGateway {
   {
     let profile = controls.settings.profile
     let outcome = controls.settle(challenge.request.idempotencyKey) {
-      let outcome = coded(challengeDecision(challenge, code: code), for: challenge.request, profile: profile)
-      if outcome.systemTransactionId != nil, !challenge.request.sessionId.isEmpty {
-        spentSessions.spend(challenge.request.sessionId)
-      }
-      return outcome
+      spending(
+        coded(challengeDecision(challenge, code: code), for: challenge.request, profile: profile),
+        challenge.request, profile)
     }
     return reply(.threeDSecure, outcome)
   }
@@ -159,6 +148,15 @@ public struct SimulatedGateway: PaymentGateway {
   }
 
   /// A decision with the codes of the gateway's PSP profile beside it.
+  /// An approval in a session spends it, as part of the charge (`SpentSessions.refusal(spending:for:)`):
+  /// refused instead when another process paid meanwhile or the ledger cannot take it.
+  private func spending(
+    _ outcome: AuthorisationOutcome, _ request: AuthorisationRequest, _ profile: PSPProfile
+  ) -> AuthorisationOutcome {
+    guard let refusal = spentSessions.refusal(spending: outcome, for: request) else { return outcome }
+    return coded(.declined(refusal), for: request, profile: profile)
+  }
+
   private func coded(
     _ decision: AuthorisationOutcome, for request: AuthorisationRequest, profile: PSPProfile? = nil
   ) -> AuthorisationOutcome {

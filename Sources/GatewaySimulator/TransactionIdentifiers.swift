@@ -11,6 +11,13 @@ public final class TransactionIdentifiers: Sendable {
     random = Mutex(SeededRandom(seed: seed ^ 0x5452_414E_5341_4354))
   }
 
+  /// A run's part of its payments' idempotency keys: eight hex digits drawn from the run's seed (apart from
+  /// its transaction ids), so that a new run's keys are its own and a run repeated with `--seed` has the
+  /// same.
+  public static func runTag(seed: UInt64) -> String {
+    String(TransactionIdentifiers(seed: seed ^ 0x4B45_5953_4B45_5953).next().prefix(8))
+  }
+
   /// The next id, lower-case like the gateway's.
   public func next() -> String {
     random.withLock { random in

@@ -40,7 +40,10 @@ final class AppTestStoreTests: XCTestCase {
         EventDetail("scheme", .string("Visa")), EventDetail("last4", .string("4242")),
         EventDetail("amount", .string("49.99")), EventDetail("currency", .string("USD")),
       ])
-    let key = "\(scenario.merchantTransactionId)-1"
+    // The run's tag (drawn from its seed) and the payment's number.
+    let runTag = store.runtime.model.checkout.runTag
+    XCTAssertEqual(runTag.count, 8)
+    let key = "\(scenario.merchantTransactionId)-\(runTag)-1"
     let request = AuthorisationRequest(
       method: .card,
       card: CardDetails(

@@ -65,9 +65,9 @@ final class LedgerSessionStoreTests: FolderTestCase {
     var paid = SQLiteLedgerTests.attempt(.succeeded, minutes: 1)
     paid.sessionId = Self.session().sessionId
     try ledger.record(declined)
-    XCTAssertFalse(store.isPaid(Self.session().sessionId))
+    XCTAssertFalse(try store.isPaid(Self.session().sessionId))
     try ledger.record(paid)
-    XCTAssertTrue(store.isPaid(Self.session().sessionId))
+    XCTAssertTrue(try store.isPaid(Self.session().sessionId))
     XCTAssertEqual(
       try store.attempts(inSession: Self.session().sessionId).map(\.status), ["failed", "succeeded"])
     let found = try XCTUnwrap(try store.attempt(systemTransactionId: "tx-1"))

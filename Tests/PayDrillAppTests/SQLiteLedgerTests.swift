@@ -191,7 +191,7 @@ final class SQLiteLedgerTests: FolderTestCase {
         """)
     }
     let ledger = try SQLiteLedger(path: path)
-    XCTAssertEqual(try ledger.integer("PRAGMA user_version"), 5)
+    XCTAssertEqual(try ledger.integer("PRAGMA user_version"), LedgerSchema.currentVersion)
     let kept = try XCTUnwrap(try ledger.attempt(id: 1))
     XCTAssertEqual(kept.seed, 7)
     XCTAssertNil(kept.sessionId)
@@ -205,7 +205,7 @@ final class SQLiteLedgerTests: FolderTestCase {
     try ledger.record(attempt)
     XCTAssertEqual(try store.session(id: session.sessionId), session)
     XCTAssertEqual(try store.attempts(inSession: session.sessionId).map(\.status), ["succeeded"])
-    XCTAssertTrue(store.isPaid(session.sessionId))
+    XCTAssertTrue(try store.isPaid(session.sessionId))
   }
 
   /// A version 2 ledger takes the outcome `unknown` once migrated, and keeps its attempts and their events.
@@ -250,7 +250,7 @@ final class SQLiteLedgerTests: FolderTestCase {
     }
     XCTAssertThrowsError(try SQLiteLedger(path: path)) { error in
       XCTAssertEqual(
-        "\(error)", "ledger \(path): schema version 7 was written by a newer paydrill (this one reads 5)")
+        "\(error)", "ledger \(path): schema version 7 was written by a newer paydrill (this one reads 6)")
     }
   }
 

@@ -169,6 +169,7 @@ public enum CheckoutReducer {
     swap(&next.events, &state.events)
     next.attempts = state.attempts
     next.payments = state.payments
+    next.runTag = state.runTag
     next.attemptNumber = state.attemptNumber
     next.attemptEventsStart = state.attemptEventsStart
     next.requests = state.requests

@@ -24,6 +24,10 @@ public struct CheckoutState: Equatable, Sendable {
   public var attempts = 0
   /// How many payments were started; part of each payment's idempotency key.
   public var payments = 0
+  /// The run's part of each payment's idempotency key, drawn from the run's seed
+  /// (`TransactionIdentifiers.runTag`): keys differ from one run to the next, as a real SDK's do, unless the
+  /// run repeats a seed (`--seed`). Empty, keys are `merchantTransactionId-N`.
+  public var runTag = ""
   /// The payment whose outcome is unknown (a timeout): a retry of it keeps its idempotency key.
   public var openPayment: OpenPayment?
   /// The payment attempt in flight, if any (the engine tells the ledger when it starts and ends).
@@ -177,7 +181,10 @@ public struct CheckoutState: Equatable, Sendable {
   mutating func idempotencyKey(for method: DropInPaymentMethod, amount: Money) -> String {
     if let open = openPayment, open.method == method, open.amount == amount { return open.idempotencyKey }
     payments += 1
-    let key = "\(scenario.merchantTransactionId)-\(payments)"
+    let key =
+      runTag.isEmpty
+      ? "\(scenario.merchantTransactionId)-\(payments)"
+      : "\(scenario.merchantTransactionId)-\(runTag)-\(payments)"
     openPayment = OpenPayment(idempotencyKey: key, method: method, amount: amount)
     return key
   }

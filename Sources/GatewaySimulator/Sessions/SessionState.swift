@@ -11,13 +11,14 @@ public enum SessionState: String, Sendable, CaseIterable {
   /// Past its `sessionExpiry` without a payment: a checkout fails at submit (`SESSION_EXPIRED`).
   case expired
 
-  /// The state of a session from its expiry and its attempts (oldest first) at `now`.
+  /// The state of a session from its expiry and its attempts at `now`. A `SESSION_SPENT` refusal makes a
+  /// paid session spent wherever it stands in the list: a payment refused while the first was in flight
+  /// started before the first one ended, or even before it started.
   public static func of(
     _ session: ServerSession, attempts: [ServerTransaction], at now: Date
   ) -> SessionState {
-    if let paid = attempts.firstIndex(where: \.succeeded) {
-      let refusedLater = attempts[(paid + 1)...].contains { $0.errorCode == "SESSION_SPENT" }
-      return refusedLater ? .spent : .paid
+    if attempts.contains(where: \.succeeded) {
+      return attempts.contains { $0.errorCode == "SESSION_SPENT" } ? .spent : .paid
     }
     if let expiry = session.data.expiry, now >= expiry { return .expired }
     return .open

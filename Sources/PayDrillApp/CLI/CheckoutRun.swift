@@ -25,16 +25,26 @@ final class CheckoutRun {
       live || plugin != nil || hook != nil ? .live() : .virtual(startingAt: options.clockStart ?? Date())
     let seed = options.seed ?? UInt64.random(in: 1...UInt64.max)
     self.seed = seed
-    // In a backend's session (`--session`, `--serve`), the ledger says whether another checkout paid in it.
-    let sessions =
+    // In a backend's session (`--session`, `--serve`), the ledger says whether another checkout paid in it
+    // and takes the payment as part of the charge; a ledger that cannot be opened refuses every payment.
+    let sessions: Result<LedgerSessionStore, any Error>? =
       options.sessionId != nil || options.serves
-      ? options.ledger.path().flatMap { try? LedgerSessionStore(path: $0) } : nil
+      ? options.ledger.path().map { path in Result { try LedgerSessionStore(path: path) } } : nil
+    let spentSessions = SpentSessions(
+      paidElsewhere: { try sessions?.get().isPaid($0) ?? false },
+      // When the ledger took the payment, on the machine's clock, as the server notes its requests.
+      takePayment: { try sessions?.get().take($0, at: Date()) ?? true })
+    // A plugin pays in a backend's session on the same terms as the built-in gateway.
+    let gateway = plugin.map { plugin in
+      sessions == nil
+        ? plugin : SessionSpendingGateway(plugin, spentSessions: spentSessions) as any PaymentGateway
+    }
     runtime = CheckoutRuntime(
       scenario: scenario, size: options.size,
       latencyMilliseconds: PayDrillCommand.latency(options, scenario: scenario), seed: seed,
-      gateway: plugin, hooks: hook, ledger: ledger, screenshots: screenshots, clock: clock,
+      gateway: gateway, hooks: hook, ledger: ledger, screenshots: screenshots, clock: clock,
       clipboard: live ? .terminal : nil,
-      spentSessions: SpentSessions(paidElsewhere: { sessions?.isPaid($0) ?? false })
+      spentSessions: spentSessions
     ) { model in
       model.gatewayPlugin = plugin?.command
       setUp(&model)

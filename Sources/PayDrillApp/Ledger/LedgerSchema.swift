@@ -11,12 +11,15 @@ import Foundation
 ///   not have been charged. Migrating from 2 rebuilds the two tables with the new check.
 /// - Version 4 keeps the run's seed with each attempt (`attempts.seed`), so that a run can be repeated with
 ///   `--seed`; older attempts have none.
-/// - Version 5 (current) keeps the sessions `paydrill serve` created (`sessions`), the request ids its API
-///   took (`api_requests`), and the session each attempt paid in (`attempts.session_id`), so that a checkout
-///   on the same ledger pays in a backend's session and the lookup sees what it paid. Older attempts have
-///   no session.
+/// - Version 5 keeps the sessions `paydrill serve` created (`sessions`), the request ids its API took
+///   (`api_requests`), and the session each attempt paid in (`attempts.session_id`), so that a checkout on
+///   the same ledger pays in a backend's session and the lookup sees what it paid. Older attempts have no
+///   session.
+/// - Version 6 (current) keeps the one payment each served session took (`session_payments`), written in
+///   one transaction as part of the charge: a payment the ledger cannot take is refused, so a session is
+///   never paid twice and never paid unrecorded, whatever the disk does.
 enum LedgerSchema {
-  static let currentVersion: Int64 = 5
+  static let currentVersion: Int64 = 6
 
   /// Version 1, as the first ledgers were written (kept to test the migration and to document it).
   static let version1 = """
@@ -134,31 +137,55 @@ enum LedgerSchema {
     ) WITHOUT ROWID;
     """
 
-  /// Version 5, for a new ledger.
+  /// Version 5 (kept to test the migration to 6).
   static let version5 =
     version4.replacingOccurrences(of: "PRAGMA user_version = 4;", with: "")
     + sessionTables + "PRAGMA user_version = 5;"
 
+  /// What version 6 adds to version 5: a served session's payment, at most one (its primary key), with
+  /// what a lookup shows of it should the attempt's own row never be written.
+  static let sessionPayments = """
+    CREATE TABLE session_payments (
+      session_id TEXT PRIMARY KEY,
+      system_transaction_id TEXT NOT NULL,
+      merchant_transaction_id TEXT NOT NULL,
+      amount_minor INTEGER NOT NULL,
+      currency TEXT NOT NULL,
+      method TEXT NOT NULL,
+      paid_at TEXT NOT NULL
+    ) WITHOUT ROWID;
+    CREATE INDEX session_payments_by_system_transaction ON session_payments(system_transaction_id);
+    CREATE INDEX session_payments_by_merchant_transaction ON session_payments(merchant_transaction_id);
+    """
+
+  /// Version 6, for a new ledger.
+  static let version6 =
+    version5.replacingOccurrences(of: "PRAGMA user_version = 5;", with: "")
+    + sessionPayments + "PRAGMA user_version = 6;"
+
   /// Brings the database to the current version in one transaction: creates it when empty, migrates it
-  /// when older, refuses it when a newer PayDrill wrote it.
+  /// when older, refuses it when a newer PayDrill wrote it. Several processes may open a new ledger at once
+  /// (`play --jobs`, a second `serve`): the first to take the write lock migrates, and the others, reading
+  /// the version again under that lock, find it current and leave it.
   static func migrate(_ database: SQLiteDatabase) throws {
-    let version = try database.integer("PRAGMA user_version") ?? 0
-    guard version != currentVersion else { return }
-    guard version < currentVersion else {
-      throw LedgerError(
-        location: database.path,
-        problem:
-          "schema version \(version) was written by a newer paydrill (this one reads \(currentVersion))")
-    }
+    guard try database.integer("PRAGMA user_version") ?? 0 != currentVersion else { return }
     try database.transaction {
-      // Read again inside the write lock: another paydrill may have migrated it meanwhile.
+      // Read again inside the write lock (`BEGIN IMMEDIATE`): another paydrill may have migrated it since.
       let version = try database.integer("PRAGMA user_version") ?? 0
+      guard version != currentVersion else { return }
+      guard version < currentVersion else {
+        throw LedgerError(
+          location: database.path,
+          problem:
+            "schema version \(version) was written by a newer paydrill (this one reads \(currentVersion))",
+          cause: .damaged)
+      }
       if version == 0 {
         let tables = try database.integer("SELECT count(*) FROM sqlite_master WHERE type = 'table'") ?? 0
         guard tables == 0 else {
           throw LedgerError(location: database.path, problem: "is a SQLite file but not a paydrill ledger")
         }
-        try database.execute(version5)
+        try database.execute(version6)
         return
       }
       if version == 1 { try migrateFrom1(database) }
@@ -168,7 +195,9 @@ enum LedgerSchema {
         try database.execute("ALTER TABLE attempts ADD COLUMN seed INTEGER; PRAGMA user_version = 4;")
       }
       // Version 4 → 5: the sessions' tables; the attempts already there have no session.
-      try database.execute(sessionTables + "PRAGMA user_version = 5;")
+      if version <= 4 { try database.execute(sessionTables + "PRAGMA user_version = 5;") }
+      // Version 5 → 6: the sessions' payments. One paid before has its succeeded attempt, which counts too.
+      try database.execute(sessionPayments + "PRAGMA user_version = 6;")
     }
   }
 

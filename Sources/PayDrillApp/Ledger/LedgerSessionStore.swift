@@ -20,8 +20,8 @@ public final class LedgerSessionStore: SessionStore {
       // A server's connection reads sessions by id and payments by transaction as its file grows: SQLite's
       // own default cache (2 MiB) rather than the interactive ledger's small one.
       try opened.execute("PRAGMA cache_size = -2000")
-    } catch {
-      throw LedgerError(location: path, problem: "cannot be opened: \(error)")
+    } catch let error as SQLiteError {
+      throw LedgerError(location: path, doing: "cannot be opened", error)
     }
     location = opened.location
     ledger = Mutex(opened)
@@ -55,9 +55,15 @@ public final class LedgerSessionStore: SessionStore {
     try ledger.withLock { try $0.sessions(where: "merchant_transaction_id", is: merchantTransactionId) }
   }
 
-  /// Whether a payment succeeded in the session (a checkout in another process paid in it); false when the
-  /// ledger cannot be read.
-  public func isPaid(_ sessionId: String) -> Bool {
-    (try? ledger.withLock { try $0.isPaid(sessionId: sessionId) }) ?? false
+  /// Whether a payment succeeded in the session (a checkout in another process paid in it); throws a
+  /// `LedgerError` when the ledger cannot be read, so that the payment is refused rather than risk a second.
+  public func isPaid(_ sessionId: String) throws -> Bool {
+    try ledger.withLock { try $0.isPaid(sessionId: sessionId) }
+  }
+
+  /// Takes a served session's payment as part of the charge (`SQLiteLedger.take`): false when the session
+  /// was paid already; throws a `LedgerError` when the ledger cannot store it.
+  public func take(_ payment: SessionPayment, at time: Date) throws -> Bool {
+    try ledger.withLock { try $0.take(payment, at: time) }
   }
 }

@@ -30,6 +30,7 @@ public final class SQLiteLedger: AttemptLedger {
           throw LedgerError(
             location: path, problem: "cannot be opened: its folder \(folder.path) cannot be made")
         }
+        Self.createPrivately(path)
       }
       if readOnly {
         database = try Self.openForReading(path)
@@ -58,7 +59,7 @@ public final class SQLiteLedger: AttemptLedger {
     } catch let error as LedgerError {
       throw error
     } catch let error as SQLiteError {
-      throw LedgerError(location: path, problem: "cannot be opened: \(error.message)")
+      throw LedgerError(location: path, doing: "cannot be opened", error)
     } catch {
       throw LedgerError(location: path, problem: "cannot be opened: \(error.localizedDescription)")
     }
@@ -76,8 +77,17 @@ public final class SQLiteLedger: AttemptLedger {
       // Current already: the migration reads the version and stops.
       try LedgerSchema.migrate(database)
     } catch let error as SQLiteError {
-      throw LedgerError(location: location, problem: "cannot be opened: \(error.message)")
+      throw LedgerError(location: location, doing: "cannot be opened", error)
     }
+  }
+
+  /// Makes the ledger's file, when it does not exist, readable and writable by its owner only (0600): it
+  /// keeps the sessions' HMAC and encryption keys. SQLite would make it 0644, and gives the `-wal` and
+  /// `-shm` files the mode of the database's. `O_EXCL`: a file another process made meanwhile is left as it
+  /// is; any other failure is left for SQLite's open to report.
+  private static func createPrivately(_ path: String) {
+    let descriptor = open(path, O_CREAT | O_EXCL | O_WRONLY | O_CLOEXEC, 0o600)
+    if descriptor >= 0 { close(descriptor) }
   }
 
   /// A connection for reading: a plain read-only one, or, where SQLite cannot make the WAL's `-shm` file
@@ -130,7 +140,7 @@ public final class SQLiteLedger: AttemptLedger {
         return id
       }
     } catch let error as SQLiteError {
-      throw LedgerError(location: location, problem: "cannot be written: \(error.message)")
+      throw LedgerError(location: location, doing: "cannot be written", error)
     }
   }
 
@@ -171,7 +181,7 @@ public final class SQLiteLedger: AttemptLedger {
         "SELECT line FROM attempt_events WHERE attempt_id = ? ORDER BY position"
       ).rows([.integer(id)]) { $0.text(0) ?? "" }
     } catch let error as SQLiteError {
-      throw LedgerError(location: location, problem: "cannot be read: \(error.message)")
+      throw LedgerError(location: location, doing: "cannot be read", error)
     }
     return attempt
   }
@@ -189,24 +199,21 @@ public final class SQLiteLedger: AttemptLedger {
   func read(_ sql: String, _ values: [SQLiteStatement.Value]) throws -> [PaymentAttempt] {
     do {
       return try database.prepare(sql).rows(values) { row in
-        guard let method = row.text(2).flatMap(DropInPaymentMethod.init(rawValue:)),
-          let currency = row.text(5).flatMap(Currency.init(code:)),
-          let outcome = row.text(6).flatMap(PaymentAttempt.Outcome.init(rawValue:)),
-          let startedAt = row.text(12).flatMap(Self.date(from:)),
-          let endedAt = row.text(13).flatMap(Self.date(from:))
-        else {
-          throw LedgerError(location: location, problem: "attempt \(row.integer(0)) cannot be read")
-        }
+        let row = LedgerRow(statement: row, name: "attempt \(row.integer(0))", location: location)
         return PaymentAttempt(
-          id: row.integer(0), scenario: row.text(1) ?? "", method: method, card: row.text(3),
-          amount: Money(minorUnits: row.integer(4), currency: currency), outcome: outcome,
+          id: row.integer(0), scenario: row.text(1) ?? "",
+          method: try row.decoded(2, "method", DropInPaymentMethod.init(rawValue:)), card: row.text(3),
+          amount: try row.amount(4, currency: 5),
+          outcome: try row.decoded(6, "outcome", PaymentAttempt.Outcome.init(rawValue:)),
           errorCode: row.text(7), errorMessage: row.text(8), systemTransactionId: row.text(9),
-          merchantTransactionId: row.text(10), resultCode: row.text(11), startedAt: startedAt,
-          endedAt: endedAt, seed: row.isNull(14) ? nil : UInt64(bitPattern: row.integer(14)),
+          merchantTransactionId: row.text(10), resultCode: row.text(11),
+          startedAt: try row.decoded(12, "started_at", Self.date(from:)),
+          endedAt: try row.decoded(13, "ended_at", Self.date(from:)),
+          seed: row.isNull(14) ? nil : UInt64(bitPattern: row.integer(14)),
           sessionId: row.text(15))
       }
     } catch let error as SQLiteError {
-      throw LedgerError(location: location, problem: "cannot be read: \(error.message)")
+      throw LedgerError(location: location, doing: "cannot be read", error)
     }
   }
 

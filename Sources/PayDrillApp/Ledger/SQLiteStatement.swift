@@ -34,7 +34,13 @@ final class SQLiteStatement {
       let code: Int32
       switch value {
       case .integer(let number): code = sqlite3_bind_int64(handle, index, number)
-      case .text(let text): code = sqlite3_bind_text(handle, index, text, -1, csqlite_transient())
+      case .text(let text):
+        // With its length in bytes: a NUL inside the text is kept, not taken for its end.
+        code = text.utf8CString.withUnsafeBufferPointer { bytes in
+          sqlite3_bind_text64(
+            handle, index, bytes.baseAddress, sqlite3_uint64(bytes.count - 1), csqlite_transient(),
+            UInt8(SQLITE_UTF8))
+        }
       case .null: code = sqlite3_bind_null(handle, index)
       }
       guard code == SQLITE_OK else { throw SQLiteError(code: code, connection: connection) }
@@ -71,13 +77,18 @@ final class SQLiteStatement {
   /// Whether a column of the current row is NULL.
   func isNull(_ column: Int32) -> Bool { sqlite3_column_type(handle, column) == SQLITE_NULL }
 
+  /// Whether a column of the current row holds an integer (not text, a real or NULL).
+  func isInteger(_ column: Int32) -> Bool { sqlite3_column_type(handle, column) == SQLITE_INTEGER }
+
   /// The integer in a column of the current row (0 for NULL).
   func integer(_ column: Int32) -> Int64 { sqlite3_column_int64(handle, column) }
 
-  /// The text in a column of the current row, or nil for NULL.
+  /// The text in a column of the current row, or nil for NULL: all of its bytes (`sqlite3_column_bytes`),
+  /// a NUL inside it included.
   func text(_ column: Int32) -> String? {
     guard sqlite3_column_type(handle, column) != SQLITE_NULL, let bytes = sqlite3_column_text(handle, column)
     else { return nil }
-    return String(cString: bytes)
+    let count = Int(sqlite3_column_bytes(handle, column))
+    return String(decoding: UnsafeBufferPointer(start: bytes, count: count), as: UTF8.self)
   }
 }

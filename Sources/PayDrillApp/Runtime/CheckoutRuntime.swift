@@ -43,9 +43,10 @@ public final class CheckoutRuntime {
   ) {
     let settings = GatewaySettings(
       latencyMilliseconds: latencyMilliseconds, seed: seed, configuration: scenario.gateway)
+    var checkout = CheckoutState(scenario: scenario)
+    checkout.runTag = TransactionIdentifiers.runTag(seed: seed)
     var model = AppModel(
-      checkout: CheckoutState(scenario: scenario), size: size, latencyMilliseconds: latencyMilliseconds,
-      timeZone: timeZone)
+      checkout: checkout, size: size, latencyMilliseconds: latencyMilliseconds, timeZone: timeZone)
     model.gatewaySettings = settings
     // What only the front end knows before the first frame: the initial state, not a change of it.
     setUp(&model)

@@ -8,12 +8,22 @@ public struct TapeRun: Sendable {
   public var duration: Duration
   public var events: [CallbackEvent]
 
-  /// Whether the tape ran through (or quit on purpose) with every `Wait` and `Expect` met.
+  /// Whether the tape ran through (or quit on purpose) with every `Wait` and `Expect` met, and no payment
+  /// was refused because the ledger could not record it (a backend's session on a full disk): that is the
+  /// machine failing, never what a tape tests.
   public var passed: Bool {
     switch outcome {
-    case .completed, .quit: return true
+    case .completed, .quit: return ledgerRefusal == nil
     case .waitTimedOut, .expectationFailed, .patternTooSlow: return false
     }
+  }
+
+  /// The message of a payment the gateway refused with `LEDGER_WRITE_FAILED`, if one was.
+  public var ledgerRefusal: String? {
+    for event in events where event.details.contains(where: { $0.value == .string("LEDGER_WRITE_FAILED") }) {
+      return event.details.first { $0.key == "errorMessage" }?.value.description ?? "LEDGER_WRITE_FAILED"
+    }
+    return nil
   }
 
   /// How many of the last events a failure report shows.
@@ -26,7 +36,7 @@ public struct TapeRun: Sendable {
     var lines: [String]
     switch outcome {
     case .completed, .quit:
-      return nil
+      return ledgerRefusal.map { "\(tape.file): a payment was refused (LEDGER_WRITE_FAILED): \($0)" }
     case .waitTimedOut(let step, let lastScreen):
       guard case .wait(let pattern, let timeout) = step.command else { return nil }
       lines = ["\(tape.file):\(step.line): Wait /\(pattern)/ timed out after \(timeout); the screen was:"]
