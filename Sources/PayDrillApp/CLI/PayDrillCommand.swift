@@ -20,6 +20,9 @@ public enum PayDrillCommand {
     // A reader that goes away (`--events >(head -1)`, a plugin that exits) gives EPIPE, which each writer
     // reports, not a signal that kills PayDrill.
     signal(SIGPIPE, SIG_IGN)
+    // A file-size limit (`ulimit -f`) makes a write past it fail with EFBIG, which each writer reports, not
+    // SIGXFSZ, which killed PayDrill with no message and no report (exit 153).
+    signal(SIGXFSZ, SIG_IGN)
     guard let options = options(arguments) else { return 2 }
     switch options.command {
     case .help(let command):
@@ -238,7 +241,14 @@ public enum PayDrillCommand {
     let signal = InteractiveSession(
       runtime: runtime, theme: theme, useColor: useColor, asciiOnly: !terminal.isUTF8,
       crashKey: crashTestKey,
-      onKey: recording.map { recording in { recording.recorder.record($0, at: $1) } },
+      onKey: recording.map { recording in
+        { key, time in
+          // What the key is typed into, before it is: the tape keeps no card a shopper typed.
+          recording.recorder.record(
+            key, at: time, into: runtime.model.cardFieldTakingKeys,
+            cardNumber: runtime.model.checkout.cardForm.number)
+        }
+      },
       presenter: presenter
     ).run()
     // The terminal is back: an attempt still in flight is recorded as interrupted (normal code, not a
@@ -327,7 +337,17 @@ public enum PayDrillCommand {
 
   /// Prints an error (`paydrill: …`) and returns 2: usage or bad input.
   static func fail(_ message: String) -> Int32 {
-    FileHandle.standardError.write(Data("paydrill: \(message)\n".utf8))
+    FileHandle.standardError.write(Data(errorLines(message).utf8))
     return 2
+  }
+
+  /// An error as it is printed: `paydrill: ` first, and every control character of what it quotes (a `TERM`,
+  /// a path, an argument: the environment and the command line are the user's, not PayDrill's) written out
+  /// by `PrintableText`, so that no escape sequence reaches the terminal. The lines of a message that has
+  /// several stay lines.
+  public static func errorLines(_ message: String) -> String {
+    "paydrill: "
+      + message.split(separator: "\n", omittingEmptySubsequences: false)
+      .map { PrintableText.visible(String($0)) }.joined(separator: "\n") + "\n"
   }
 }
