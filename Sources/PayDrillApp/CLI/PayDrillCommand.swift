@@ -92,6 +92,7 @@ public enum PayDrillCommand {
         return fail("\(error)")
       }
     case .serve:
+      warnOfKeyOnCommandLine(options)
       return ServeCommand.run(arguments)
     case .check(let files):
       return CheckCommand.run(files)
@@ -125,7 +126,7 @@ public enum PayDrillCommand {
   /// reads its command line the same way.
   public static func options(_ arguments: [String]) -> CommandLineOptions? {
     do {
-      return try CommandLineOptions.parse(arguments)
+      return try ServeCommand.resolvingTokens(of: CommandLineOptions.parse(arguments))
     } catch let error as CommandLineOptions.UsageError {
       _ = fail(error.text)
     } catch {
@@ -202,9 +203,13 @@ public enum PayDrillCommand {
     let useColor = ProcessInfo.processInfo.environment["NO_COLOR"].map(\.isEmpty) ?? true
     // `--serve`: the server listens before the terminal is taken, so that an address in use says so here.
     let server: ServerProcess?
+    if options.serves { warnOfKeyOnCommandLine(options) }
     do {
       server =
-        options.serves ? try ServerProcess(arguments: options.serve.arguments(ledger: options.ledger)) : nil
+        options.serves
+        ? try ServerProcess(
+          arguments: options.serve.arguments(ledger: options.ledger),
+          environment: options.serve.environment(over: ProcessInfo.processInfo.environment)) : nil
     } catch {
       return fail("\(error)")
     }
@@ -273,7 +278,13 @@ public enum PayDrillCommand {
     {
       return fail(failure)
     }
-    return signal.map { 128 + $0 } ?? 0
+    if let signal { return 128 + signal }
+    // The server of --serve ended on its own: the terminal is back, so say it where it stays, and fail.
+    if let stop = runtime.model.backend?.stopped {
+      FileHandle.standardError.write(Data(errorLines(stop.summary).utf8))
+      return 1
+    }
+    return 0
   }
 
   /// For the end-to-end test of a crash only: with `PAYDRILL_CRASH_TEST=1` in the environment, `!` calls
@@ -333,6 +344,12 @@ public enum PayDrillCommand {
     } catch {
       return error.description
     }
+  }
+
+  /// Warns, once, when `--token` put a key on the command line.
+  static func warnOfKeyOnCommandLine(_ options: CommandLineOptions) {
+    guard options.serve.keyOnCommandLine else { return }
+    FileHandle.standardError.write(Data("paydrill: warning: \(ServeCommand.keyOnCommandLineWarning)\n".utf8))
   }
 
   /// Prints an error (`paydrill: …`) and returns 2: usage or bad input.
