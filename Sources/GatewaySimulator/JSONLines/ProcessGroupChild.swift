@@ -43,10 +43,13 @@ final class ProcessGroupChild: Sendable {
       // Every descriptor but 0, 1 and 2 is closed in the child (on Linux, the pipes' other ends are
       // close-on-exec; glibc's closefrom action is not in Swift's Glibc module).
       let flags = POSIX_SPAWN_SETPGROUP | POSIX_SPAWN_CLOEXEC_DEFAULT
+      // Darwin's Swift overlay has no `environ`.
+      let environment = _NSGetEnviron().pointee
     #else
       var actions = posix_spawn_file_actions_t()
       var attributes = posix_spawnattr_t()
       let flags = POSIX_SPAWN_SETPGROUP
+      let environment = environ
     #endif
     posix_spawn_file_actions_init(&actions)
     posix_spawnattr_init(&attributes)
@@ -68,7 +71,7 @@ final class ProcessGroupChild: Sendable {
     var spawned: pid_t = 0
     let argv = arguments.map { strdup($0) } + [nil]
     defer { argv.forEach { free($0) } }
-    let status = posix_spawn(&spawned, executable, &actions, &attributes, argv, environ)
+    let status = posix_spawn(&spawned, executable, &actions, &attributes, argv, environment)
     // The child's ends are the child's now (or nobody's).
     try? input.fileHandleForReading.close()
     try? output.fileHandleForWriting.close()
