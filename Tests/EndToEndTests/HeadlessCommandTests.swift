@@ -363,6 +363,17 @@ final class HeadlessCommandTests: XCTestCase {
     XCTAssertFalse(runs(), "the plugin's `sleep 300 &` (pid \(grandchild)) outlived paydrill")
   }
 
+  /// Issue 25: under `ulimit -f`, `paydrill serve` died of SIGXFSZ (status 153) writing its ledger, without a
+  /// word. The write fails instead, and the server says what it could not do: status 2.
+  func testServeUnderAFileSizeLimitSaysWhyInsteadOfDying() throws {
+    let ledger = folder.appendingPathComponent("ledger.sqlite3").path
+    let result = try PayDrillBinary.run(
+      ["serve", "--listen", "127.0.0.1:0", "--ledger", ledger],
+      launcher: ["/bin/sh", "-c", #"ulimit -f 0; "$@""#, "sh"])
+    XCTAssertEqual(result.status, 2, result.standardError)
+    XCTAssertTrue(result.standardError.hasPrefix("paydrill: ledger \(ledger): "), result.standardError)
+  }
+
   func testAPluginThatCannotStartIsReportedByPlay() throws {
     let events = folder.appendingPathComponent("events.jsonl").path
     let result = try PayDrillBinary.run([
