@@ -9,8 +9,24 @@ import JUnitReports
 /// so entities, CDATA, character references and encodings are read as XML defines them. External entities
 /// are never fetched.
 enum JUnitReader {
+  /// The deepest a report's elements may nest. A JUnit report nests four levels (testsuites, testsuite,
+  /// testcase, failure); 100,000 nested elements made the tree's recursive walks overflow the stack.
+  static let depthLimit = 64
+  /// The largest report read, in bytes: a shard's report is kilobytes; a bigger file is not one.
+  static let sizeLimit = 64 * 1024 * 1024
+
+  /// Refuses a report larger than `sizeLimit` before it is read.
+  static func checkSize(_ size: Int, file: String) throws {
+    guard size <= sizeLimit else {
+      throw JUnitMergeError(
+        file: file,
+        problem: "\(size) bytes, larger than the \(sizeLimit / 1024 / 1024) MB a JUnit report may be")
+    }
+  }
+
   /// The document's root element, or an error with the file and the line where the XML breaks.
   static func root(of data: Data, file: String) throws -> JUnitElement {
+    try checkSize(data.count, file: file)
     guard data.contains(where: { !" \t\r\n".utf8.contains($0) }) else {
       throw JUnitMergeError(file: file, problem: "empty, not a JUnit report")
     }
@@ -22,6 +38,11 @@ enum JUnitReader {
     // can return true after one on Linux). Its codes differ between platforms' `XMLParser.ErrorCode`s, so
     // the message gives the place, which any editor can go to.
     let parsed = parser.parse()
+    if let line = builder.tooDeepAt {
+      throw JUnitMergeError(
+        file: file, line: line,
+        problem: "not a JUnit report: elements nested deeper than \(depthLimit) levels")
+    }
     if let place = builder.firstError ?? (parsed ? nil : (parser.lineNumber, parser.columnNumber)) {
       throw JUnitMergeError(
         file: file, line: place.line > 0 ? place.line : nil,
@@ -60,15 +81,23 @@ enum JUnitReader {
     var root: JUnitElement?
     /// Where the first error was, if there was one.
     var firstError: (line: Int, column: Int)?
+    /// The line of the element that went past `depthLimit`; parsing stopped there.
+    var tooDeepAt: Int?
 
     func parser(_ parser: XMLParser, parseErrorOccurred parseError: Error) {
-      if firstError == nil { firstError = (parser.lineNumber, parser.columnNumber) }
+      if firstError == nil, tooDeepAt == nil { firstError = (parser.lineNumber, parser.columnNumber) }
     }
 
     func parser(
       _ parser: XMLParser, didStartElement elementName: String, namespaceURI: String?,
       qualifiedName: String?, attributes: [String: String] = [:]
     ) {
+      guard tooDeepAt == nil else { return }
+      guard open.count < JUnitReader.depthLimit else {
+        tooDeepAt = parser.lineNumber
+        parser.abortParsing()
+        return
+      }
       open.append(JUnitElement(elementName, JUnitReader.ordered(attributes), line: parser.lineNumber))
     }
 
@@ -85,7 +114,7 @@ enum JUnitReader {
     func parser(
       _ parser: XMLParser, didEndElement elementName: String, namespaceURI: String?, qualifiedName: String?
     ) {
-      guard var element = open.popLast() else { return }
+      guard tooDeepAt == nil, var element = open.popLast() else { return }
       // The indentation between elements is layout, not text.
       if element.text.allSatisfy(\.isWhitespace) { element.text = "" }
       if open.isEmpty {

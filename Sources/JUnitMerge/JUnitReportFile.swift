@@ -17,6 +17,9 @@ public struct JUnitReportFile: Equatable, Sendable {
     guard !isFolder.boolValue else {
       throw JUnitMergeError(file: path, problem: "a folder, not a JUnit report")
     }
+    if let size = (try? FileManager.default.attributesOfItem(atPath: path))?[.size] as? Int {
+      try JUnitReader.checkSize(size, file: path)
+    }
     guard let data = FileManager.default.contents(atPath: path) else {
       throw JUnitMergeError(file: path, problem: "cannot be read")
     }

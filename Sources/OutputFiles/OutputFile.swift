@@ -104,5 +104,11 @@ public enum OutputFile {
     if let failure { throw failure }
   }
 
-  private static func reason() -> String { String(cString: strerror(errno)) }
+  private static func reason() -> String {
+    // With SIGXFSZ ignored (each program does), a write past the file-size limit fails here.
+    if errno == EFBIG {
+      return "the file-size limit (ulimit -f) is smaller than this output; raise it or write elsewhere"
+    }
+    return String(cString: strerror(errno))
+  }
 }

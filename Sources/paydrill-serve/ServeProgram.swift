@@ -13,6 +13,9 @@ import Synchronization
 enum ServeProgram {
   static func main(_ arguments: [String]) -> Int32 {
     signal(SIGPIPE, SIG_IGN)
+    // Past `ulimit -f`, a write fails with EFBIG (the ledger and the events file report it) instead of
+    // SIGXFSZ killing the server without a word.
+    signal(SIGXFSZ, SIG_IGN)
     guard let options = PayDrillCommand.options(arguments) else { return 2 }
     guard options.command == .serve else { return fail("paydrill-serve runs paydrill serve only") }
     let reports = ProcessInfo.processInfo.environment[ServeCommand.reportVariable] == "1"
@@ -65,7 +68,7 @@ enum ServeProgram {
   }
 
   static func fail(_ message: String) -> Int32 {
-    FileHandle.standardError.write(Data("paydrill: \(message)\n".utf8))
+    FileHandle.standardError.write(Data(PayDrillCommand.errorLines(message).utf8))
     return 2
   }
 }

@@ -86,6 +86,7 @@ final class EvidenceCommandTests: XCTestCase {
       "\(broken)/bad-commands.tape:7: the regular expression /(unclosed/ is not valid",
       "\(broken)/bad-commands.tape:8: expected Wait /regex/, found \"Paid\"",
       "\(broken)/bad-commands.tape:9: expected a repeat count from 1 to 1000 after Down, found \"x\"",
+      "\(broken)/byte-order-mark.json: at line 1: starts with a UTF-8 byte-order mark (BOM); save it without one",
       "\(broken)/colour-out-of-range.json: at roles.header.bg: colour index 300 is out of range",
       "\(broken)/duplicate-key.json: at merchant: the key is written twice (lines 2 and 6)",
       "\(broken)/fractional-quantity.json: at items[0].quantity: expected a whole number, found 2.5",
@@ -112,7 +113,7 @@ final class EvidenceCommandTests: XCTestCase {
       "\(broken)/wrong-type.json: at items[0].quantity: expected a whole number, found a string",
       "\(broken)/notes.txt: unknown kind of file",
       "missing.tape: no such file",
-      "paydrill: 32 problems in 27 of 27 files",
+      "paydrill: 33 problems in 28 of 28 files",
     ]
     XCTAssertEqual(lines.count, expected.count, result.standardError)
     for (line, start) in zip(lines, expected) {

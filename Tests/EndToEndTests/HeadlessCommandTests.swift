@@ -332,6 +332,48 @@ final class HeadlessCommandTests: XCTestCase {
     )
   }
 
+  /// Issue 25: what a plugin (or a hook) started outlived paydrill: it ran in paydrill's process group and
+  /// only the plugin itself was ended. It now leads a group of its own, which paydrill ends whole.
+  func testWhatAPluginStartedEndsWithPayDrill() throws {
+    try PayDrillBinary.requirePython()
+    let pidFile = folder.appendingPathComponent("grandchild.pid").path
+    let wrapper = folder.appendingPathComponent("plugin.sh")
+    try """
+    sleep 300 &
+    echo $! > '\(pidFile)'
+    exec python3 '\(PayDrillBinary.packageRoot.appendingPathComponent("Examples/gateway-plugin.py").path)'
+    """.write(to: wrapper, atomically: true, encoding: .utf8)
+    let request = folder.appendingPathComponent("request.json")
+    try #"{"merchant":"MERCHANT-1","site":"SITE-1"}"#.write(to: request, atomically: true, encoding: .utf8)
+    let created = try PayDrillBinary.run([
+      "session", "--request", request.path, "--gateway-plugin", "sh '\(wrapper.path)'",
+    ])
+    XCTAssertEqual(created.status, 0, created.standardError)
+    let text = try String(contentsOfFile: pidFile, encoding: .utf8)
+    let grandchild = try XCTUnwrap(Int32(text.trimmingCharacters(in: .whitespacesAndNewlines)), text)
+    defer { kill(grandchild, SIGKILL) }
+    // Reaped by init or left a zombie for a moment: either way it no longer runs.
+    func runs() -> Bool {
+      guard kill(grandchild, 0) == 0 else { return false }
+      let stat = (try? String(contentsOfFile: "/proc/\(grandchild)/stat", encoding: .utf8)) ?? ""
+      return !stat.contains(") Z ")
+    }
+    let deadline = Date().addingTimeInterval(3)
+    while runs(), Date() < deadline { Thread.sleep(forTimeInterval: 0.05) }
+    XCTAssertFalse(runs(), "the plugin's `sleep 300 &` (pid \(grandchild)) outlived paydrill")
+  }
+
+  /// Issue 25: under `ulimit -f`, `paydrill serve` died of SIGXFSZ (status 153) writing its ledger, without a
+  /// word. The write fails instead, and the server says what it could not do: status 2.
+  func testServeUnderAFileSizeLimitSaysWhyInsteadOfDying() throws {
+    let ledger = folder.appendingPathComponent("ledger.sqlite3").path
+    let result = try PayDrillBinary.run(
+      ["serve", "--listen", "127.0.0.1:0", "--ledger", ledger],
+      launcher: ["/bin/sh", "-c", #"ulimit -f 0; "$@""#, "sh"])
+    XCTAssertEqual(result.status, 2, result.standardError)
+    XCTAssertTrue(result.standardError.hasPrefix("paydrill: ledger \(ledger): "), result.standardError)
+  }
+
   func testAPluginThatCannotStartIsReportedByPlay() throws {
     let events = folder.appendingPathComponent("events.jsonl").path
     let result = try PayDrillBinary.run([

@@ -41,6 +41,23 @@ final class HostileTerminalTests: XCTestCase {
     }
   }
 
+  /// Issue 25: a `TERM` holding escape sequences was echoed raw in the error, so the terminal ran them (here
+  /// a window title and red text). The message writes each control character out.
+  func testATermHoldingEscapeSequencesIsQuotedWithItsControlCharactersWrittenOut() throws {
+    let errors = folder.appendingPathComponent("stderr.txt").path
+    let session = try TmuxSession(
+      command: try terminal.wrapped(
+        "--no-ledger 2> \(errors)", environment: #"env TERM="$(printf '\033]0;owned\007\033[31mevil')""#))
+    let screen = try session.waitFor("DONE status=")
+    XCTAssertTrue(screen.contains("DONE status=2"), screen)
+    let message = try String(contentsOfFile: errors, encoding: .utf8)
+    XCTAssertFalse(message.utf8.contains(0x1B) || message.utf8.contains(0x07), message.debugDescription)
+    XCTAssertTrue(
+      message.hasPrefix(#"paydrill: unknown terminal type (TERM=\u{1B}]0;owned\u{7}\u{1B}[31mevil)"#), message
+    )
+    try terminal.assertRestored(session)
+  }
+
   func testWithoutUTF8EveryCharacterOnScreenIsASCII() throws {
     let session = try TmuxSession(
       command: try terminal.wrapped(

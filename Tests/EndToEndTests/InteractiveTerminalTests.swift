@@ -296,6 +296,33 @@ final class InteractiveTerminalTests: XCTestCase {
     XCTAssertTrue(try String(contentsOfFile: screen, encoding: .utf8).contains("Payment successful"))
   }
 
+  /// Issue 25: `record` wrote the typed card number and security code into the tape. A card that is not a
+  /// test card is withheld from its first digit that does not begin one (•), a security code is written as
+  /// zeros, and `play` refuses the tape with a message saying what to type there.
+  func testARecordingKeepsNoCardAShopperTypedAndPlaySaysSo() throws {
+    let tape = folder.appendingPathComponent("private.tape").path
+    let session = try TmuxSession(command: try wrapped("record \(tape) --latency 0 --no-ledger"))
+    try session.waitFor("Choose a payment method")
+    try session.press("Enter")
+    try session.waitFor("Card number")
+    try RestoredTerminal.pay(in: session, number: "4532 0151 1283 0366", name: "Ada Lovelace")
+    try session.waitFor("Payment successful")
+    try session.press("C-c")
+    try session.waitFor("DONE status=0")
+
+    let recorded = try String(contentsOfFile: tape, encoding: .utf8)
+    let typed = recorded.split(separator: "\n").filter { $0.hasPrefix("Type ") }
+      .map { String($0.dropFirst(6).dropLast()) }.joined()
+    XCTAssertTrue(typed.hasPrefix("4••• •••• •••• ••••"), "from its 5 on, it begins no test card: \(typed)")
+    XCTAssertFalse(typed.contains("0366"), recorded)
+    XCTAssertTrue(
+      typed.contains("1234000Ada Lovelace"), "the expiry, zeros for the code 123, the name: \(typed)")
+    XCTAssertTrue(recorded.contains("\n# record withheld a card number"), recorded)
+    let replay = try PayDrillBinary.run(["play", tape, "--no-ledger"])
+    XCTAssertEqual(replay.status, 2, replay.standardError)
+    XCTAssertTrue(replay.standardError.contains("record withheld this card number"), replay.standardError)
+  }
+
   func testDemoPlaysATapeHandsFreeWithCaptions() throws {
     let tape = PayDrillBinary.packageRoot.appendingPathComponent("Tapes/coupon-demo.tape").path
     let session = try TmuxSession(

@@ -151,4 +151,28 @@ final class MergeJUnitEndToEndTests: XCTestCase {
         + "(looked for \(real)/bin/paydrill-merge-junit and \(real)/libexec/paydrill/paydrill-merge-junit); "
         + "make install puts it in PREFIX/libexec/paydrill\n")
   }
+
+  /// Issue 25: under `ulimit -f`, `play --junit` and `merge-junit` died of SIGXFSZ (exit 153), without a word
+  /// and without their report. A write past the limit is now a failure with a message: exit 2, naming the
+  /// file and the limit.
+  func testAFileSizeLimitIsAWriteFailureNotASignal() throws {
+    let limited = ["/bin/sh", "-c", #"ulimit -f 0; "$@""#, "sh"]
+    let tape = PayDrillBinary.packageRoot.appendingPathComponent("Tapes/pay-with-visa.tape").path
+    let played = try PayDrillBinary.run(
+      ["play", "--no-ledger", "--latency", "0", "--junit", path("report.xml"), tape], launcher: limited)
+    XCTAssertEqual(played.status, 2, played.standardError)
+    XCTAssertTrue(
+      played.standardError.contains(
+        "\(path("report.xml")): cannot be written (the file-size limit (ulimit -f)"),
+      played.standardError)
+
+    _ = try play([tape], shard: nil, junit: path("one.xml"))
+    let merged = try PayDrillBinary.run(
+      ["merge-junit", path("one.xml"), "--output", path("merged.xml")], launcher: limited)
+    XCTAssertEqual(merged.status, 2, merged.standardError)
+    XCTAssertTrue(
+      merged.standardError.contains(
+        "\(path("merged.xml")): cannot be written (the file-size limit (ulimit -f)"),
+      merged.standardError)
+  }
 }

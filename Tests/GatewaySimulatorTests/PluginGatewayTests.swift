@@ -294,6 +294,25 @@ final class PluginGatewayTests: XCTestCase {
     XCTAssertTrue(error.errorMessage.hasSuffix(#"got "{"id": 1, "card": "••••4242"}""#), error.errorMessage)
   }
 
+  /// Issue 25: a plugin's `errorCode` and `resultCode` were not masked, so a card number in them reached
+  /// `--events` and the ledger. Every string the plugin chose is masked as its message is.
+  func testEveryStringOfAPluginsAnswerIsMasked() async throws {
+    let echo = try script(
+      "echo-codes.py",
+      """
+      import json, sys
+      for line in sys.stdin:
+          request = json.loads(line)
+          card = request["card"]
+          print(json.dumps({"id": request["id"], "result": "declined", "errorCode": card["number"],
+              "errorMessage": "refused", "resultCode": "pan " + card["number"] + " cvc " + card["securityCode"]}),
+              flush=True)
+      """)
+    let outcome = try await gateway(python: echo).authorise(cardRequest("4242424242424242")).value
+    XCTAssertEqual(outcome.declineCode, "••••4242")
+    XCTAssertEqual(outcome.report?.resultCode, "pan ••••4242 cvc •••")
+  }
+
   func testALongAnswerIsQuotedShort() async throws {
     let long = try script("long.sh", "while read line; do echo \"$(printf 'x%.0s' $(seq 1 500))\"; done\n")
     let outcome = await gateway("sh '\(long)'").authorise(cardRequest("4242424242424242")).value

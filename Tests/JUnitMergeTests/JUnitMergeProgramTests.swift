@@ -82,4 +82,33 @@ final class JUnitMergeProgramTests: XCTestCase {
       try FileManager.default.attributesOfItem(atPath: fifo)[.type] as? FileAttributeType, .typeUnknown,
       "still a FIFO")
   }
+
+  /// Issue 25: 100,000 nested elements crashed the program (a stack overflow, signal 11). Elements nested
+  /// deeper than a report's few levels are refused, exit 2, with the file and line.
+  func testDeeplyNestedXMLIsRefusedNotACrash() throws {
+    let depth = 100_000
+    let nested = String(repeating: "<a>", count: depth) + String(repeating: "</a>", count: depth)
+    let path = try write("deep.xml", #"<testsuite name="s">"# + nested + "</testsuite>")
+    XCTAssertThrowsError(try JUnitReportFile(path: path)) { error in
+      XCTAssertEqual(
+        "\(error)", "\(path):1: not a JUnit report: elements nested deeper than 64 levels")
+    }
+    XCTAssertEqual(JUnitMergeProgram.run(reports: [path], output: nil), 2)
+  }
+
+  /// A report larger than 64 MB is refused before it is read (it was read whole and merged).
+  func testAHugeReportIsRefusedBeforeItIsRead() throws {
+    let path = folder.appendingPathComponent("huge.xml").path
+    XCTAssertTrue(FileManager.default.createFile(atPath: path, contents: Data(#"<testsuite name="s">"#.utf8)))
+    let handle = try XCTUnwrap(FileHandle(forWritingAtPath: path))
+    try handle.seekToEnd()
+    let spaces = Data(repeating: 0x20, count: 1 << 20)
+    for _ in 0...64 { try handle.write(contentsOf: spaces) }
+    try handle.write(contentsOf: Data(#"<testcase name="a"/></testsuite>"#.utf8))
+    try handle.close()
+    XCTAssertThrowsError(try JUnitReportFile(path: path)) { error in
+      XCTAssertTrue("\(error)".hasSuffix("larger than the 64 MB a JUnit report may be"), "\(error)")
+    }
+    XCTAssertEqual(JUnitMergeProgram.run(reports: [path], output: nil), 2)
+  }
 }

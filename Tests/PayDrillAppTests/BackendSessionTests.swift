@@ -145,6 +145,30 @@ final class BackendSessionTests: XCTestCase {
     XCTAssertFalse(screen.contains("Waiting for your backend"), screen)
   }
 
+  /// Issue 25: the server's end comes through the inbox like its requests. Waiting, the screen says it
+  /// stopped and quotes its last words (control characters written out); on a session, the footer says it.
+  func testTheServersEndShowsWhereverTheCheckoutIs() throws {
+    let stop = ServerStop(status: 3, signalled: false, lastWords: ["the ledger \u{1B}[2Jcannot be written"])
+    for opened in [false, true] {
+      let runtime = runtime()
+      runtime.start()
+      if opened {
+        runtime.send(Self.created(Self.session()))
+        runtime.settle()
+      }
+      runtime.interpreter.postbox.post(.serverStopped(stop))
+      runtime.deliverDue()
+      XCTAssertEqual(runtime.model.backend?.stopped, stop)
+      let screen = runtime.render().text
+      XCTAssertTrue(
+        screen.contains("the server (paydrill serve) stopped (exit status 3): the ledger \\u{1B}[2Jcannot"),
+        screen)
+      XCTAssertEqual(
+        screen.contains("The server stopped (exit status 3)"), !opened, screen)
+      XCTAssertFalse(screen.contains("Waiting for your backend"), screen)
+    }
+  }
+
   func testAfterThePaymentTheCheckoutWaitsForTheNextSession() throws {
     let runtime = runtime()
     runtime.start()

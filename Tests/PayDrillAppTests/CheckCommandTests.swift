@@ -22,6 +22,8 @@ final class CheckCommandTests: XCTestCase {
     ],
     "missing-merchant.json": ["at merchant: missing (this field is required)"],
     "invalid-utf8.json": ["at line 2: not UTF-8 text (a byte here is not UTF-8; save the file as UTF-8)"],
+    // Issue 25: a scenario saved with a byte-order mark was "not valid JSON", without saying why.
+    "byte-order-mark.json": ["at line 1: starts with a UTF-8 byte-order mark (BOM); save it without one"],
     "unknown-colour.json": [
       "at roles.title.fg: unknown colour \"chartreuse\" (expected \(TerminalColor.expectation))"
     ],

@@ -101,6 +101,20 @@ final class MerchantHookTests: XCTestCase {
     XCTAssertEqual(runtime.model.checkout.screen, .methodList)
   }
 
+  /// Issue 25: every string a hook writes passes the plugins' masking: a card number in a refusal's message
+  /// or a summary item's label is cut to its last four before the checkout shows or records it.
+  func testACardNumberInAHooksAnswerIsMasked() throws {
+    let refusal = MerchantHookAnswer(
+      line: Data(#"{"id": 1, "allow": false, "message": "card 4111 1111 1111 1111 is blocked"}"#.utf8),
+      callback: "onBeforeSubmit", currency: .usd)
+    XCTAssertEqual(try refusal.verdict().message, "card ••••1111 is blocked")
+    let update = MerchantHookAnswer(
+      line: Data(
+        #"{"id": 2, "paymentSummaryItems": [{"label": "4000000000000002", "amount": "1.00"}]}"#.utf8),
+      callback: "onCouponCodeChanged", currency: .usd)
+    XCTAssertEqual(try update.sheetUpdate().paymentSummaryItems.map(\.label), ["••••0002"])
+  }
+
   // MARK: - Hooks that fail
 
   func testACrashingHookFailsTheSheetUpdateThenTheCheckoutStaysUsable() throws {

@@ -468,6 +468,10 @@ final class SchemaTests: XCTestCase {
         "each price is within the limit; their sum is not, and JSON Schema has no arithmetic across values"),
     "too-many-items.json": .refused([("scenario", "/items")]),
     "truncated.json": .notJSON(reason: "cut off in the middle: not JSON"),
+    "byte-order-mark.json": .notJSON(
+      reason:
+        "it starts with a byte-order mark, which JSON text must not (RFC 8259, 8.1); Python's json refuses it"
+    ),
     "unknown-colour.json": .refused([("theme", "/roles/title/fg")]),
     "unknown-currency.json": .refused([("scenario", "/transaction/currency")]),
     "unknown-role.json": .refused([("theme", "/roles")]),

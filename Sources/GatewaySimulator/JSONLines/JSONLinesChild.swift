@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 
 #if canImport(Glibc)
   import Glibc
@@ -6,38 +7,35 @@ import Foundation
   import Darwin
 #endif
 
-/// A child process spoken to in JSON Lines: started with `/bin/sh -c "exec COMMAND"`, its stdout and stderr
-/// read by `JSONLinesChannel`'s threads, its stdin written on a queue of its own so that a process that never
-/// reads cannot hold its caller.
+/// A child process spoken to in JSON Lines: started with `/bin/sh -c "exec COMMAND"` in a process group of
+/// its own (`ProcessGroupChild`), its stdout and stderr read by `JSONLinesChannel`'s threads, its stdin written
+/// on a queue of its own so that a process that never reads cannot hold its caller.
 final class JSONLinesChild: JSONLinesPeer {
-  private let process: Process
+  private let process: ProcessGroupChild
   private let stdin: FileHandle
   private let channel: JSONLinesChannel
   private let writer = DispatchQueue(label: "paydrill.jsonlines.writer")
+  private let liveness: Liveness
+
+  /// Whether the process still runs, set false on the thread that reaps it.
+  private final class Liveness: Sendable {
+    let running = Mutex(true)
+  }
 
   /// Starts `command`; throws when the shell cannot be started.
   init(command: String) throws {
     // Writing to a process that died must fail with EPIPE, not kill PayDrill.
     signal(SIGPIPE, SIG_IGN)
-    let process = Process()
-    process.executableURL = URL(fileURLWithPath: "/bin/sh")
-    process.arguments = ["-c", "exec \(command)"]
-    let stdin = Pipe()
-    let stdout = Pipe()
-    let stderr = Pipe()
-    process.standardInput = stdin
-    process.standardOutput = stdout
-    process.standardError = stderr
     let channel = JSONLinesChannel()
-    process.terminationHandler = { process in
-      channel.processExited(
-        JSONLinesChannel.Exit(
-          status: process.terminationStatus, signalled: process.terminationReason == .uncaughtSignal))
+    let liveness = Liveness()
+    self.liveness = liveness
+    process = try ProcessGroupChild(executable: "/bin/sh", arguments: ["sh", "-c", "exec \(command)"]) {
+      status, signalled in
+      liveness.running.withLock { $0 = false }
+      channel.processExited(JSONLinesChannel.Exit(status: status, signalled: signalled))
     }
-    try process.run()
-    channel.startReading(stdout: stdout.fileHandleForReading, stderr: stderr.fileHandleForReading)
-    self.process = process
-    self.stdin = stdin.fileHandleForWriting
+    channel.startReading(stdout: process.stdout, stderr: process.stderr)
+    stdin = process.stdin
     self.channel = channel
   }
 
@@ -69,9 +67,11 @@ final class JSONLinesChild: JSONLinesPeer {
   var stderrTail: [String] { channel.stderrTail }
   var hasAnswered: Bool { channel.hasAnswered }
   var hasEnded: Bool { channel.hasEnded }
-  var isRunning: Bool { process.isRunning }
+  var isRunning: Bool { liveness.running.withLock { $0 } }
 
+  /// Signals the process's whole group, so that what it started ends with it, even after it has ended
+  /// itself.
   func terminate(with signal: Int32) {
-    if process.isRunning { kill(process.processIdentifier, signal) }
+    process.signalGroup(signal)
   }
 }

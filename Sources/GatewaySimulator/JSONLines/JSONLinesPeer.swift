@@ -21,7 +21,8 @@ public protocol JSONLinesPeer: AnyObject, Sendable {
   var hasEnded: Bool { get }
   /// Whether the peer still runs.
   var isRunning: Bool { get }
-  /// Sends the peer a signal (`SIGTERM`, `SIGKILL`).
+  /// Sends the peer a signal (`SIGTERM`, `SIGKILL`): a child process gets it with everything it started (its
+  /// process group), even once it has ended itself.
   func terminate(with signal: Int32)
 }
 

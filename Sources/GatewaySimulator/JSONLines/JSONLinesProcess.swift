@@ -96,6 +96,8 @@ public actor JSONLinesProcess {
       case .ended(let status, let signalled):
         let stderr = running.stderrTail
         endedStderrTail = stderr
+        // What it started (its process group) ends with it.
+        running.terminate(with: SIGKILL)
         self.running = nil
         if !signalled, status == 126 || status == 127, !running.hasAnswered {
           let reason = stderr.last ?? "the shell could not run it (exit status \(status))"
@@ -126,8 +128,10 @@ public actor JSONLinesProcess {
   /// replaced unless a request still waits on it (that request reports its end).
   private func ensureRunning(replacingEnded: Bool = true) -> Result<any JSONLinesPeer, JSONLinesFailure> {
     if replacingEnded, let running, running.hasEnded {
-      // It ended between requests, with nobody waiting on it: a fresh process takes over.
+      // It ended between requests, with nobody waiting on it: a fresh process takes over, and what the
+      // ended one started (its process group) ends.
       endedStderrTail = running.stderrTail
+      running.terminate(with: SIGKILL)
       self.running = nil
     }
     if let running { return .success(running) }
@@ -141,8 +145,8 @@ public actor JSONLinesProcess {
   }
 
   /// Ends the process, if one runs, once the request in flight has its answer: closes its stdin after the
-  /// lines still to write, and sends SIGTERM if it has not exited within `grace`, then SIGKILL. The next
-  /// request starts another.
+  /// lines still to write, and sends SIGTERM if it has not exited within `grace`, then SIGKILL; then its
+  /// process group, so that nothing it started outlives it. The next request starts another.
   public func shutDown(grace: Duration = .seconds(1)) async {
     await takeTurn()
     defer { endTurn() }

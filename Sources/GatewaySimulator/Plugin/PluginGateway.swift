@@ -104,7 +104,7 @@ public struct PluginGateway: PaymentGateway {
           type: "paypalOrder", expected: "\"orderId\" as a string", got: text)
         return order
       }
-      order.orderId = orderId
+      order.orderId = CardNumberMask.masked(orderId)
     case .failure(let error):
       order.failure = error
     }
@@ -141,7 +141,7 @@ public struct PluginGateway: PaymentGateway {
       response.countryCode = countryCode
       response.currencyCode = currencyCode
       response.networks = networks
-      response.failure = failure
+      response.failure = failure.map(CardDataMask(nil).masking)
     case .failure(let error):
       response.failure = error.errorMessage
     }
@@ -164,7 +164,9 @@ public struct PluginGateway: PaymentGateway {
       }
       if let error = object["error"] as? [String: Any], let message = error["message"] as? String {
         let status = StrictJSON.integer(error["status"]) ?? 400
-        return .failure(SdkError(errorCode: "SESSION_REFUSED", errorMessage: "\(status) \(message)"))
+        return .failure(
+          SdkError(
+            errorCode: "SESSION_REFUSED", errorMessage: "\(status) \(CardDataMask(nil).masking(message))"))
       }
       return .failure(
         PluginError.protocolError(
@@ -235,9 +237,11 @@ public struct PluginGateway: PaymentGateway {
     }
     return await process.exchange(type: type, fields: data, timeout: timeout).map { line in
       let object = (try? JSONSerialization.jsonObject(with: line)) as? [String: Any] ?? [:]
-      return (object, String(decoding: line, as: UTF8.self))
+      // The line as an error quotes it.
+      return (object, CardDataMask(nil).masking(String(decoding: line, as: UTF8.self)))
     }
-    .mapError { PluginError.error($0, type: type) }
+    // What the plugin said when it failed (its stderr, a garbled line) never carries a card number.
+    .mapError { CardDataMask(nil).masking(PluginError.error($0, type: type)) }
   }
 
   /// The request's fields as `authorise` sends them; the card's number in full, for the plugin only.

@@ -323,7 +323,7 @@ public enum CommandTable {
     OptionSpec(
       "--token", "ID:KEY",
       "an API token the server accepts (again for more; default the development token paydrill-dev); "
-        + "the key signs, it is never printed",
+        + "the key signs, it is never printed, but the process list shows it: prefer --token-file",
       for: serves
     ) { options, queue, name in
       let text = try queue.value(for: name)
@@ -331,6 +331,16 @@ public enum CommandTable {
         throw CommandLineOptions.UsageError(message: "\(name) takes ID:KEY, both parts non-empty")
       }
       options.serve.tokens.append(token)
+      options.serve.keyOnCommandLine = true
+      options.serverOption = options.serverOption ?? name
+    },
+    OptionSpec(
+      "--token-file", "FILE",
+      "API tokens the server accepts, one ID:KEY a line (# comments), out of the process list; "
+        + "\(ServeCommand.tokenVariable) holds them too",
+      for: serves
+    ) { options, queue, name in
+      options.serve.tokenFiles.append(try queue.value(for: name))
       options.serverOption = options.serverOption ?? name
     },
     OptionSpec(

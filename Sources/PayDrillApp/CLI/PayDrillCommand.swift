@@ -20,6 +20,9 @@ public enum PayDrillCommand {
     // A reader that goes away (`--events >(head -1)`, a plugin that exits) gives EPIPE, which each writer
     // reports, not a signal that kills PayDrill.
     signal(SIGPIPE, SIG_IGN)
+    // A file-size limit (`ulimit -f`) makes a write past it fail with EFBIG, which each writer reports, not
+    // SIGXFSZ, which killed PayDrill with no message and no report (exit 153).
+    signal(SIGXFSZ, SIG_IGN)
     guard let options = options(arguments) else { return 2 }
     switch options.command {
     case .help(let command):
@@ -89,6 +92,7 @@ public enum PayDrillCommand {
         return fail("\(error)")
       }
     case .serve:
+      warnOfKeyOnCommandLine(options)
       return ServeCommand.run(arguments)
     case .check(let files):
       return CheckCommand.run(files)
@@ -122,7 +126,7 @@ public enum PayDrillCommand {
   /// reads its command line the same way.
   public static func options(_ arguments: [String]) -> CommandLineOptions? {
     do {
-      return try CommandLineOptions.parse(arguments)
+      return try ServeCommand.resolvingTokens(of: CommandLineOptions.parse(arguments))
     } catch let error as CommandLineOptions.UsageError {
       _ = fail(error.text)
     } catch {
@@ -199,9 +203,13 @@ public enum PayDrillCommand {
     let useColor = ProcessInfo.processInfo.environment["NO_COLOR"].map(\.isEmpty) ?? true
     // `--serve`: the server listens before the terminal is taken, so that an address in use says so here.
     let server: ServerProcess?
+    if options.serves { warnOfKeyOnCommandLine(options) }
     do {
       server =
-        options.serves ? try ServerProcess(arguments: options.serve.arguments(ledger: options.ledger)) : nil
+        options.serves
+        ? try ServerProcess(
+          arguments: options.serve.arguments(ledger: options.ledger),
+          environment: options.serve.environment(over: ProcessInfo.processInfo.environment)) : nil
     } catch {
       return fail("\(error)")
     }
@@ -238,7 +246,14 @@ public enum PayDrillCommand {
     let signal = InteractiveSession(
       runtime: runtime, theme: theme, useColor: useColor, asciiOnly: !terminal.isUTF8,
       crashKey: crashTestKey,
-      onKey: recording.map { recording in { recording.recorder.record($0, at: $1) } },
+      onKey: recording.map { recording in
+        { key, time in
+          // What the key is typed into, before it is: the tape keeps no card a shopper typed.
+          recording.recorder.record(
+            key, at: time, into: runtime.model.cardFieldTakingKeys,
+            cardNumber: runtime.model.checkout.cardForm.number)
+        }
+      },
       presenter: presenter
     ).run()
     // The terminal is back: an attempt still in flight is recorded as interrupted (normal code, not a
@@ -263,7 +278,13 @@ public enum PayDrillCommand {
     {
       return fail(failure)
     }
-    return signal.map { 128 + $0 } ?? 0
+    if let signal { return 128 + signal }
+    // The server of --serve ended on its own: the terminal is back, so say it where it stays, and fail.
+    if let stop = runtime.model.backend?.stopped {
+      FileHandle.standardError.write(Data(errorLines(stop.summary).utf8))
+      return 1
+    }
+    return 0
   }
 
   /// For the end-to-end test of a crash only: with `PAYDRILL_CRASH_TEST=1` in the environment, `!` calls
@@ -325,9 +346,25 @@ public enum PayDrillCommand {
     }
   }
 
+  /// Warns, once, when `--token` put a key on the command line.
+  static func warnOfKeyOnCommandLine(_ options: CommandLineOptions) {
+    guard options.serve.keyOnCommandLine else { return }
+    FileHandle.standardError.write(Data("paydrill: warning: \(ServeCommand.keyOnCommandLineWarning)\n".utf8))
+  }
+
   /// Prints an error (`paydrill: …`) and returns 2: usage or bad input.
   static func fail(_ message: String) -> Int32 {
-    FileHandle.standardError.write(Data("paydrill: \(message)\n".utf8))
+    FileHandle.standardError.write(Data(errorLines(message).utf8))
     return 2
+  }
+
+  /// An error as it is printed: `paydrill: ` first, and every control character of what it quotes (a `TERM`,
+  /// a path, an argument: the environment and the command line are the user's, not PayDrill's) written out
+  /// by `PrintableText`, so that no escape sequence reaches the terminal. The lines of a message that has
+  /// several stay lines.
+  public static func errorLines(_ message: String) -> String {
+    "paydrill: "
+      + message.split(separator: "\n", omittingEmptySubsequences: false)
+      .map { PrintableText.visible(String($0)) }.joined(separator: "\n") + "\n"
   }
 }

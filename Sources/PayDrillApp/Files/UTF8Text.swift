@@ -28,9 +28,19 @@ enum UTF8Text {
     }
   }
 
-  /// The line of the first bad byte and what to say about it, or nil when the data is UTF-8.
+  /// The UTF-8 byte-order mark, EF BB BF, that some editors put first. JSON text must not begin with one
+  /// (RFC 8259, section 8.1), and a tape's first command would not be a command with it.
+  static let byteOrderMark: [UInt8] = [0xEF, 0xBB, 0xBF]
+
+  /// What to say about a file that starts with a byte-order mark: it is refused by name, rather than read as
+  /// an unknown first character somewhere else.
+  static let byteOrderMarkProblem = "starts with a UTF-8 byte-order mark (BOM); save it without one"
+
+  /// The line of the first bad byte and what to say about it, or nil when the data is UTF-8 without a
+  /// byte-order mark.
   static func problem(in data: Data) -> (line: Int, text: String)? {
-    firstInvalidLine(in: data).map {
+    if data.starts(with: byteOrderMark) { return (1, byteOrderMarkProblem) }
+    return firstInvalidLine(in: data).map {
       ($0, "not UTF-8 text (a byte here is not UTF-8; save the file as UTF-8)")
     }
   }

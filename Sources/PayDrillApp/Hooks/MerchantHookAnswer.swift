@@ -25,6 +25,9 @@ struct MerchantHookAnswer {
   init(line: Data, callback: String, currency: Currency) {
     self.callback = callback
     self.currency = currency
+    // Every string the hook wrote passes the plugins' masking before anything shows, stores or exports it:
+    // a card number in a label or a message is cut to its last four.
+    let line = CardDataMask(nil).masking(line: line)
     self.line = line
     // The process only hands over lines that are JSON objects.
     object = (try? JSONSerialization.jsonObject(with: line)) as? [String: Any] ?? [:]

@@ -23,6 +23,9 @@ public enum AppAction: Equatable, Sendable {
   /// A request of the merchant's backend was answered by the simulated API (`--serve`): the event pane
   /// shows it, and a session it created opens the Drop-in.
   indirect case served(ServedExchange)
+  /// The server of `--serve` ended on its own (crashed, was killed, stopped on an error): the checkout says
+  /// so instead of waiting for a session that cannot come.
+  case serverStopped(ServerStop)
   /// The run ends (quit, a signal, the end of a tape): an attempt in flight is recorded as interrupted.
   case finish
 }

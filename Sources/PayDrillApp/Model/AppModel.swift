@@ -188,6 +188,15 @@ public struct AppModel: Equatable, Sendable {
   }
 
   /// Whether the focused element takes typed text (then letters are text, not commands).
+  /// The card field a typed character goes into now, or nil when something else has the keys (help, a panel,
+  /// the event list, another screen): what `record` keeps out of a tape.
+  public var cardFieldTakingKeys: CardField? {
+    guard checkout.screen == .cardForm, overlay == nil, !eventList.isFocused, !isTooSmall,
+      backend?.isWaiting != true
+    else { return nil }
+    return focus.field
+  }
+
   var isTyping: Bool {
     if eventList.isEditingFilter { return true }
     switch checkout.screen {

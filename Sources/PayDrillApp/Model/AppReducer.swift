@@ -81,6 +81,9 @@ public enum AppReducer {
     case .ledgerFailed(let warning):
       model.ledgerNotice = warning
       return []
+    case .serverStopped(let stop):
+      model.backend?.stopped = stop
+      return []
     case .finish:
       return send(.endRun, to: &model, context: context)
     }

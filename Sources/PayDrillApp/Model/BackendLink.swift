@@ -26,6 +26,8 @@ public struct BackendLink: Equatable, Sendable {
   private let baseStorage: SharedScenario
   /// Why the server's address is a risk (other machines can reach it), shown while waiting.
   public var warning: String?
+  /// How the server ended, once it has: no session can arrive any more.
+  public var stopped: ServerStop?
 
   public init(endpoint: String, base: Scenario) {
     self.endpoint = endpoint

@@ -6,7 +6,9 @@ import Synchronization
 /// `paydrill serve` as a child of the interactive checkout (`paydrill --serve`): `paydrill-serve`, which
 /// links libmicrohttpd, reports each request it answered as a JSON line; each becomes a `.served` action
 /// posted to the checkout's inbox from the thread that reads them. It ends when the checkout closes its
-/// standard input (or quits without closing it: SIGTERM).
+/// standard input (or quits without closing it: SIGTERM). When it ends on its own (a crash, a signal, a
+/// fatal error), the same thread posts `.serverStopped` with its exit status and last words, once every
+/// request it reported has been posted.
 public final class ServerProcess {
   private let process: Process
   private let input: Pipe
@@ -18,10 +20,17 @@ public final class ServerProcess {
   /// Where the requests go, once the checkout is there to take them (`deliver(to:)`).
   private let destination = Destination()
 
-  /// The checkout's postbox, given once it exists; until then the reader waits.
+  /// The checkout's postbox, given once it exists; until then the reader waits. And whether the checkout
+  /// stopped the server (then its end is no news), and how it ended.
   private final class Destination: Sendable {
     let postbox = Mutex<ActionPostbox?>(nil)
     let given = DispatchSemaphore(value: 0)
+    let stopping = Mutex(false)
+    let exit = Mutex<(status: Int32, signalled: Bool)?>(nil)
+    /// Left when the process has ended (any number may wait for it).
+    let running = DispatchGroup()
+    /// Signalled when the server's standard error has been read to the end.
+    let errorsRead = DispatchSemaphore(value: 0)
   }
 
   /// Why the server did not start: the program is missing, or it said why on standard error.
@@ -40,11 +49,17 @@ public final class ServerProcess {
         lines = Array(lines.suffix(5))
       }
     }
+
+    /// The lines, each without the `paydrill: ` that starts its messages.
+    var lastWords: [String] {
+      lines.withLock { $0 }.map { $0.hasPrefix("paydrill: ") ? String($0.dropFirst(10)) : $0 }
+    }
   }
 
-  /// Starts the server with paydrill's command line for it (`serve --listen …`) and waits until it listens
-  /// (at most `timeout`); the requests it answers are posted once `deliver(to:)` says where.
-  public init(arguments: [String], timeout: Duration = .seconds(10)) throws {
+  /// Starts the server with paydrill's command line for it (`serve --listen …`) and `environment` (which
+  /// holds the tokens: a command line is public), and waits until it listens (at most `timeout`); the
+  /// requests it answers are posted once `deliver(to:)` says where.
+  public init(arguments: [String], environment: [String: String], timeout: Duration = .seconds(10)) throws {
     let program: URL
     switch ServeCommand.program.locate(for: "--serve") {
     case .success(let found): program = found
@@ -53,9 +68,7 @@ public final class ServerProcess {
     process = Process()
     process.executableURL = program
     process.arguments = arguments
-    process.environment = ProcessInfo.processInfo.environment.merging([ServeCommand.reportVariable: "1"]) {
-      $1
-    }
+    process.environment = environment.merging([ServeCommand.reportVariable: "1"]) { $1 }
     input = Pipe()
     let output = Pipe()
     let errorPipe = Pipe()
@@ -64,16 +77,33 @@ public final class ServerProcess {
     process.standardError = errorPipe
     let errors = ErrorTail()
     self.errors = errors
+    let destination = destination
     errorPipe.fileHandleForReading.readabilityHandler = { handle in
       let data = handle.availableData
-      if data.isEmpty { handle.readabilityHandler = nil } else { errors.keep(data) }
+      if data.isEmpty {
+        handle.readabilityHandler = nil
+        destination.errorsRead.signal()
+      } else {
+        errors.keep(data)
+      }
     }
-    try process.run()
+    process.terminationHandler = { process in
+      destination.exit.withLock {
+        $0 = (process.terminationStatus, process.terminationReason == .uncaughtSignal)
+      }
+      destination.running.leave()
+    }
+    destination.running.enter()
+    do {
+      try process.run()
+    } catch {
+      destination.running.leave()
+      throw error
+    }
 
     let listening = Mutex<[String: String]?>(nil)
     let ready = DispatchSemaphore(value: 0)
     let reader = output.fileHandleForReading
-    let destination = destination
     Thread.detachNewThread {
       var splitter = JSONLineSplitter(limit: 1 << 20)
       var postbox: ActionPostbox?
@@ -95,18 +125,27 @@ public final class ServerProcess {
         }
         if chunk.isEmpty { break }
       }
-      if postbox == nil { ready.signal() }
+      guard let postbox else {
+        ready.signal()
+        return
+      }
+      // Its output ended: the server is ending. Unless the checkout stopped it, that is news.
+      _ = destination.running.wait(timeout: .now() + 5)
+      _ = destination.errorsRead.wait(timeout: .now() + 1)
+      guard !destination.stopping.withLock({ $0 }) else { return }
+      let exit = destination.exit.withLock { $0 }
+      postbox.post(
+        .serverStopped(
+          ServerStop(
+            status: exit?.status ?? -1, signalled: exit?.signalled ?? false, lastWords: errors.lastWords)))
     }
     let waited = ready.wait(timeout: .now() + .milliseconds(Int(timeout.components.seconds * 1000)))
     let first = listening.withLock { $0 }
     guard waited == .success, let url = first?["listening"] else {
       if process.isRunning { process.terminate() }
       process.waitUntilExit()
-      let said = errors.lines.withLock { $0 }.map {
-        $0.hasPrefix("paydrill: ") ? String($0.dropFirst(10)) : $0
-      }
       throw StartFailure(
-        description: said.last ?? "the server (\(program.path)) did not start within \(timeout)")
+        description: errors.lastWords.last ?? "the server (\(program.path)) did not start within \(timeout)")
     }
     self.url = url
     warning = first?["warning"]
@@ -118,12 +157,12 @@ public final class ServerProcess {
     destination.given.signal()
   }
 
-  /// Stops the server: closes its standard input, then SIGTERM if it has not ended within a second.
+  /// Stops the server: closes its standard input, then SIGTERM if it has not ended within a second. Its
+  /// end is then no news: nothing is posted.
   public func stop() {
+    destination.stopping.withLock { $0 = true }
     try? input.fileHandleForWriting.close()
-    let deadline = Date().addingTimeInterval(1)
-    while process.isRunning, Date() < deadline { Thread.sleep(forTimeInterval: 0.01) }
-    if process.isRunning { process.terminate() }
+    if destination.running.wait(timeout: .now() + 1) == .timedOut { process.terminate() }
     process.waitUntilExit()
   }
 

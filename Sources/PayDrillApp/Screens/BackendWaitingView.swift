@@ -10,6 +10,21 @@ struct BackendWaitingView {
     var y = rect.y + 1
     buffer.write(truncating: localisation, x: rect.x, y: y, role: .title, maxWidth: rect.width)
     y += 2
+    if let stop = link.stopped {
+      // No session can come: say why, with the server's last words, and how to go on.
+      var lines: [(String, StyleRole)] = [
+        ("The server stopped (\(stop.how)): no session can arrive at \(link.endpoint) any more.", .error),
+        ("", .normal),
+      ]
+      if !stop.lastWords.isEmpty {
+        lines.append(("Its last words on standard error:", .normal))
+        lines += stop.lastWords.map { ("  " + PrintableText.visible($0), .muted) }
+        lines.append(("", .normal))
+      }
+      lines.append(("Press q to quit, then start paydrill --serve again.", .normal))
+      write(lines, in: rect, from: y, into: &buffer)
+      return
+    }
     var lines: [(String, StyleRole)] = [
       ("Waiting for your backend: POST \(link.endpoint)", .notice),
       ("", .normal),
@@ -25,6 +40,14 @@ struct BackendWaitingView {
       ),
     ]
     if let warning = link.warning { lines += [("", .normal), ("⚠ \(warning)", .error)] }
+    write(lines, in: rect, from: y, into: &buffer)
+  }
+
+  /// The lines from row `y` on, each wrapped to the width, blank ones as a gap.
+  private func write(
+    _ lines: [(String, StyleRole)], in rect: Rect, from y: Int, into buffer: inout ScreenBuffer
+  ) {
+    var y = y
     for (text, role) in lines {
       guard !text.isEmpty else {
         y += 1

@@ -1,7 +1,7 @@
 import TerminalUI
 
-/// The bottom line: the keys of the current screen, what became of the last screenshot, or why the run
-/// history is not being recorded.
+/// The bottom line: the keys of the current screen, what became of the last screenshot, that the server of
+/// `--serve` stopped, or why the run history is not being recorded.
 struct FooterBar {
   var model: AppModel
 
@@ -10,6 +10,11 @@ struct FooterBar {
       buffer.write(
         truncating: outcome.notice, x: rect.x + 1, y: rect.y, role: outcome.isFailure ? .error : .notice,
         maxWidth: rect.width - 2)
+      return
+    }
+    if let stop = model.backend?.stopped {
+      buffer.write(
+        truncating: "⚠ \(stop.summary)", x: rect.x + 1, y: rect.y, role: .error, maxWidth: rect.width - 2)
       return
     }
     if let notice = model.ledgerNotice {

@@ -146,7 +146,11 @@ public struct Tape: Equatable, Sendable {
     if ignored.contains(name) { return nil }
     switch name {
     case "type":
-      return .type(try quoted(rest))
+      let text = try quoted(rest)
+      if text.contains(TapeRecorder.withheldDigit) {
+        throw Problem(text: TapeRecorder.withheldProblem)
+      }
+      return .type(text)
     case "sleep":
       return .sleep(try duration(rest, defaultUnit: "s"))
     case "wait", "wait+screen", "wait+line":

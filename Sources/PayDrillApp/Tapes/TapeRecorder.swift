@@ -1,4 +1,6 @@
+import CheckoutEngine
 import Foundation
+import GatewaySimulator
 import TerminalUI
 
 /// Turns the keys of an interactive session into a tape in VHS syntax: keys that came in the same
@@ -6,7 +8,23 @@ import TerminalUI
 /// Times are the checkout clock's (whole milliseconds from its start), and `play` replays on a virtual clock
 /// from the same start: every key meets the checkout in the state it met live (an answer that came before
 /// it came before it in the replay too), and the replay ends on the same screen with the same events.
+///
+/// A tape is shared (a QA ticket, a repository): it never holds a card a shopper typed. A security code's
+/// digits are written `0` (the simulated gateway checks only its length, so the replay is the same); a card
+/// number's digits are written as typed while they begin a test card's number (test cards are public, and a
+/// tape of one replays exactly), and as `•` from the first digit that does not, which `play` refuses with a
+/// message saying to type a test card there.
 public struct TapeRecorder {
+  /// What stands for a card number's digit that the tape does not keep.
+  static let withheldDigit: Character = "•"
+  /// Why `play` and `check` refuse a `Type` holding `withheldDigit`.
+  static let withheldProblem =
+    "record withheld this card number (•: it is not a test card, and tapes keep test cards only); "
+    + "type a test card's number here instead, such as 4242 4242 4242 4242 (paydrill cards lists them)"
+  /// The comment written once, above the first line with a withheld digit.
+  static let withheldNote =
+    "# record withheld a card number that is not a test card (•): type a test card's number there to replay"
+
   private var lines: [String] = []
   private var text = ""
   private var repeated: (name: String, count: Int)?
@@ -18,9 +36,12 @@ public struct TapeRecorder {
 
   public init() {}
 
-  /// Records a key pressed at `time` on the checkout's clock. Resizes are not recorded: the header holds
-  /// the size.
-  public mutating func record(_ key: KeyEvent, at time: Duration) {
+  /// Records a key pressed at `time` on the checkout's clock, into `field` (the card field that had the keys,
+  /// if one had them) holding `cardNumber` (the number typed so far). Resizes are not recorded: the header
+  /// holds the size.
+  public mutating func record(
+    _ key: KeyEvent, at time: Duration, into field: CardField? = nil, cardNumber: String = ""
+  ) {
     if case .resize = key { return }
     beforeLastKey = (lines, text, repeated, lastKeyTime)
     if time > lastKeyTime {
@@ -30,7 +51,7 @@ public struct TapeRecorder {
     lastKeyTime = max(lastKeyTime, time)
     if case .character(let character) = key, Self.isTypable(character) {
       flushRepeated()
-      text.append(character)
+      text.append(Self.kept(character, into: field, after: cardNumber))
       return
     }
     guard let name = Self.name(of: key) else { return }
@@ -75,8 +96,26 @@ public struct TapeRecorder {
     flushRepeated()
   }
 
+  /// What the tape keeps of a character typed into `field` after `number`: a security code's digit as `0`,
+  /// a card number's digit as typed while the number so far begins a test card's, else `withheldDigit`.
+  static func kept(_ character: Character, into field: CardField?, after number: String) -> Character {
+    guard character.isASCII, character.isNumber else { return character }
+    switch field {
+    case .securityCode:
+      return "0"
+    case .number:
+      let typed = number + String(character)
+      return TestCard.all.contains { $0.number.hasPrefix(typed) } ? character : withheldDigit
+    default:
+      return character
+    }
+  }
+
   private mutating func flushText() {
     guard !text.isEmpty else { return }
+    if text.contains(Self.withheldDigit), !lines.contains(Self.withheldNote) {
+      lines.append(Self.withheldNote)
+    }
     let escaped = text.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(
       of: "\"", with: "\\\"")
     lines.append("Type \"\(escaped)\"")
