@@ -65,7 +65,7 @@ let package = Package(
       swiftSettings: directMetadataAccess
     ),
     .target(
-      name: "GatewaySimulator", dependencies: ["CheckoutEngine", "CCrypto"],
+      name: "GatewaySimulator", dependencies: ["CheckoutEngine", "CCrypto", "Platform"],
       swiftSettings: directMetadataAccess),
     .target(name: "TerminalUI", swiftSettings: directMetadataAccess),
     // Every difference between Linux and macOS (posix_spawn's types, poll or select on a terminal, /proc,

@@ -16,12 +16,18 @@ package final class ChildSpawn {
     private var attributes: posix_spawnattr_t?
     /// `POSIX_SPAWN_SETSID` of Darwin's `sys/spawn.h` (macOS 10.15 and later).
     private static let newSessionFlag = Int16(POSIX_SPAWN_SETSID)
+    /// Darwin closes every descriptor the file actions do not name (glibc's closefrom action is not in
+    /// Swift's Glibc module: there, the caller marks its own descriptors close-on-exec).
+    private static let closeOthersFlag = Int16(POSIX_SPAWN_CLOEXEC_DEFAULT)
   #else
     private var actions = posix_spawn_file_actions_t()
     private var attributes = posix_spawnattr_t()
     /// glibc's `POSIX_SPAWN_SETSID` (spawn.h, behind `_GNU_SOURCE`, so not imported into Swift).
     private static let newSessionFlag: Int16 = 0x80
+    private static let closeOthersFlag: Int16 = 0
   #endif
+  /// The flags asked for so far (`posix_spawnattr_setflags` replaces, so they are kept together).
+  private var flags: Int16 = 0
 
   package init() {
     posix_spawn_file_actions_init(&actions)
@@ -50,7 +56,21 @@ package final class ChildSpawn {
 
   /// The child leads a new session, whose controlling terminal is the first terminal it opens.
   package func startNewSession() {
-    posix_spawnattr_setflags(&attributes, Self.newSessionFlag)
+    setFlag(Self.newSessionFlag)
+  }
+
+  /// The child leads a new process group, whose id is its pid: whatever it starts joins the group, so that
+  /// `kill(-pid, signal)` reaches them all. On Darwin, the child also keeps no descriptor but those the file
+  /// actions give it.
+  package func startNewProcessGroup() {
+    setFlag(Int16(POSIX_SPAWN_SETPGROUP) | Self.closeOthersFlag)
+    // Group 0: a new group, whose id is the child's pid.
+    posix_spawnattr_setpgroup(&attributes, 0)
+  }
+
+  private func setFlag(_ flag: Int16) {
+    flags |= flag
+    posix_spawnattr_setflags(&attributes, flags)
   }
 
   /// Starts `executable` with `arguments` (the first is its name) and `environment` (`NAME=value`);

@@ -355,8 +355,10 @@ final class HeadlessCommandTests: XCTestCase {
     // Reaped by init or left a zombie for a moment: either way it no longer runs.
     func runs() -> Bool {
       guard kill(grandchild, 0) == 0 else { return false }
-      let stat = (try? String(contentsOfFile: "/proc/\(grandchild)/stat", encoding: .utf8)) ?? ""
-      return !stat.contains(") Z ")
+      // `ps` reads a process's state on Linux and macOS alike; Z is a zombie.
+      let state = (try? PayDrillBinary.launch("/usr/bin/env", ["ps", "-o", "stat=", "-p", "\(grandchild)"]))?
+        .standardOutput ?? ""
+      return !state.trimmingCharacters(in: .whitespacesAndNewlines).hasPrefix("Z")
     }
     let deadline = Date().addingTimeInterval(3)
     while runs(), Date() < deadline { Thread.sleep(forTimeInterval: 0.05) }

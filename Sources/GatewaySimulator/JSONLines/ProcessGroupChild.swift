@@ -1,17 +1,12 @@
 import Foundation
-
-#if canImport(Glibc)
-  import Glibc
-#elseif canImport(Darwin)
-  import Darwin
-#endif
+import Platform
 
 /// A child process that leads a process group of its own (`POSIX_SPAWN_SETPGROUP`), its stdin, stdout and
 /// stderr on pipes: a gateway plugin or a merchant hook. Whatever it starts (`sleep 300 &`, a worker pool)
 /// joins its group, so that ending the group (`kill(-pgid)`) ends them all: they no longer outlive PayDrill
 /// after a stop, a restart or PayDrill's own exit. In a group of its own, it is not sent the terminal's
 /// Ctrl-C either: PayDrill ends it in order. `Process` cannot choose the group on every platform, so this
-/// is `posix_spawn`, whose types differ between Linux and macOS in this one file.
+/// is `posix_spawn`, through Platform's `ChildSpawn`.
 final class ProcessGroupChild: Sendable {
   /// The child's pid, which is also its process group's id.
   let pid: pid_t
@@ -37,51 +32,27 @@ final class ProcessGroupChild: Sendable {
         _ = fcntl(end.fileDescriptor, F_SETFD, FD_CLOEXEC)
       }
     }
-    #if canImport(Darwin)
-      var actions: posix_spawn_file_actions_t? = nil
-      var attributes: posix_spawnattr_t? = nil
-      // Every descriptor but 0, 1 and 2 is closed in the child (on Linux, the pipes' other ends are
-      // close-on-exec; glibc's closefrom action is not in Swift's Glibc module).
-      let flags = POSIX_SPAWN_SETPGROUP | POSIX_SPAWN_CLOEXEC_DEFAULT
-      // Darwin's Swift overlay has no `environ`.
-      let environment = _NSGetEnviron().pointee
-    #else
-      var actions = posix_spawn_file_actions_t()
-      var attributes = posix_spawnattr_t()
-      let flags = POSIX_SPAWN_SETPGROUP
-      let environment = environ
-    #endif
-    posix_spawn_file_actions_init(&actions)
-    posix_spawnattr_init(&attributes)
-    defer {
-      posix_spawn_file_actions_destroy(&actions)
-      posix_spawnattr_destroy(&attributes)
-    }
+    let spawn = ChildSpawn()
     let childEnds = [
       input.fileHandleForReading.fileDescriptor, output.fileHandleForWriting.fileDescriptor,
       errors.fileHandleForWriting.fileDescriptor,
     ]
     for (target, end) in childEnds.enumerated() {
-      posix_spawn_file_actions_adddup2(&actions, end, Int32(target))
+      spawn.duplicate(end, as: Int32(target))
     }
-    posix_spawnattr_setflags(&attributes, Int16(flags))
-    // Group 0: a new group, whose id is the child's pid.
-    posix_spawnattr_setpgroup(&attributes, 0)
-
-    var spawned: pid_t = 0
-    let argv = arguments.map { strdup($0) } + [nil]
-    defer { argv.forEach { free($0) } }
-    let status = posix_spawn(&spawned, executable, &actions, &attributes, argv, environment)
+    spawn.startNewProcessGroup()
+    let environment = ProcessInfo.processInfo.environment.map { "\($0.key)=\($0.value)" }
+    let started = spawn.spawn(executable, arguments: arguments, environment: environment)
     // The child's ends are the child's now (or nobody's).
     try? input.fileHandleForReading.close()
     try? output.fileHandleForWriting.close()
     try? errors.fileHandleForWriting.close()
-    guard status == 0 else {
-      throw CocoaError(
-        .executableLoad,
-        userInfo: [NSLocalizedDescriptionKey: "\(executable): \(String(cString: strerror(status)))"])
+    let pid: pid_t
+    switch started {
+    case .success(let spawned): pid = spawned
+    case .failure(let failure):
+      throw CocoaError(.executableLoad, userInfo: [NSLocalizedDescriptionKey: "\(executable): \(failure)"])
     }
-    let pid = spawned
     self.pid = pid
     stdin = input.fileHandleForWriting
     stdout = output.fileHandleForReading
