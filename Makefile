@@ -27,9 +27,10 @@ deps:
 	command -v python3 >/dev/null 2>&1 || missing="$$missing python3"; \
 	command -v curl >/dev/null 2>&1 || missing="$$missing curl"; \
 	python3 -c 'import jsonschema' >/dev/null 2>&1 || missing="$$missing python3-jsonschema"; \
+	python3 -m pip --version >/dev/null 2>&1 || missing="$$missing python3-pip"; \
 	if [ -n "$$missing" ] && [ "$$(uname -s)" = "Darwin" ]; then \
 	  formulas=$$(echo "$$missing" | sed -e 's/libncurses-dev/ncurses/; s/libssl-dev/openssl@3/; s/libsqlite3-dev/sqlite/; s/libmicrohttpd-dev/libmicrohttpd/' \
-	    -e 's/python3-jsonschema//; s/python3/python/'); \
+	    -e 's/python3-jsonschema//; s/python3-pip//; s/python3/python/'); \
 	  echo "Installing with Homebrew:$$formulas"; \
 	  if [ -n "$$(echo $$formulas)" ]; then brew install $$formulas || exit 1; fi; \
 	  case "$$missing" in *python3-jsonschema*) python3 -m pip install --user --break-system-packages jsonschema || exit 1;; esac; \
@@ -41,6 +42,11 @@ deps:
 	    echo "PayDrill needs:$$missing. Install them with: sudo apt-get install -y$$missing"; exit 1; \
 	  fi; \
 	fi
+	@# The OpenAPI description's checks (docs/reference/openapi.yaml): from PyPI, into the python3 the tests run.
+	@python3 -c 'import openapi_spec_validator, schemathesis' >/dev/null 2>&1 || { \
+	  echo "Installing with pip: openapi-spec-validator schemathesis"; \
+	  python3 -m pip install --quiet --break-system-packages $$([ "$$(id -u)" = "0" ] || echo --user) \
+	    'openapi-spec-validator>=0.7' 'schemathesis>=4.30,<5' || exit 1; }
 
 build: deps
 	$(SWIFT) build

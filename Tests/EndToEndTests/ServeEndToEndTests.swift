@@ -9,12 +9,18 @@ final class ServeEndToEndTests: XCTestCase {
     "paydrill-serve-e2e-\(UUID().uuidString)")
   private var ledger: String { folder.appendingPathComponent("ledger.sqlite3").path }
   private var gateway: ServedGateway?
+  /// Every answer curl got, checked against docs/reference/openapi.yaml when the test ends.
+  private var answers: [OpenAPIDescription.Answer] = []
 
   override func setUpWithError() throws {
     try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
   }
 
   override func tearDownWithError() throws {
+    if !answers.isEmpty {
+      try OpenAPIDescription.requireTools()
+      try OpenAPIDescription.check(answers, in: folder)
+    }
     if let gateway {
       let stopped = gateway.stop()
       XCTAssertEqual(stopped.status, 0, "SIGTERM stops the server cleanly: \(stopped.output)")
@@ -71,6 +77,7 @@ final class ServeEndToEndTests: XCTestCase {
     let lines = result.standardOutput.split(separator: "\n", omittingEmptySubsequences: false)
     let status = Int(lines.last ?? "") ?? 0
     let text = lines.dropLast().joined(separator: "\n")
+    answers.append(.init(method: method, path: path, status: status, body: text))
     let object = try XCTUnwrap(
       JSONSerialization.jsonObject(with: Data(text.utf8)) as? [String: Any], "a JSON object: \(text)")
     return (status, object)
@@ -348,6 +355,10 @@ final class ServeEndToEndTests: XCTestCase {
 
     let verified = try backend(["verify", systemTransactionId])
     XCTAssertEqual(verified.status, 0, verified.standardError)
+    answers.append(
+      .init(
+        method: "GET", path: "/api/v1/transactions/\(systemTransactionId)", status: 200,
+        body: verified.standardOutput))
     let lookup = try XCTUnwrap(
       JSONSerialization.jsonObject(with: Data(verified.standardOutput.utf8)) as? [String: Any])
     let transaction = try XCTUnwrap(lookup["transaction"] as? [String: Any])
@@ -402,6 +413,10 @@ final class ServeEndToEndTests: XCTestCase {
     XCTAssertEqual(twice.status, 0, twice.standardError)
     let lookedUp = try backend(["verify", "--merchant-transaction-id", "e2e-twice"])
     XCTAssertEqual(lookedUp.status, 0, lookedUp.standardError)
+    answers.append(
+      .init(
+        method: "GET", path: "/api/v1/transactions?merchantTransactionId=e2e-twice", status: 200,
+        body: lookedUp.standardOutput))
     let both = try XCTUnwrap(
       JSONSerialization.jsonObject(with: Data(lookedUp.standardOutput.utf8)) as? [String: Any])
     let attempts = try XCTUnwrap(both["attempts"] as? [[String: Any]])
