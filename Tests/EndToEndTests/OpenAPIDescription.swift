@@ -36,7 +36,9 @@ enum OpenAPIDescription {
   }
 
   /// Checks that each answer matches the description's schema for its endpoint and status.
-  static func check(_ answers: [Answer], in folder: URL, file: StaticString = #filePath, line: UInt = #line) throws {
+  static func check(_ answers: [Answer], in folder: URL, file: StaticString = #filePath, line: UInt = #line)
+    throws
+  {
     let records = folder.appendingPathComponent("answers-\(UUID().uuidString).jsonl")
     let encoder = JSONEncoder()
     let lines = try answers.map { String(decoding: try encoder.encode($0), as: UTF8.self) }

@@ -542,11 +542,14 @@ final class ServeEndToEndTests: XCTestCase {
     // Issue 25: an address other machines can reach with the development token was only warned about;
     // it is refused, saying how to make a token of one's own.
     // Under `timeout` where there is one: a server that did listen would never end.
-    let timeout = FileManager.default.isExecutableFile(atPath: "/usr/bin/timeout") ? ["/usr/bin/timeout", "10"] : []
-    let exposed = try PayDrillBinary.run(["serve", "--listen", "0.0.0.0:0", "--no-ledger"], launcher: timeout)
+    let timeout =
+      FileManager.default.isExecutableFile(atPath: "/usr/bin/timeout") ? ["/usr/bin/timeout", "10"] : []
+    let exposed = try PayDrillBinary.run(
+      ["serve", "--listen", "0.0.0.0:0", "--no-ledger"], launcher: timeout)
     XCTAssertEqual(exposed.status, 2)
     XCTAssertTrue(exposed.standardError.contains("will not listen on 0.0.0.0:0"), exposed.standardError)
-    XCTAssertTrue(exposed.standardError.contains("--token my-backend:$(openssl rand -hex 32)"), exposed.standardError)
+    XCTAssertTrue(
+      exposed.standardError.contains("--token my-backend:$(openssl rand -hex 32)"), exposed.standardError)
     let open = try ServedGateway(
       ledger: ledger + "-2", extra: ["--listen", "0.0.0.0:0", "--token", "team:a-key-of-our-own"])
     let stopped = open.stop()

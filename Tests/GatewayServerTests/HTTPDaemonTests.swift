@@ -183,7 +183,8 @@ final class HTTPDaemonTests: XCTestCase {
     for _ in 0..<300 { idle.append(try RawClient(port: daemon.port)) }
     Thread.sleep(forTimeInterval: 0.3)
     let started = Date()
-    let reply = try RawClient(port: daemon.port, from: "127.0.0.2").exchange("GET /echo HTTP/1.1\r\nHost: x\r\n\r\n")
+    let reply = try RawClient(port: daemon.port, from: "127.0.0.2").exchange(
+      "GET /echo HTTP/1.1\r\nHost: x\r\n\r\n")
     XCTAssertTrue(reply.hasPrefix("HTTP/1.1 201"), "answered: \(reply)")
     XCTAssertLessThan(Date().timeIntervalSince(started), 1.0, "within a second")
     let sameClient = try RawClient(port: daemon.port)

@@ -35,7 +35,8 @@ final class GatewayAPIPropertyTests: XCTestCase {
   /// Numbers at and past every edge a number can have in JSON and in Swift's integers, written as text.
   private static let numbers = [
     "-9223372036854775808", "9223372036854775807", "9223372036854775808", "-9223372036854775809",
-    "18446744073709551616", "0", "-0", "-1", "1e308", "1e400", "-1e400", "1E+2", "0.1", "1.7976931348623157e308",
+    "18446744073709551616", "0", "-0", "-1", "1e308", "1e400", "-1e400", "1E+2", "0.1",
+    "1.7976931348623157e308",
     "4.9e-324", "2147483647", "2147483648", "-2147483649", "1000000000000000", "999999999999999.99",
     String(repeating: "9", count: 400), "0." + String(repeating: "0", count: 400) + "1",
   ]
@@ -87,10 +88,12 @@ final class GatewayAPIPropertyTests: XCTestCase {
         if Bool.random(using: &generator) {
           let header = SignatureHeaders.all.randomElement(using: &generator)!
           let answer = respond("GET", target, body: "", requestId: requestId, header: (header, id))
-          refusals += check(answer, names: [header, "sessionId", "systemTransactionId", "merchantTransactionId"], target)
+          refusals += check(
+            answer, names: [header, "sessionId", "systemTransactionId", "merchantTransactionId"], target)
         } else {
           let answer = respond("GET", target, body: "", requestId: requestId)
-          refusals += check(answer, names: ["sessionId", "systemTransactionId", "merchantTransactionId", "path"], target)
+          refusals += check(
+            answer, names: ["sessionId", "systemTransactionId", "merchantTransactionId", "path"], target)
         }
       }
     }
@@ -100,7 +103,9 @@ final class GatewayAPIPropertyTests: XCTestCase {
   /// The request, and every timestamp at an edge of `Int64`, on each endpoint: a 401 naming the
   /// timestamp's header, never a trap.
   func testExtremeTimestampsAre401NamingTheHeader() {
-    let extremes: [Int64] = [.min, .min + 1, -1, 0, .max, .max - 1, nowMilliseconds + 300_001, nowMilliseconds - 300_001]
+    let extremes: [Int64] = [
+      .min, .min + 1, -1, 0, .max, .max - 1, nowMilliseconds + 300_001, nowMilliseconds - 300_001,
+    ]
     for (index, timestamp) in extremes.enumerated() {
       for (method, target, body) in [
         ("POST", "/api/v1/sessions", body(Self.request)), ("GET", "/api/v1/sessions/x", ""),
@@ -111,7 +116,8 @@ final class GatewayAPIPropertyTests: XCTestCase {
           header: (SignatureHeaders.timestamp, "\(timestamp)"))
         XCTAssertEqual(answer.status, 401, "\(timestamp) \(target)")
         XCTAssertEqual(answer.object["field"] as? String, SignatureHeaders.timestamp, "\(timestamp)")
-        XCTAssertTrue((answer.object["message"] as? String)?.hasPrefix("stale: ") ?? false, "\(answer.object)")
+        XCTAssertTrue(
+          (answer.object["message"] as? String)?.hasPrefix("stale: ") ?? false, "\(answer.object)")
       }
     }
   }
@@ -141,14 +147,16 @@ final class GatewayAPIPropertyTests: XCTestCase {
 
   /// Checks an answer: not a 5xx, a JSON object, and a refusal names one of `names`. Returns 1 for a
   /// refusal.
-  private func check(_ answer: (status: Int, object: [String: Any]), names: [String], _ label: String) -> Int {
+  private func check(_ answer: (status: Int, object: [String: Any]), names: [String], _ label: String) -> Int
+  {
     XCTAssertLessThan(answer.status, 500, "\(label): \(answer.object)")
     guard answer.status != 200 else { return 0 }
     XCTAssertEqual(answer.object["status"] as? Int, answer.status, label)
     XCTAssertNotNil(answer.object["message"] as? String, label)
     let field = answer.object["field"] as? String ?? ""
     XCTAssertTrue(
-      names.contains { field == $0 || field.hasPrefix($0 + ".") }, "\(label): names \(field): \(answer.object)")
+      names.contains { field == $0 || field.hasPrefix($0 + ".") },
+      "\(label): names \(field): \(answer.object)")
     return 1
   }
 
@@ -158,7 +166,8 @@ final class GatewayAPIPropertyTests: XCTestCase {
     var object = request
     if let path { object = Self.setting(object, path.split(separator: ".").map(String.init), to: marker) }
     let data = try! JSONSerialization.data(withJSONObject: object, options: [.sortedKeys])
-    return String(decoding: data, as: UTF8.self).replacingOccurrences(of: "\"\\u0001VALUE\\u0001\"", with: value)
+    return String(decoding: data, as: UTF8.self).replacingOccurrences(
+      of: "\"\\u0001VALUE\\u0001\"", with: value)
   }
 
   private static func setting(_ object: [String: Any], _ path: [String], to value: Any) -> [String: Any] {

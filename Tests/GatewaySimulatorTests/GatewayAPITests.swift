@@ -361,8 +361,11 @@ extension GatewayAPITests {
       let other = answer(signed("GET", target, body: "", token: .development))
       XCTAssertEqual(other.status, 404, target)
       XCTAssertFalse(
-        String(decoding: api.respond(to: signed("GET", target, body: "", token: .development)).0.body, as: UTF8.self)
-          .contains(session.sessionId) && !target.contains(session.sessionId), target)
+        String(
+          decoding: api.respond(to: signed("GET", target, body: "", token: .development)).0.body,
+          as: UTF8.self
+        )
+        .contains(session.sessionId) && !target.contains(session.sessionId), target)
     }
     // The other token's own session under the same merchantTransactionId shows only its own.
     let theirs = try XCTUnwrap(answer(signed(token: .development)).exchange.session)
@@ -373,7 +376,8 @@ extension GatewayAPITests {
       signed(
         "GET", "/api/v1/transactions?merchantTransactionId=\(session.merchantTransactionId)", body: "",
         token: .development))
-    XCTAssertEqual((theirLookup.object["session"] as? [String: Any])?["sessionId"] as? String, theirs.sessionId)
+    XCTAssertEqual(
+      (theirLookup.object["session"] as? [String: Any])?["sessionId"] as? String, theirs.sessionId)
     XCTAssertEqual((theirLookup.object["attempts"] as? [Any])?.count, 0, "not the other token's payment")
   }
 
@@ -382,13 +386,15 @@ extension GatewayAPITests {
   /// expiry is always a valid RFC 3339 time.
   func testAHugeSessionTimeoutIsRefusedAndTheExpiryIsAlwaysRFC3339() throws {
     for timeout in ["2147483648", "9223372036854775807", "300000000000"] {
-      let body = Self.body.replacingOccurrences(of: "\"sessionTimeout\":120", with: "\"sessionTimeout\":\(timeout)")
+      let body = Self.body.replacingOccurrences(
+        of: "\"sessionTimeout\":120", with: "\"sessionTimeout\":\(timeout)")
       let refused = answer(signed(body: body))
       XCTAssertEqual(refused.status, 400, timeout)
       XCTAssertEqual(refused.field, "sessionTimeout", timeout)
       XCTAssertEqual(refused.message, "expected a number of minutes from 1 to 2147483647", timeout)
     }
-    let longest = Self.body.replacingOccurrences(of: "\"sessionTimeout\":120", with: "\"sessionTimeout\":2147483647")
+    let longest = Self.body.replacingOccurrences(
+      of: "\"sessionTimeout\":120", with: "\"sessionTimeout\":2147483647")
     let result = answer(signed(body: longest))
     XCTAssertEqual(result.status, 200)
     let expiry = try XCTUnwrap(result.object["sessionExpiry"] as? String)

@@ -97,7 +97,8 @@ public final class SessionsAPI: Sendable {
     do {
       taken = try requestIds.claim(requestId, at: now)
     } catch {
-      throw SessionRequestError(status: 503, field: "ledger", message: "the request id cannot be recorded: \(error)")
+      throw SessionRequestError(
+        status: 503, field: "ledger", message: "the request id cannot be recorded: \(error)")
     }
     guard taken else { throw Self.reused(requestId) }
   }

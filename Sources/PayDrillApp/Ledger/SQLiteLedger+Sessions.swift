@@ -42,7 +42,9 @@ extension SQLiteLedger {
   /// carries one is stale anyway), so that the table stays as small as a few minutes of requests.
   func forgetRequestIds(takenBefore time: Date) throws {
     try writing {
-      try database.statement("DELETE FROM api_requests WHERE received_at < ?").run([.text(Self.timestamp(time))])
+      try database.statement("DELETE FROM api_requests WHERE received_at < ?").run([
+        .text(Self.timestamp(time))
+      ])
     }
   }
 
