@@ -4,7 +4,7 @@
 SWIFT ?= swift
 ARGS ?=
 DEBIAN_PACKAGES = pkg-config libncurses-dev libssl-dev libsqlite3-dev libmicrohttpd-dev tmux python3 python3-jsonschema \
-	curl
+	python3-pip curl
 
 # On macOS the same libraries come from Homebrew, which keeps ncurses, OpenSSL and SQLite out of the system's
 # paths (keg-only): pkg-config is told where they are.
