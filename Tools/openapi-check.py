@@ -12,8 +12,11 @@ installed the packages into. Exits 0 when all holds, 1 with one line per problem
 """
 
 import json
+import os
 import re
+import shutil
 import sys
+import tempfile
 
 
 def load(spec_path):
@@ -107,6 +110,10 @@ def fuzz(spec_path, url, examples):
         from schemathesis.cli import schemathesis
     except ImportError:
         missing("schemathesis")
+    # Schemathesis keeps a cache where it runs: in a folder of its own, not the caller's tree.
+    spec_path = os.path.abspath(spec_path)
+    folder = tempfile.mkdtemp(prefix="paydrill-schemathesis-")
+    os.chdir(folder)
     arguments = [
         "run", spec_path, "--url", url, "--max-examples", str(examples), "--seed", "25",
         "--generation-deterministic", "--no-shrink", "--workers", "1", "--phases", "examples,coverage,fuzzing",
@@ -118,6 +125,8 @@ def fuzz(spec_path, url, examples):
         schemathesis(arguments)
     except SystemExit as stop:
         return stop.code or 0
+    finally:
+        shutil.rmtree(folder, ignore_errors=True)
     return 0
 
 
