@@ -461,4 +461,22 @@ extension GatewayAPITests {
     XCTAssertTrue(try ids.claim("b", at: later))
     XCTAssertTrue(try ids.claim("a", at: later))
   }
+
+  /// Issue 25: unsigned requests grew the log without bound. Besides the budget of refusals a minute
+  /// (`RefusalBudget`), each line is bounded: what a client sent (a path, a message quoting it) is kept to
+  /// its start, whatever its length.
+  func testALogLineIsBoundedWhateverTheRequestSent() {
+    let long = "/api/v1/" + String(repeating: "a", count: 10_000)
+    let unknown = answer(signed("GET", long, body: ""))
+    XCTAssertEqual(unknown.status, 404)
+    XCTAssertLessThan(unknown.exchange.logLine.count, 700, unknown.exchange.logLine)
+    XCTAssertTrue(unknown.exchange.path.hasSuffix("…"))
+    let mismatch = answer(
+      signed("GET", "/api/v1/sessions/" + String(repeating: "b", count: 10_000), body: "") {
+        $0["X-PayDrill-Signature"] = String(repeating: "0", count: 64)
+      })
+    XCTAssertEqual(mismatch.status, 401)
+    XCTAssertLessThan(mismatch.exchange.logLine.count, 700, mismatch.exchange.logLine)
+    XCTAssertGreaterThan(mismatch.message?.count ?? 0, 10_000, "the client's own answer is whole")
+  }
 }

@@ -81,8 +81,9 @@ public final class GatewayAPI: Sendable {
     return (
       response,
       ServedExchange(
-        method: request.method, path: path, status: response.status, field: refusal?["field"] as? String,
-        message: refusal?["message"] as? String, session: created)
+        method: ServedExchange.excerpt(request.method, 16), path: ServedExchange.excerpt(path, 200),
+        status: response.status, field: refusal?["field"] as? String,
+        message: (refusal?["message"] as? String).map { ServedExchange.excerpt($0, 400) }, session: created)
     )
   }
 
