@@ -44,7 +44,7 @@ enum ServeProgram {
     } catch {
       return fail("\(error)")
     }
-    let warning = ServeCommand.exposureWarning(serve.listen, tokens: serve.tokens)
+    let warning = ServeCommand.exposureWarning(serve.listen)
     if let warning, !reports {
       FileHandle.standardError.write(Data("paydrill serve: warning: \(warning)\n".utf8))
     }

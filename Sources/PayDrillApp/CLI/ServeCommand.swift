@@ -58,7 +58,7 @@ public enum ServeCommand {
   }
 
   /// The warning for an address other machines can reach (with tokens of one's own), or nil for loopback.
-  public static func exposureWarning(_ address: ListenAddress, tokens: [APIToken]) -> String? {
+  public static func exposureWarning(_ address: ListenAddress) -> String? {
     guard !address.isLoopback else { return nil }
     return "listening on \(address), which other machines can reach: anyone who can sign with a token's key "
       + "can create sessions"
