@@ -3,8 +3,10 @@ import Foundation
 
 /// The simulated API over HTTP, minus the HTTP: a request in, its answer out, and what the checkout hears of
 /// it. `POST /api/v1/sessions` goes through the same `SessionsAPI` as `paydrill session` (every field rule,
-/// the signature, the timestamp window, request ids never reused); the lookups are PayDrill's own
-/// (docs/reference/http-api.md). Safe to call from the server's threads at once.
+/// the signature, the timestamp window, a request id taken once); the lookups are PayDrill's own
+/// (docs/reference/http-api.md, described in docs/reference/openapi.yaml), and a token sees its own sessions
+/// only. Every number a request sends is checked without trapping; a refusal names the field or header at
+/// fault; a ledger that fails is a 503 that says why. Safe to call from the server's threads at once.
 public final class GatewayAPI: Sendable {
   public let tokens: [APIToken]
   public let limits: ServerLimits
