@@ -4,7 +4,7 @@
 SWIFT ?= swift
 ARGS ?=
 DEBIAN_PACKAGES = pkg-config libncurses-dev libssl-dev libsqlite3-dev libmicrohttpd-dev tmux python3 python3-jsonschema \
-	curl
+	python3-pip curl
 
 # On macOS the same libraries come from Homebrew, which keeps ncurses, OpenSSL and SQLite out of the system's
 # paths (keg-only): pkg-config is told where they are.
@@ -48,7 +48,7 @@ deps:
 	command -v curl >/dev/null 2>&1 || missing="$$missing curl"; \
 	python3 -c 'import jsonschema' >/dev/null 2>&1 || missing="$$missing python3-jsonschema"; \
 	zizmor=""; $(ZIZMOR) --version >/dev/null 2>&1 || zizmor=missing; \
-	if [ -n "$$zizmor" ] && ! python3 -m pip --version >/dev/null 2>&1; then missing="$$missing python3-pip"; fi; \
+	python3 -m pip --version >/dev/null 2>&1 || missing="$$missing python3-pip"; \
 	if [ -n "$$missing" ] && [ "$$(uname -s)" = "Darwin" ]; then \
 	  formulas=$$(echo "$$missing" | sed -e 's/libncurses-dev/ncurses/; s/libssl-dev/openssl@3/; s/libsqlite3-dev/sqlite/; s/libmicrohttpd-dev/libmicrohttpd/' \
 	    -e 's/python3-jsonschema//; s/python3-pip//; s/python3/python/'); \
@@ -68,6 +68,11 @@ deps:
 	  python3 -m pip install --quiet zizmor==1.33.1 2>/dev/null || python3 -m pip install --quiet --user --break-system-packages zizmor==1.33.1 \
 	    || { echo "PayDrill's lint needs zizmor: python3 -m pip install zizmor"; exit 1; }; \
 	fi
+	@# The OpenAPI description's checks (docs/reference/openapi.yaml): from PyPI, into the python3 the tests run.
+	@python3 -c 'import openapi_spec_validator, schemathesis' >/dev/null 2>&1 || { \
+	  echo "Installing with pip: openapi-spec-validator schemathesis"; \
+	  python3 -m pip install --quiet --break-system-packages $$([ "$$(id -u)" = "0" ] || echo --user) \
+	    'openapi-spec-validator>=0.7' 'schemathesis>=4.30,<5' || exit 1; }
 
 build: deps
 	$(SWIFT) build

@@ -15,14 +15,18 @@ typedef void *(*cmhd_uri_callback)(void *cls, const char *uri, struct MHD_Connec
 /// daemon with. `address` is the socket address to bind (IPv4 or IPv6), `begun` makes a request's state from
 /// its target, `completed` is told when a request ends however it ends (so its state is released),
 /// `connection` when a connection opens and closes (its socket context is set then), all three with
-/// `completed_cls`; `pool` threads poll the connections.
+/// `completed_cls`; `pool` threads poll the connections. `accept` is asked of each connection as it is
+/// accepted (with `completed_cls`): MHD_NO closes it at once. `connection_limit` is libmicrohttpd's own,
+/// which stops accepting (leaving connections in the system's backlog) when reached, so PayDrill's limit is
+/// kept by `accept` below it; `per_client_limit` bounds the connections from one IP address.
 static inline struct MHD_Daemon *cmhd_start(
     unsigned int flags, const struct sockaddr *address, MHD_AccessHandlerCallback handler, void *handler_cls,
     cmhd_uri_callback begun, MHD_RequestCompletedCallback completed, MHD_NotifyConnectionCallback connection,
-    void *completed_cls, unsigned int connection_limit, unsigned int timeout_seconds, unsigned int pool,
-    size_t memory_limit) {
+    MHD_AcceptPolicyCallback accept, void *completed_cls, unsigned int connection_limit,
+    unsigned int per_client_limit, unsigned int timeout_seconds, unsigned int pool, size_t memory_limit) {
   return MHD_start_daemon(
-      flags, 0, NULL, NULL, handler, handler_cls,
+      flags, 0, accept, completed_cls, handler, handler_cls,
+      MHD_OPTION_PER_IP_CONNECTION_LIMIT, per_client_limit,
       MHD_OPTION_SOCK_ADDR, address,
       MHD_OPTION_URI_LOG_CALLBACK, begun, completed_cls,
       MHD_OPTION_NOTIFY_COMPLETED, completed, completed_cls,

@@ -1,6 +1,7 @@
 import CMicroHTTPD
 import Foundation
 import GatewaySimulator
+import Synchronization
 
 #if canImport(Glibc)
   import Glibc
@@ -9,8 +10,9 @@ import GatewaySimulator
 #endif
 
 /// An HTTP server on libmicrohttpd: it parses requests and writes answers; `respond` (the simulated API)
-/// decides. Bounded: a body past `limits.maximumBodyBytes` gets a 413 without being kept, connections past
-/// `limits.connectionLimit` are refused, one idle for `limits.connectionTimeoutSeconds` is closed, and one
+/// decides, and `screen` may refuse a request from its headers before its body is read. Bounded: a body
+/// past `limits.maximumBodyBytes` gets a 413 without being kept, a connection past `limits.connectionLimit`
+/// (or past `limits.connectionsPerClient` from one address) is accepted and closed at once, one idle for `limits.connectionTimeoutSeconds` is closed, and one
 /// whose request has not arrived whole `limits.requestTimeoutSeconds` after it could begin (however steadily
 /// it trickles in) is cut off without an answer, and logged as a 408 (`RequestDeadlines`).
 /// libmicrohttpd calls `respond` on its own threads, several at once: it must be safe to.
@@ -26,18 +28,26 @@ public final class HTTPDaemon: Sendable {
     public var description: String
   }
 
-  /// Starts listening; throws when the address cannot be bound (in use, not this machine's).
+  /// Starts listening; throws when the address cannot be bound (in use, not this machine's). `screen`
+  /// sees each request with its headers and no body: an answer it gives is sent at once and the body is
+  /// never read (a client that is not signed cannot make the server read one).
   public init(
     address: ListenAddress, limits: ServerLimits,
     threads: Int = ProcessInfo.processInfo.activeProcessorCount,
+    screen: @escaping @Sendable (HTTPRequest) -> HTTPResponse? = { _ in nil },
     respond: @escaping @Sendable (HTTPRequest) -> HTTPResponse
   ) throws {
-    let context = Unmanaged.passRetained(DaemonContext(limits: limits, respond: respond))
+    let context = Unmanaged.passRetained(DaemonContext(limits: limits, screen: screen, respond: respond))
+    let pool = max(1, threads)
     let daemon: OpaquePointer? = Self.withSocketAddress(address) { socketAddress in
       cmhd_start(
         cmhd_flags(address.isIPv6 ? 1 : 0), socketAddress, accessHandler, context.toOpaque(), requestBegun,
-        requestCompleted, connectionChanged, context.toOpaque(), UInt32(limits.connectionLimit),
-        UInt32(limits.connectionTimeoutSeconds), UInt32(max(1, threads)), 64 * 1024)
+        requestCompleted, connectionChanged, acceptPolicy, context.toOpaque(),
+        // libmicrohttpd's own limit, which would leave connections waiting in the backlog, is never
+        // reached: `acceptPolicy` closes those past PayDrill's (a few threads may each accept one more at
+        // the same moment).
+        UInt32(limits.connectionLimit * 2 + pool), UInt32(limits.connectionsPerClient),
+        UInt32(limits.connectionTimeoutSeconds), UInt32(pool), 64 * 1024)
     }
     guard let daemon else {
       context.release()
@@ -107,17 +117,35 @@ private final class DaemonHandle: @unchecked Sendable {
   }
 }
 
-/// What every callback of the daemon needs: the limits, the answering function and the requests' deadlines.
+/// What every callback of the daemon needs: the limits, the answering functions, the requests' deadlines
+/// and the connections open.
 private final class DaemonContext: Sendable {
   let limits: ServerLimits
+  let screen: @Sendable (HTTPRequest) -> HTTPResponse?
   let respond: @Sendable (HTTPRequest) -> HTTPResponse
   let deadlines: RequestDeadlines
+  /// Connections open now (libmicrohttpd's notifications count them).
+  let open = Atomic<Int>(0)
 
-  init(limits: ServerLimits, respond: @escaping @Sendable (HTTPRequest) -> HTTPResponse) {
+  init(
+    limits: ServerLimits, screen: @escaping @Sendable (HTTPRequest) -> HTTPResponse?,
+    respond: @escaping @Sendable (HTTPRequest) -> HTTPResponse
+  ) {
     self.limits = limits
+    self.screen = screen
     self.respond = respond
     deadlines = RequestDeadlines(seconds: limits.requestTimeoutSeconds)
   }
+}
+
+/// Asked of each connection as libmicrohttpd accepts it: one past the limit is closed at once, so that no
+/// connection waits in the system's backlog for one to end.
+private func acceptPolicy(
+  _ cls: UnsafeMutableRawPointer?, _ address: UnsafePointer<sockaddr>?, _ length: socklen_t
+) -> MHD_Result {
+  guard let cls else { return .NO }
+  let context = Unmanaged<DaemonContext>.fromOpaque(cls).takeUnretainedValue()
+  return context.open.load(ordering: .relaxed) < context.limits.connectionLimit ? .YES : .NO
 }
 
 /// One request as it arrives, kept between libmicrohttpd's calls for it (a connection's calls come one at a
@@ -130,6 +158,8 @@ private final class ArrivingRequest {
   var headers: [String: String] = [:]
   var body = Data()
   var tooLarge = false
+  /// Answered from its headers (`screen`): its body is not kept.
+  var refused = false
 
   init(target: String, watch: RequestDeadlines.Watch) {
     self.target = target
@@ -145,10 +175,12 @@ private func connectionChanged(
   guard let cls, let connection, let socketContext else { return }
   let context = Unmanaged<DaemonContext>.fromOpaque(cls).takeUnretainedValue()
   if cmhd_connection_opened(code) != 0 {
+    context.open.add(1, ordering: .relaxed)
     let watch = context.deadlines.opened(socket: cmhd_connection_socket(connection))
     socketContext.pointee = Unmanaged.passRetained(watch).toOpaque()
     return
   }
+  context.open.subtract(1, ordering: .relaxed)
   guard let pointer = socketContext.pointee else { return }
   socketContext.pointee = nil
   let watch = Unmanaged<RequestDeadlines.Watch>.fromOpaque(pointer).takeRetainedValue()
@@ -218,10 +250,18 @@ private func accessHandler(
       request.tooLarge = true
       return answer(request, method: method, context: context, on: connection)
     }
+    // Refused from its headers alone (not signed, say): answered before the body is read too.
+    let headersOnly = HTTPRequest(
+      method: method.map { String(cString: $0) } ?? "", target: request.target, headers: request.headers)
+    if let refusal = context.screen(headersOnly) {
+      guard context.deadlines.arrived(request.watch) else { return .NO }
+      request.refused = true
+      return queue(refusal, on: connection)
+    }
     return .YES
   }
   if let size = uploadDataSize, size.pointee > 0 {
-    if !request.tooLarge, let data = uploadData {
+    if !request.tooLarge, !request.refused, let data = uploadData {
       if request.body.count + size.pointee > limit {
         request.tooLarge = true
         request.body = Data()

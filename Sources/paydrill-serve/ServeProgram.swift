@@ -20,6 +20,7 @@ enum ServeProgram {
     guard options.command == .serve else { return fail("paydrill-serve runs paydrill serve only") }
     let reports = ProcessInfo.processInfo.environment[ServeCommand.reportVariable] == "1"
     let serve = options.serve
+    if let refusal = ServeCommand.exposureRefusal(serve.listen, tokens: serve.tokens) { return fail(refusal) }
     let store: any SessionStore
     let ledgerPath = options.ledger.path()
     do {
@@ -31,7 +32,14 @@ enum ServeProgram {
     let output = Output(reports: reports)
     let daemon: HTTPDaemon
     do {
-      daemon = try HTTPDaemon(address: serve.listen, limits: serve.limits) { request in
+      daemon = try HTTPDaemon(
+        address: serve.listen, limits: serve.limits,
+        screen: { request in
+          guard let (response, exchange) = api.refusal(beforeBody: request) else { return nil }
+          output.served(exchange)
+          return response
+        }
+      ) { request in
         let (response, exchange) = api.respond(to: request)
         output.served(exchange)
         return response
@@ -39,7 +47,7 @@ enum ServeProgram {
     } catch {
       return fail("\(error)")
     }
-    let warning = ServeCommand.exposureWarning(serve.listen, tokens: serve.tokens)
+    let warning = ServeCommand.exposureWarning(serve.listen)
     if let warning, !reports {
       FileHandle.standardError.write(Data("paydrill serve: warning: \(warning)\n".utf8))
     }
@@ -63,6 +71,7 @@ enum ServeProgram {
     }
     stop.wait()
     daemon.stop()
+    output.finish()
     sources.forEach { $0.cancel() }
     return 0
   }
@@ -77,6 +86,8 @@ enum ServeProgram {
 final class Output: Sendable {
   private let reports: Bool
   private let lock = Mutex(())
+  /// Refusals are logged up to a budget a minute: unsigned clients cannot grow the log without bound.
+  private let budget = RefusalBudget()
 
   init(reports: Bool) { self.reports = reports }
 
@@ -110,8 +121,18 @@ final class Output: Sendable {
       """)
   }
 
-  /// A request was answered: a log line, or for the checkout the exchange as JSON.
+  /// A request was answered: a log line, or for the checkout the exchange as JSON, within the budget of
+  /// refusals.
   func served(_ exchange: ServedExchange) {
+    budget.log(exchange, at: Date()).forEach(write)
+  }
+
+  /// The server stops: the refusals not logged since the last line that said so.
+  func finish() {
+    budget.finish().forEach(write)
+  }
+
+  private func write(_ exchange: ServedExchange) {
     if reports {
       let encoder = JSONEncoder()
       encoder.outputFormatting = [.withoutEscapingSlashes]

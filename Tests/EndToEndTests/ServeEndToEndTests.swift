@@ -9,12 +9,19 @@ final class ServeEndToEndTests: XCTestCase {
     "paydrill-serve-e2e-\(UUID().uuidString)")
   private var ledger: String { folder.appendingPathComponent("ledger.sqlite3").path }
   private var gateway: ServedGateway?
+  /// Every answer curl got, checked against docs/reference/openapi.yaml when the test ends.
+  private var answers: [OpenAPIDescription.Answer] = []
 
   override func setUpWithError() throws {
     try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
   }
 
   override func tearDownWithError() throws {
+    // Every answer matches docs/reference/openapi.yaml (checked when python3 has the packages; required
+    // under CI).
+    if !answers.isEmpty, OpenAPIDescription.missingTools() == nil {
+      try OpenAPIDescription.check(answers, in: folder)
+    }
     if let gateway {
       let stopped = gateway.stop()
       XCTAssertEqual(stopped.status, 0, "SIGTERM stops the server cleanly: \(stopped.output)")
@@ -71,6 +78,7 @@ final class ServeEndToEndTests: XCTestCase {
     let lines = result.standardOutput.split(separator: "\n", omittingEmptySubsequences: false)
     let status = Int(lines.last ?? "") ?? 0
     let text = lines.dropLast().joined(separator: "\n")
+    answers.append(.init(method: method, path: path, status: status, body: text))
     let object = try XCTUnwrap(
       JSONSerialization.jsonObject(with: Data(text.utf8)) as? [String: Any], "a JSON object: \(text)")
     return (status, object)
@@ -172,18 +180,72 @@ final class ServeEndToEndTests: XCTestCase {
   }
 
   /// A server with `extra` options, and the start of a Python script with a client `slow` that has sent the
-  /// headers of a session request announcing 100 bytes of body, and none of them.
-  private func serveASlowClient(_ extra: [String]) throws -> (gateway: ServedGateway, script: String) {
+  /// headers of a session request announcing 100 bytes of body, and none of them; signed (an unsigned one
+  /// is refused from its headers) unless `signed` is false.
+  private func serveASlowClient(_ extra: [String], signed: Bool = true) throws -> (
+    gateway: ServedGateway, script: String
+  ) {
     try PayDrillBinary.requirePython()
     let gateway = try serve(extra)
     let port = gateway.url.split(separator: ":").last.map(String.init) ?? ""
+    let headers = try signed ? signedHeaders(Self.body) : [:]
+    let lines = headers.sorted { $0.key < $1.key }.map { "\($0.key): \($0.value)\\r\\n" }.joined()
     let script = """
       import socket, subprocess, sys, time
       slow = socket.create_connection(("127.0.0.1", \(port)))
-      slow.sendall(b"POST /api/v1/sessions HTTP/1.1\\r\\nHost: x\\r\\nContent-Length: 100\\r\\n\\r\\n")
+      slow.sendall(b"POST /api/v1/sessions HTTP/1.1\\r\\nHost: x\\r\\n\(lines)Content-Length: 100\\r\\n\\r\\n")
 
       """
     return (gateway, script)
+  }
+
+  /// Issue 25: the body was read before the signature headers were checked, so that an unsigned client
+  /// could hold the server reading its body. An unsigned request is refused from its headers, at once,
+  /// without its body.
+  func testAnUnsignedRequestIsRefusedFromItsHeadersWithoutWaitingForItsBody() throws {
+    let (_, opening) = try serveASlowClient([], signed: false)
+    let script =
+      opening + """
+        slow.settimeout(5)
+        started = time.monotonic()
+        data = b""
+        while b"}" not in data:
+            chunk = slow.recv(1000)
+            if not chunk:
+                break
+            data += chunk
+        print(round(time.monotonic() - started, 2))
+        print(data.decode())
+        """
+    let result = try python(["-c", script])
+    XCTAssertEqual(result.status, 0, result.standardError)
+    let lines = result.standardOutput.split(separator: "\n").map(String.init)
+    XCTAssertLessThan(Double(lines.first ?? "") ?? 99, 1.0, "answered at once: \(result.standardOutput)")
+    XCTAssertTrue(result.standardOutput.contains("HTTP/1.1 401"), result.standardOutput)
+    XCTAssertTrue(result.standardOutput.contains(#""field":"X-PayDrill-Token-Id""#), result.standardOutput)
+  }
+
+  /// Issue 25: unsigned requests grew the log (and the events file of `paydrill --serve`) without bound.
+  /// Refusals are logged up to 100 a minute, then one line says how many were not.
+  func testUnsignedRequestsDoNotGrowTheLogWithoutBound() throws {
+    try PayDrillBinary.requirePython()
+    let gateway = try serve()
+    let script = """
+      import urllib.request, urllib.error
+      for index in range(400):
+          try:
+              urllib.request.urlopen("\(gateway.url)/api/v1/sessions/x", timeout=5)
+          except urllib.error.HTTPError as error:
+              assert error.code == 401, error.code
+      """
+    let result = try python(["-c", script])
+    XCTAssertEqual(result.status, 0, result.standardError)
+    let log = gateway.stop().output
+    self.gateway = nil
+    let refusals = log.split(separator: "\n").filter { $0.contains("GET /api/v1/sessions/x 401") }
+    XCTAssertEqual(refusals.count, 100, "the first 100 of the minute")
+    XCTAssertTrue(
+      log.contains("- - 429 log: 300 more refusals in a minute were answered but not logged"), log)
   }
 
   func testARequestTricklingInPastTheRequestTimeoutIsCutOffAndLogged() throws {
@@ -294,6 +356,10 @@ final class ServeEndToEndTests: XCTestCase {
 
     let verified = try backend(["verify", systemTransactionId])
     XCTAssertEqual(verified.status, 0, verified.standardError)
+    answers.append(
+      .init(
+        method: "GET", path: "/api/v1/transactions/\(systemTransactionId)", status: 200,
+        body: verified.standardOutput))
     let lookup = try XCTUnwrap(
       JSONSerialization.jsonObject(with: Data(verified.standardOutput.utf8)) as? [String: Any])
     let transaction = try XCTUnwrap(lookup["transaction"] as? [String: Any])
@@ -348,6 +414,10 @@ final class ServeEndToEndTests: XCTestCase {
     XCTAssertEqual(twice.status, 0, twice.standardError)
     let lookedUp = try backend(["verify", "--merchant-transaction-id", "e2e-twice"])
     XCTAssertEqual(lookedUp.status, 0, lookedUp.standardError)
+    answers.append(
+      .init(
+        method: "GET", path: "/api/v1/transactions?merchantTransactionId=e2e-twice", status: 200,
+        body: lookedUp.standardOutput))
     let both = try XCTUnwrap(
       JSONSerialization.jsonObject(with: Data(lookedUp.standardOutput.utf8)) as? [String: Any])
     let attempts = try XCTUnwrap(both["attempts"] as? [[String: Any]])
@@ -470,10 +540,27 @@ final class ServeEndToEndTests: XCTestCase {
     let checkout = try PayDrillBinary.run(["--listen", "127.0.0.1:0"])
     XCTAssertEqual(checkout.status, 2)
     XCTAssertTrue(checkout.standardError.contains("--listen goes with --serve"), checkout.standardError)
-    let open = try ServedGateway(ledger: ledger + "-2", extra: ["--listen", "0.0.0.0:0"])
+    // Issue 25: an address other machines can reach with the development token was only warned about;
+    // it is refused, saying how to make a token of one's own.
+    // Under `timeout` where there is one: a server that did listen would never end.
+    let timeout =
+      FileManager.default.isExecutableFile(atPath: "/usr/bin/timeout") ? ["/usr/bin/timeout", "10"] : []
+    let exposed = try PayDrillBinary.run(
+      ["serve", "--listen", "0.0.0.0:0", "--no-ledger"], launcher: timeout)
+    XCTAssertEqual(exposed.status, 2)
+    XCTAssertTrue(exposed.standardError.contains("will not listen on 0.0.0.0:0"), exposed.standardError)
+    XCTAssertTrue(
+      exposed.standardError.contains("--token-file tokens.txt"), exposed.standardError)
+    let open = try ServedGateway(
+      ledger: ledger + "-2", extra: ["--listen", "0.0.0.0:0", "--token", "team:a-key-of-our-own"])
     let stopped = open.stop()
     XCTAssertTrue(
       stopped.output.contains("warning: listening on 0.0.0.0:0, which other machines can reach"),
       stopped.output)
+    XCTAssertFalse(stopped.output.contains("a-key-of-our-own"), "the key is never printed")
+    // Any spelling of ::1 is loopback: no warning.
+    let loopback = try ServedGateway(ledger: ledger + "-3", extra: ["--listen", "[0:0:0:0:0:0:0:1]:0"])
+    let quiet = loopback.stop()
+    XCTAssertFalse(quiet.output.contains("warning"), quiet.output)
   }
 }

@@ -161,11 +161,38 @@ final class HTTPDaemonTests: XCTestCase {
     try first.send("GET /echo HTTP/1.1\r\nHost: x\r\n")
     try second.send("GET /echo HTTP/1.1\r\nHost: x\r\n")
     Thread.sleep(forTimeInterval: 0.2)
-    let third = try RawClient(port: daemon.port)
+    // From another address, so that only the server's limit (not the one per client) applies.
+    let started = Date()
+    let third = try RawClient(port: daemon.port, from: "127.0.0.2")
     try? third.send("GET /echo HTTP/1.1\r\nHost: x\r\n\r\n")
     XCTAssertEqual(try third.readToEnd(limit: 3), "", "closed without an answer")
+    // Issue 25: it waited in the system's backlog until a connection ended; it is closed at once.
+    XCTAssertTrue(third.closed, "closed, not kept waiting")
+    XCTAssertLessThan(Date().timeIntervalSince(started), 1.5)
     try first.send("\r\n")
     XCTAssertTrue(try first.readUntil("got").hasPrefix("HTTP/1.1 201"), "the first two are served")
+  }
+
+  /// Issue 25: connections past the limit waited in the system's backlog, so that 300 idle sockets made a
+  /// real request wait about 9 s. One client address holds at most three quarters of the connections, and
+  /// one past a limit is closed at once: a real request from another address is answered meanwhile, and
+  /// one more from the idle client's address is closed rather than kept waiting.
+  func testIdleConnectionsPastTheLimitAreClosedAtOnceWhileARealRequestIsAnswered() throws {
+    let limits = ServerLimits()
+    let daemon = try start(limits: limits)
+    var idle: [RawClient] = []
+    for _ in 0..<300 { idle.append(try RawClient(port: daemon.port)) }
+    Thread.sleep(forTimeInterval: 0.3)
+    let started = Date()
+    let reply = try RawClient(port: daemon.port, from: "127.0.0.2").exchange(
+      "GET /echo HTTP/1.1\r\nHost: x\r\n\r\n")
+    XCTAssertTrue(reply.hasPrefix("HTTP/1.1 201"), "answered: \(reply)")
+    XCTAssertLessThan(Date().timeIntervalSince(started), 1.0, "within a second")
+    let sameClient = try RawClient(port: daemon.port)
+    try? sameClient.send("GET /echo HTTP/1.1\r\nHost: x\r\n\r\n")
+    XCTAssertEqual(try sameClient.readToEnd(limit: 2), "")
+    XCTAssertTrue(sameClient.closed, "past the limit for one client: closed at once")
+    XCTAssertEqual(idle.count, 300)
   }
 
   /// What libmicrohttpd 0.9.75 does itself with requests it cannot parse, pinned as known behaviour
@@ -263,8 +290,20 @@ final class RawClient {
   /// Everything read so far.
   private(set) var received = ""
 
-  init(port: UInt16) throws {
+  /// Connects to the port on 127.0.0.1, from `source` (another loopback address, as another client would).
+  init(port: UInt16, from source: String? = nil) throws {
     socket = LoopbackSocket.stream()
+    if let source {
+      var local = sockaddr_in()
+      local.sin_family = sa_family_t(AF_INET)
+      local.sin_addr.s_addr = inet_addr(source)
+      let bound = withUnsafePointer(to: &local) {
+        $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
+          bind(socket, $0, socklen_t(MemoryLayout<sockaddr_in>.size))
+        }
+      }
+      guard bound == 0 else { throw XCTSkip("cannot bind to \(source)") }
+    }
     var address = sockaddr_in()
     address.sin_family = sa_family_t(AF_INET)
     address.sin_port = port.bigEndian

@@ -148,10 +148,9 @@ final class GatewayAPITests: XCTestCase {
     let unknown = answer(signed(token: APIToken(id: "someone-else", key: "k")))
     XCTAssertEqual(unknown.status, 401)
     XCTAssertEqual(unknown.field, "X-PayDrill-Token-Id")
-    XCTAssertEqual(
-      unknown.message,
-      "unknown token id \"someone-else\" (this server accepts 9aac6071-38d0-4545-9d2f-15b936af6d7f, paydrill-dev)"
-    )
+    // Issue 25: the refusal listed every token id the server accepts; it says only what was wrong.
+    XCTAssertEqual(unknown.message, "unknown token id \"someone-else\"")
+    XCTAssertFalse(unknown.message?.contains("paydrill-dev") ?? true)
 
     let notANumber = answer(signed { $0["X-PayDrill-Timestamp"] = "yesterday" })
     XCTAssertEqual(notANumber.field, "X-PayDrill-Timestamp")
@@ -289,7 +288,9 @@ final class GatewayAPITests: XCTestCase {
     XCTAssertEqual(SessionState.of(session, attempts: [paid], at: now.addingTimeInterval(600)), .paid)
   }
 
-  func testALedgerThatCannotBeWrittenIs500AndNamesIt() {
+  /// Issue 25: a ledger that fails was a bare 500; it is a 503 (try again later) that says why, for the
+  /// session's creation and for each lookup.
+  func testALedgerThatCannotBeWrittenOrReadIs503WithItsReason() {
     struct Broken: Error, CustomStringConvertible { var description: String { "disk full" } }
     final class BrokenStore: SessionStore {
       func claim(_ requestId: String, at time: Date) throws -> Bool { true }
@@ -297,17 +298,24 @@ final class GatewayAPITests: XCTestCase {
         throw Broken()
       }
       func session(id: String) throws -> ServerSession? { throw Broken() }
-      func attempts(inSession sessionId: String) throws -> [ServerTransaction] { [] }
-      func attempt(systemTransactionId: String) throws -> ServerTransaction? { nil }
-      func attempts(merchantTransactionId: String) throws -> [ServerTransaction] { [] }
-      func sessions(merchantTransactionId: String) throws -> [ServerSession] { [] }
+      func attempts(inSession sessionId: String) throws -> [ServerTransaction] { throw Broken() }
+      func attempt(systemTransactionId: String) throws -> ServerTransaction? { throw Broken() }
+      func attempts(merchantTransactionId: String) throws -> [ServerTransaction] { throw Broken() }
+      func sessions(merchantTransactionId: String) throws -> [ServerSession] { throw Broken() }
     }
     api = GatewayAPI(tokens: [token], store: BrokenStore(), clock: { [now] in now })
     let create = answer(signed())
-    XCTAssertEqual(create.status, 500)
+    XCTAssertEqual(create.status, 503)
     XCTAssertEqual(create.field, "ledger")
     XCTAssertEqual(create.message, "the session cannot be stored: disk full")
-    XCTAssertEqual(answer(signed("GET", "/api/v1/sessions/x", body: "")).message, "cannot be read: disk full")
+    for target in [
+      "/api/v1/sessions/x", "/api/v1/transactions/x", "/api/v1/transactions?merchantTransactionId=x",
+    ] {
+      let lookup = answer(signed("GET", target, body: ""))
+      XCTAssertEqual(lookup.status, 503, target)
+      XCTAssertEqual(lookup.field, "ledger", target)
+      XCTAssertEqual(lookup.message, "cannot be read: disk full", target)
+    }
   }
 }
 
@@ -337,5 +345,138 @@ extension GatewayAPITests {
       result.exchange.logLine,
       "- /api/v1/sessions 408 request: did not arrive whole (headers and body) within 30 seconds: "
         + "closed without an answer")
+  }
+
+  /// Issue 25: any token read any token's sessions, by each id. A token sees its own; another's is a 404
+  /// like a session that does not exist.
+  func testATokenSeesOnlyItsOwnSessionsByEachId() throws {
+    let session = try XCTUnwrap(answer(signed()).exchange.session)
+    store.record(attempt("succeeded", session: session, id: "tx-own", at: 1))
+    let targets = [
+      "/api/v1/sessions/\(session.sessionId)", "/api/v1/transactions/tx-own",
+      "/api/v1/transactions?merchantTransactionId=\(session.merchantTransactionId)",
+    ]
+    for target in targets {
+      XCTAssertEqual(answer(signed("GET", target, body: "")).status, 200, target)
+      let other = answer(signed("GET", target, body: "", token: .development))
+      XCTAssertEqual(other.status, 404, target)
+      XCTAssertFalse(
+        String(
+          decoding: api.respond(to: signed("GET", target, body: "", token: .development)).0.body,
+          as: UTF8.self
+        )
+        .contains(session.sessionId) && !target.contains(session.sessionId), target)
+    }
+    // The other token's own session under the same merchantTransactionId shows only its own.
+    let theirs = try XCTUnwrap(answer(signed(token: .development)).exchange.session)
+    let mine = answer(
+      signed("GET", "/api/v1/transactions?merchantTransactionId=\(session.merchantTransactionId)", body: ""))
+    XCTAssertEqual((mine.object["session"] as? [String: Any])?["sessionId"] as? String, session.sessionId)
+    let theirLookup = answer(
+      signed(
+        "GET", "/api/v1/transactions?merchantTransactionId=\(session.merchantTransactionId)", body: "",
+        token: .development))
+    XCTAssertEqual(
+      (theirLookup.object["session"] as? [String: Any])?["sessionId"] as? String, theirs.sessionId)
+    XCTAssertEqual((theirLookup.object["attempts"] as? [Any])?.count, 0, "not the other token's payment")
+  }
+
+  /// Issue 25: a huge `sessionTimeout` gave `sessionExpiry` "506713-02-07T…". It is bounded as the seed's
+  /// backends keep it (a 32-bit number of minutes), past which it is a 400 naming the field, and the
+  /// expiry is always a valid RFC 3339 time.
+  func testAHugeSessionTimeoutIsRefusedAndTheExpiryIsAlwaysRFC3339() throws {
+    for timeout in ["2147483648", "9223372036854775807", "300000000000"] {
+      let body = Self.body.replacingOccurrences(
+        of: "\"sessionTimeout\":120", with: "\"sessionTimeout\":\(timeout)")
+      let refused = answer(signed(body: body))
+      XCTAssertEqual(refused.status, 400, timeout)
+      XCTAssertEqual(refused.field, "sessionTimeout", timeout)
+      XCTAssertEqual(refused.message, "expected a number of minutes from 1 to 2147483647", timeout)
+    }
+    let longest = Self.body.replacingOccurrences(
+      of: "\"sessionTimeout\":120", with: "\"sessionTimeout\":2147483647")
+    let result = answer(signed(body: longest))
+    XCTAssertEqual(result.status, 200)
+    let expiry = try XCTUnwrap(result.object["sessionExpiry"] as? String)
+    XCTAssertNotNil(
+      expiry.range(
+        of: #"^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d+)?Z$"#, options: .regularExpression), expiry)
+    XCTAssertTrue(expiry.hasPrefix("6108-"), expiry)
+  }
+
+  /// Issue 25: request ids were not checked to be UUIDs: the server refuses one that is not, naming its
+  /// header, before the signature or the body.
+  func testARequestIdThatIsNotAUUIDIs401NamingItsHeader() {
+    for id in ["r-1", "ce244054-b372-42c2-9102-f0d976db69f", "ce244054b37242c29102f0d976db69f6x", "0"] {
+      let result = answer(signed(requestId: id))
+      XCTAssertEqual(result.status, 401, id)
+      XCTAssertEqual(result.field, "X-PayDrill-Request-Id", id)
+      XCTAssertTrue(result.message?.hasPrefix("expected a UUID") ?? false, result.message ?? "")
+    }
+    XCTAssertEqual(answer(signed(requestId: "CE244054-B372-42C2-9102-F0D976DB69F6")).status, 200, "any case")
+  }
+
+  /// Issue 25: the body was read before the signature headers were checked. What the headers alone can
+  /// refuse (the endpoint, the method, a missing header, the token, the timestamp, the request id) is
+  /// refused without the body; a request whose headers hold goes on to its body.
+  func testARequestIsRefusedFromItsHeadersBeforeItsBodyIsRead() {
+    var headersOnly = signed()
+    headersOnly.body = Data()
+    XCTAssertNil(api.refusal(beforeBody: headersOnly), "signed headers: the body is read")
+    let cases: [(HTTPRequest, String)] = [
+      (signed { $0["X-PayDrill-Signature"] = nil }, "X-PayDrill-Signature"),
+      (signed(token: APIToken(id: "stranger", key: "k")), "X-PayDrill-Token-Id"),
+      (signed(timestamp: .min), "X-PayDrill-Timestamp"),
+      (signed(requestId: "not-a-uuid"), "X-PayDrill-Request-Id"),
+      (signed("PUT"), "method"),
+      (signed("POST", "/api/v9"), "path"),
+    ]
+    for (request, field) in cases {
+      var request = request
+      request.body = Data()
+      let refusal = api.refusal(beforeBody: request)
+      XCTAssertEqual(refusal?.1.field, field)
+      XCTAssertEqual(refusal?.0.object?["field"] as? String, field)
+    }
+  }
+
+  /// The signature is compared in constant time (libcrypto's CRYPTO_memcmp), in either case of hex.
+  func testASignatureMatchesInEitherCaseAndOnlyWhole() {
+    let expected = RequestSignature.hmacSHA256(key: Data("k".utf8), message: Data("m".utf8))
+    XCTAssertTrue(RequestSignature.matches(expected, expected))
+    XCTAssertTrue(RequestSignature.matches(expected, expected.uppercased()))
+    XCTAssertFalse(RequestSignature.matches(expected, String(expected.dropLast())))
+    XCTAssertFalse(RequestSignature.matches(expected, expected + "0"))
+    XCTAssertFalse(RequestSignature.matches(expected, String(expected.dropLast()) + "g"))
+    XCTAssertFalse(RequestSignature.matches(expected, ""))
+  }
+
+  /// Issue 25: request ids were kept for ever. One is refused for twice the timestamp window (10 minutes),
+  /// then forgotten.
+  func testARequestIdIsForgottenAfterTwiceTheTimestampWindow() throws {
+    let ids = InMemoryRequestIds()
+    XCTAssertTrue(try ids.claim("a", at: now))
+    XCTAssertFalse(try ids.claim("a", at: now.addingTimeInterval(10 * 60 - 1)))
+    let later = now.addingTimeInterval(10 * 60 + 61)
+    XCTAssertTrue(try ids.claim("b", at: later))
+    XCTAssertTrue(try ids.claim("a", at: later))
+  }
+
+  /// Issue 25: unsigned requests grew the log without bound. Besides the budget of refusals a minute
+  /// (`RefusalBudget`), each line is bounded: what a client sent (a path, a message quoting it) is kept to
+  /// its start, whatever its length.
+  func testALogLineIsBoundedWhateverTheRequestSent() {
+    let long = "/api/v1/" + String(repeating: "a", count: 10_000)
+    let unknown = answer(signed("GET", long, body: ""))
+    XCTAssertEqual(unknown.status, 404)
+    XCTAssertLessThan(unknown.exchange.logLine.count, 700, unknown.exchange.logLine)
+    XCTAssertTrue(unknown.exchange.path.hasSuffix("…"))
+    let mismatch = answer(
+      signed("GET", "/api/v1/sessions/" + String(repeating: "b", count: 10_000), body: "") {
+        $0["X-PayDrill-Signature"] = String(repeating: "0", count: 64)
+      })
+    XCTAssertEqual(mismatch.status, 401)
+    XCTAssertLessThan(mismatch.exchange.logLine.count, 700, mismatch.exchange.logLine)
+    XCTAssertGreaterThan(mismatch.message?.count ?? 0, 10_000, "the client's own answer is whole")
   }
 }

@@ -200,8 +200,11 @@ final class SessionsAPITests: XCTestCase {
     }
     XCTAssertEqual(refusal(request(signature: signature), key: "other"), "signature", "wrong key")
     XCTAssertEqual(refusal(request(body: " " + text, signature: signature)), "signature", "not minified")
+    // The timestamp's window is checked before the signature (it is a header: nothing is read first).
     XCTAssertEqual(
-      refusal(request(signature: signature, timestamp: 1_754_701_373_845 - 600_000)), "signature")
+      refusal(request(signature: signature, timestamp: 1_754_701_373_845 - 600_000)), "timestamp")
+    XCTAssertEqual(
+      refusal(request(signature: signature, timestamp: 1_754_701_373_845 - 1)), "signature", "in the window")
     let stale = RequestSignature(
       tokenId: "t", timestamp: 1_754_700_000_000, requestId: "r-2", path: "api/v1/sessions", body: text
     ).signature(tokenKey: "key")

@@ -56,6 +56,23 @@ final class LedgerSessionStoreTests: FolderTestCase {
     XCTAssertTrue(try restarted.claim("id-2", at: Fixture.now))
   }
 
+  /// Issue 25: request ids were kept for ever. One is refused for twice the timestamp window, 10 minutes (a
+  /// request carrying it could still be in the window), then forgotten: the table holds minutes of requests.
+  func testARequestIdIsForgottenAfterTwiceTheTimestampWindow() throws {
+    let store = try LedgerSessionStore(path: path)
+    XCTAssertTrue(try store.claim("id-1", at: Fixture.now))
+    let withinMemory = Fixture.now.addingTimeInterval(10 * 60 - 1)
+    XCTAssertFalse(try store.claim("id-1", at: withinMemory), "still remembered")
+    let past = Fixture.now.addingTimeInterval(10 * 60 + 61)
+    XCTAssertTrue(try store.claim("id-2", at: past))
+    let ledger = try SQLiteLedger(path: path)
+    XCTAssertEqual(
+      try ledger.database.integer("SELECT count(*) FROM api_requests WHERE request_id = 'id-1'", []), 0,
+      "forgotten")
+    XCTAssertTrue(try store.claim("id-1", at: past), "a stale id is refused by its timestamp, not kept")
+    XCTAssertFalse(try store.claim("id-2", at: past), "a recent one is still taken once")
+  }
+
   func testTheAttemptsOfASessionAreFoundByEachId() throws {
     let store = try LedgerSessionStore(path: path)
     let ledger = try SQLiteLedger(path: path)

@@ -3,8 +3,10 @@ import Foundation
 
 /// The simulated API over HTTP, minus the HTTP: a request in, its answer out, and what the checkout hears of
 /// it. `POST /api/v1/sessions` goes through the same `SessionsAPI` as `paydrill session` (every field rule,
-/// the signature, the timestamp window, request ids never reused); the lookups are PayDrill's own
-/// (docs/reference/http-api.md). Safe to call from the server's threads at once.
+/// the signature, the timestamp window, a request id taken once); the lookups are PayDrill's own
+/// (docs/reference/http-api.md, described in docs/reference/openapi.yaml), and a token sees its own sessions
+/// only. Every number a request sends is checked without trapping; a refusal names the field or header at
+/// fault; a ledger that fails is a 503 that says why. Safe to call from the server's threads at once.
 public final class GatewayAPI: Sendable {
   public let tokens: [APIToken]
   public let limits: ServerLimits
@@ -29,13 +31,7 @@ public final class GatewayAPI: Sendable {
 
   /// The answer to a request, and what the checkout hears of it.
   public func respond(to request: HTTPRequest) -> (HTTPResponse, ServedExchange) {
-    let components = URLComponents(string: request.target)
-    let encodedPath = components?.percentEncodedPath ?? request.target
-    // Decoded only when something is encoded: most paths are plain.
-    let path = encodedPath.contains("%") ? encodedPath.removingPercentEncoding ?? request.target : encodedPath
-    let response: HTTPResponse
-    var created: ServerSession?
-    do {
+    answering(request) { path, query in
       guard !request.isTooLarge else {
         throw SessionRequestError(
           status: 413, field: "body",
@@ -48,18 +44,48 @@ public final class GatewayAPI: Sendable {
             "did not arrive whole (headers and body) within \(limits.requestTimeoutSeconds) seconds: "
             + "closed without an answer")
       }
-      (response, created) = try route(request, path: path, query: components?.queryItems ?? [])
+      return try route(request, path: path, query: query)
+    }
+  }
+
+  /// The refusal a request gets from its first line and headers alone (no such endpoint, another method,
+  /// a signature header missing, an unknown token, a timestamp that is not one or out of the window, a
+  /// request id that is not a UUID), or nil when its body is worth reading: the server asks before it
+  /// reads a body, so that an unsigned client cannot make it read one.
+  public func refusal(beforeBody request: HTTPRequest) -> (HTTPResponse, ServedExchange)? {
+    let answer = answering(request) { path, query in
+      let endpoint = try Endpoint(path: path, query: query)
+      try expect(endpoint.method, request, path: path)
+      _ = try credentials(request)
+      return (HTTPResponse(status: 200, body: Data()), nil)
+    }
+    return answer.0.status == 200 ? nil : answer
+  }
+
+  /// Runs `work` on the request's decoded path and query, and makes its answer, a refusal included.
+  private func answering(
+    _ request: HTTPRequest, _ work: (String, [URLQueryItem]) throws -> (HTTPResponse, ServerSession?)
+  ) -> (HTTPResponse, ServedExchange) {
+    let components = URLComponents(string: request.target)
+    let encodedPath = components?.percentEncodedPath ?? request.target
+    // Decoded only when something is encoded: most paths are plain.
+    let path = encodedPath.contains("%") ? encodedPath.removingPercentEncoding ?? request.target : encodedPath
+    let response: HTTPResponse
+    var created: ServerSession?
+    do {
+      (response, created) = try work(path, components?.queryItems ?? [])
     } catch let error as SessionRequestError {
       response = .error(error, headers: error.status == 405 ? ["Allow": Self.allowed(path)] : [:])
     } catch {
-      response = .error(SessionRequestError(status: 500, field: "server", message: "\(error)"))
+      response = .error(SessionRequestError(status: 503, field: "server", message: "\(error)"))
     }
     let refusal = response.status == 200 ? nil : response.object
     return (
       response,
       ServedExchange(
-        method: request.method, path: path, status: response.status, field: refusal?["field"] as? String,
-        message: refusal?["message"] as? String, session: created)
+        method: ServedExchange.excerpt(request.method, 16), path: ServedExchange.excerpt(path, 200),
+        status: response.status, field: refusal?["field"] as? String,
+        message: (refusal?["message"] as? String).map { ServedExchange.excerpt($0, 400) }, session: created)
     )
   }
 
@@ -67,48 +93,70 @@ public final class GatewayAPI: Sendable {
     path == sessionsPath ? "POST" : "GET"
   }
 
+  /// What a request asks for, from its path and query alone.
+  private enum Endpoint {
+    case create
+    case session(String)
+    case transaction(String)
+    case merchantTransaction(String)
+
+    init(path: String, query: [URLQueryItem]) throws {
+      let segments = path.split(separator: "/", omittingEmptySubsequences: false).map(String.init)
+      // "", "api", "v1", resource, id?
+      guard segments.count >= 4, segments[0].isEmpty, segments[1] == "api", segments[2] == "v1",
+        ["sessions", "transactions"].contains(segments[3]), segments.count <= 5
+      else {
+        throw SessionRequestError(
+          status: 404, field: "path",
+          message:
+            "no such endpoint \(path) (POST \(GatewayAPI.sessionsPath), GET \(GatewayAPI.sessionsPath)/ID, GET "
+            + "\(GatewayAPI.transactionsPath)/SYSTEM_TRANSACTION_ID, GET "
+            + "\(GatewayAPI.transactionsPath)?merchantTransactionId=ID)")
+      }
+      let id = segments.count == 5 ? segments[4] : nil
+      switch (segments[3], id) {
+      case ("sessions", nil): self = .create
+      case ("sessions", let id?): self = .session(id)
+      case ("transactions", let id?) where !id.isEmpty: self = .transaction(id)
+      default:
+        guard let merchant = query.first(where: { $0.name == "merchantTransactionId" })?.value,
+          !merchant.isEmpty
+        else {
+          throw SessionRequestError(
+            status: 400, field: "merchantTransactionId",
+            message:
+              "missing: GET \(GatewayAPI.transactionsPath)/SYSTEM_TRANSACTION_ID or "
+              + "\(GatewayAPI.transactionsPath)?merchantTransactionId=ID")
+        }
+        self = .merchantTransaction(merchant)
+      }
+    }
+
+    var method: String {
+      if case .create = self { return "POST" }
+      return "GET"
+    }
+  }
+
   private func route(_ request: HTTPRequest, path: String, query: [URLQueryItem]) throws -> (
     HTTPResponse, ServerSession?
   ) {
-    let segments = path.split(separator: "/", omittingEmptySubsequences: false).map(String.init)
-    // "", "api", "v1", resource, id?
-    guard segments.count >= 4, segments[0].isEmpty, segments[1] == "api", segments[2] == "v1",
-      ["sessions", "transactions"].contains(segments[3]), segments.count <= 5
-    else {
-      throw SessionRequestError(
-        status: 404, field: "path",
-        message:
-          "no such endpoint \(path) (POST \(Self.sessionsPath), GET \(Self.sessionsPath)/ID, GET "
-          + "\(Self.transactionsPath)/SYSTEM_TRANSACTION_ID, GET "
-          + "\(Self.transactionsPath)?merchantTransactionId=ID)")
-    }
-    let id = segments.count == 5 ? segments[4] : nil
-    switch (segments[3], id) {
-    case ("sessions", nil):
-      try expect("POST", request, path: path)
+    let endpoint = try Endpoint(path: path, query: query)
+    try expect(endpoint.method, request, path: path)
+    switch endpoint {
+    case .create:
       // Its request id is taken with the session it creates, in one commit.
       let (token, json, requestId) = try authenticate(request, claimingRequestId: false)
       return try createSession(json, token: token, requestId: requestId)
-    case ("sessions", let id?):
-      try expect("GET", request, path: path)
-      _ = try authenticate(request)
-      return (try lookUp(sessionId: id), nil)
-    case ("transactions", let id):
-      try expect("GET", request, path: path)
-      _ = try authenticate(request)
-      if let id, !id.isEmpty { return (try lookUp(systemTransactionId: id), nil) }
-      guard let merchant = query.first(where: { $0.name == "merchantTransactionId" })?.value,
-        !merchant.isEmpty
-      else {
-        throw SessionRequestError(
-          status: 400, field: "merchantTransactionId",
-          message:
-            "missing: GET \(Self.transactionsPath)/SYSTEM_TRANSACTION_ID or \(Self.transactionsPath)?merchantTransactionId=ID"
-        )
-      }
-      return (try lookUp(merchantTransactionId: merchant), nil)
-    default:
-      throw SessionRequestError(status: 404, field: "path", message: "no such endpoint \(path)")
+    case .session(let id):
+      let token = try authenticate(request).0
+      return (try lookUp(sessionId: id, token: token), nil)
+    case .transaction(let id):
+      let token = try authenticate(request).0
+      return (try lookUp(systemTransactionId: id, token: token), nil)
+    case .merchantTransaction(let id):
+      let token = try authenticate(request).0
+      return (try lookUp(merchantTransactionId: id, token: token), nil)
     }
   }
 
@@ -119,12 +167,12 @@ public final class GatewayAPI: Sendable {
     }
   }
 
-  /// Checks the four signature headers and the signature itself, and takes the request id unless told not
-  /// to; a 401 names the header that is missing or the part that does not match. Returns the token, the
-  /// body read as JSON (nil for none) and the request id.
-  @discardableResult
-  private func authenticate(_ request: HTTPRequest, claimingRequestId: Bool = true) throws -> (
-    APIToken, JSONValue?, String
+  /// What the signature headers say, each checked on its own before the body is read: all four present,
+  /// a token this server accepts, a timestamp in Unix milliseconds within the window of the API's clock
+  /// (checked without arithmetic that could overflow, whatever number was sent), a request id that is a
+  /// UUID. A 401 names the header at fault and says only what is wrong with it.
+  private func credentials(_ request: HTTPRequest) throws -> (
+    token: APIToken, timestamp: Int64, requestId: String, signature: String
   ) {
     var values: [String: String] = [:]
     for name in SignatureHeaders.all {
@@ -139,15 +187,36 @@ public final class GatewayAPI: Sendable {
     guard let token = tokens.first(where: { $0.id == tokenId }) else {
       throw SessionRequestError(
         status: 401, field: SignatureHeaders.tokenId,
-        message:
-          "unknown token id \"\(tokenId)\" (this server accepts \(tokens.map(\.id).joined(separator: ", ")))")
+        message: "unknown token id \"\(tokenId.prefix(64))\"")
     }
     let timestampText = values[SignatureHeaders.timestamp] ?? ""
     guard let timestamp = Int64(timestampText) else {
       throw SessionRequestError(
         status: 401, field: SignatureHeaders.timestamp,
-        message: "expected Unix milliseconds (13 digits, like 1754701373845), found \"\(timestampText)\"")
+        message:
+          "expected Unix milliseconds (13 digits, like 1754701373845), found "
+          + "\"\(timestampText.prefix(64))\"")
     }
+    try namingHeaders { try SessionsAPI.checkWindow(timestamp, now: clock()) }
+    let requestId = values[SignatureHeaders.requestId] ?? ""
+    guard UUID(uuidString: requestId) != nil else {
+      throw SessionRequestError(
+        status: 401, field: SignatureHeaders.requestId,
+        message:
+          "expected a UUID new for each request (like ce244054-b372-42c2-9102-f0d976db69f6), found "
+          + "\"\(requestId.prefix(64))\"")
+    }
+    return (token, timestamp, requestId, values[SignatureHeaders.signature] ?? "")
+  }
+
+  /// Checks the signature headers (`credentials`), then the body's JSON and the signature itself, and
+  /// takes the request id unless told not to; a 401 names the header that is missing or the part that
+  /// does not match. Returns the token, the body read as JSON (nil for none) and the request id.
+  @discardableResult
+  private func authenticate(_ request: HTTPRequest, claimingRequestId: Bool = true) throws -> (
+    APIToken, JSONValue?, String
+  ) {
+    let (token, timestamp, requestId, signature) = try credentials(request)
     let body = String(decoding: request.body, as: UTF8.self)
     var json: JSONValue?
     if !request.body.isEmpty {
@@ -159,8 +228,8 @@ public final class GatewayAPI: Sendable {
       }
     }
     let signed = SessionsAPI.SignedRequest(
-      body: body, tokenId: tokenId, timestamp: timestamp, requestId: values[SignatureHeaders.requestId] ?? "",
-      signature: values[SignatureHeaders.signature] ?? "", path: String(request.target.dropFirst()))
+      body: body, tokenId: token.id, timestamp: timestamp, requestId: requestId, signature: signature,
+      path: String(request.target.dropFirst()))
     try namingHeaders {
       try sessions.authenticate(signed, tokenKey: token.key, now: clock(), bodyIsJSON: json != nil)
       if claimingRequestId { try sessions.claim(signed.requestId, at: clock()) }
@@ -199,38 +268,43 @@ public final class GatewayAPI: Sendable {
       try namingHeaders { try sessions.claim(requestId, at: now) }
       throw error
     }
-    let taken: Bool
-    do {
-      taken = try store.insert(session, claiming: requestId, at: now)
-    } catch {
-      throw SessionRequestError(
-        status: 500, field: "ledger", message: "the session cannot be stored: \(error)")
-    }
+    let taken = try Self.storing { try store.insert(session, claiming: requestId, at: now) }
     guard taken else { return try namingHeaders { throw SessionsAPI.reused(requestId) } }
     return (HTTPResponse(status: 200, body: APIResponseBody.session(session.data)), session)
   }
 
-  private func lookUp(sessionId: String) throws -> HTTPResponse {
-    guard let session = try read({ try store.session(id: sessionId) }) else {
-      throw SessionRequestError(status: 404, field: "sessionId", message: "no session \(sessionId)")
-    }
-    return lookup(attempts: try read { try store.attempts(inSession: sessionId) }, session: session)
+  /// A session of this token's: another token's is answered like one that does not exist.
+  private func ownSession(_ id: String, token: APIToken) throws -> ServerSession? {
+    try Self.reading { try store.session(id: id) }.flatMap { $0.tokenId == token.id ? $0 : nil }
   }
 
-  private func lookUp(systemTransactionId: String) throws -> HTTPResponse {
-    guard let transaction = try read({ try store.attempt(systemTransactionId: systemTransactionId) }) else {
+  private func lookUp(sessionId: String, token: APIToken) throws -> HTTPResponse {
+    guard let session = try ownSession(sessionId, token: token) else {
+      throw SessionRequestError(status: 404, field: "sessionId", message: "no session \(sessionId)")
+    }
+    return lookup(attempts: try Self.reading { try store.attempts(inSession: sessionId) }, session: session)
+  }
+
+  /// A payment in one of this token's sessions: one in another token's session, or in none (a checkout
+  /// that paid outside `paydrill serve`), is not this token's to see.
+  private func lookUp(systemTransactionId: String, token: APIToken) throws -> HTTPResponse {
+    guard let transaction = try Self.reading({ try store.attempt(systemTransactionId: systemTransactionId) }),
+      let sessionId = transaction.sessionId, let session = try ownSession(sessionId, token: token)
+    else {
       throw SessionRequestError(
         status: 404, field: "systemTransactionId", message: "no transaction \(systemTransactionId)")
     }
-    let session = try transaction.sessionId.flatMap { id in try read { try store.session(id: id) } }
-    let attempts = try transaction.sessionId.map { id in try read { try store.attempts(inSession: id) } }
-    return lookup(attempts: attempts ?? [transaction], session: session, chosen: transaction)
+    let attempts = try Self.reading { try store.attempts(inSession: sessionId) }
+    return lookup(attempts: attempts, session: session, chosen: transaction)
   }
 
-  private func lookUp(merchantTransactionId: String) throws -> HTTPResponse {
-    let attempts = try read { try store.attempts(merchantTransactionId: merchantTransactionId) }
-    let sessions = try read { try store.sessions(merchantTransactionId: merchantTransactionId) }
-    guard !attempts.isEmpty || !sessions.isEmpty else {
+  private func lookUp(merchantTransactionId: String, token: APIToken) throws -> HTTPResponse {
+    let sessions = try Self.reading { try store.sessions(merchantTransactionId: merchantTransactionId) }
+      .filter { $0.tokenId == token.id }
+    let own = Set(sessions.map(\.sessionId))
+    let attempts = try Self.reading { try store.attempts(merchantTransactionId: merchantTransactionId) }
+      .filter { $0.sessionId.map(own.contains) ?? false }
+    guard !sessions.isEmpty else {
       throw SessionRequestError(
         status: 404, field: "merchantTransactionId",
         message: "no session or transaction for merchantTransactionId \(merchantTransactionId)")
@@ -239,7 +313,7 @@ public final class GatewayAPI: Sendable {
     let decisive = Self.decisive(attempts)
     let session = sessions.last { $0.sessionId == decisive?.sessionId } ?? sessions.last
     let inSession = session.map { chosen in attempts.filter { $0.sessionId == chosen.sessionId } } ?? attempts
-    return lookup(attempts: inSession.isEmpty ? attempts : inSession, session: session)
+    return lookup(attempts: inSession, session: session)
   }
 
   /// The successful attempt, else the latest.
@@ -260,12 +334,23 @@ public final class GatewayAPI: Sendable {
     return HTTPResponse(status: 200, body: APIResponseBody.encode(body))
   }
 
-  /// A read of the store; its failure is a 500 that says so.
-  private func read<Value>(_ work: () throws -> Value) throws -> Value {
+  /// A read of the store; its failure is a 503 that says why (the ledger cannot be read: the request
+  /// may be tried again once it can).
+  private static func reading<Value>(_ work: () throws -> Value) throws -> Value {
     do {
       return try work()
     } catch {
-      throw SessionRequestError(status: 500, field: "ledger", message: "cannot be read: \(error)")
+      throw SessionRequestError(status: 503, field: "ledger", message: "cannot be read: \(error)")
+    }
+  }
+
+  /// A write of the store; its failure is a 503 that says why, and nothing was stored.
+  private static func storing<Value>(_ work: () throws -> Value) throws -> Value {
+    do {
+      return try work()
+    } catch {
+      throw SessionRequestError(
+        status: 503, field: "ledger", message: "the session cannot be stored: \(error)")
     }
   }
 }

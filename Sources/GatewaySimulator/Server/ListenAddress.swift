@@ -48,9 +48,21 @@ public struct ListenAddress: Equatable, Sendable, CustomStringConvertible {
     }
   }
 
-  /// Whether only this machine can reach it (127.0.0.0/8, ::1).
+  /// Whether only this machine can reach it: 127.0.0.0/8, and `::1` however it is spelled
+  /// (`0:0:0:0:0:0:0:1`, `::0:1`) or an IPv4 loopback address mapped into IPv6 (`::ffff:127.0.0.1`). Read
+  /// from the address's bytes, not its text.
   public var isLoopback: Bool {
-    isIPv6 ? host == "::1" : host.hasPrefix("127.")
+    if !isIPv6 {
+      var v4 = in_addr()
+      guard inet_pton(AF_INET, host, &v4) == 1 else { return false }
+      return UInt32(bigEndian: v4.s_addr) >> 24 == 127
+    }
+    var v6 = in6_addr()
+    guard inet_pton(AF_INET6, host, &v6) == 1 else { return false }
+    let bytes = withUnsafeBytes(of: &v6) { Array($0) }
+    let loopback = bytes[0..<15].allSatisfy { $0 == 0 } && bytes[15] == 1
+    let mapped = bytes[0..<10].allSatisfy { $0 == 0 } && bytes[10] == 0xFF && bytes[11] == 0xFF
+    return loopback || (mapped && bytes[12] == 127)
   }
 
   public var description: String { isIPv6 ? "[\(host)]:\(port)" : "\(host):\(port)" }

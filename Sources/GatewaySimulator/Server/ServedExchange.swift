@@ -31,6 +31,12 @@ public struct ServedExchange: Codable, Equatable, Sendable {
     case method, path, status, field, message, session
   }
 
+  /// The start of what a client sent, as the log and the events keep it: at most `limit` characters, then
+  /// "…" (a path or a message quoting one may be as long as a request's 64 KB; a line of the log is not).
+  public static func excerpt(_ text: String, _ limit: Int) -> String {
+    text.count <= limit ? text : text.prefix(limit) + "…"
+  }
+
   /// A refusal's field and message (`amounts.currencyCode: …`); nil for a 200.
   public var reason: String? {
     guard let field else { return message }

@@ -6,8 +6,13 @@ public struct ServerLimits: Equatable, Sendable {
   public var maximumBodyBytes = 64 * 1024
   /// The deepest nesting of objects and lists in a body; a session request has 3 levels.
   public var maximumDepth = 16
-  /// Connections served at once; more wait in the system's queue, then are refused.
+  /// Connections served at once; one more is accepted and closed at once, without waiting.
   public var connectionLimit = 256
+
+  /// Connections from one IP address at once: three quarters of `connectionLimit` (rounded up), so that
+  /// one client holding idle connections leaves a quarter for the others. One more from it is closed at
+  /// once.
+  public var connectionsPerClient: Int { (connectionLimit * 3 + 3) / 4 }
   /// Seconds a connection may stay idle (a slow client) before it is closed.
   public var connectionTimeoutSeconds = 10
   /// Seconds a request may take to arrive whole, headers and body, however steadily it trickles in: past

@@ -7,23 +7,22 @@ public final class InMemorySessionStore: SessionStore {
   private struct Contents {
     var sessions: [ServerSession] = []
     var attempts: [ServerTransaction] = []
-    var requestIds: Set<String> = []
   }
 
   private let contents = Mutex(Contents())
+  /// Taken once: a session is stored only after its request id was.
+  private let requestIds = InMemoryRequestIds()
 
   public init() {}
 
   public func claim(_ requestId: String, at time: Date) throws -> Bool {
-    contents.withLock { $0.requestIds.insert(requestId).inserted }
+    try requestIds.claim(requestId, at: time)
   }
 
   public func insert(_ session: ServerSession, claiming requestId: String, at time: Date) throws -> Bool {
-    contents.withLock { contents in
-      guard contents.requestIds.insert(requestId).inserted else { return false }
-      contents.sessions.append(session)
-      return true
-    }
+    guard try requestIds.claim(requestId, at: time) else { return false }
+    contents.withLock { $0.sessions.append(session) }
+    return true
   }
 
   /// Records an attempt, as a checkout's ledger would.

@@ -62,13 +62,20 @@ struct SessionRequest: Decodable {
     }
   }
 
+  /// The longest session, in minutes: the seed types `sessionTimeout` as a number, and its backends keep
+  /// it in a 32-bit integer; so bounded, `sessionExpiry` stays a valid RFC 3339 time (a four-digit year)
+  /// for thousands of years to come.
+  static let maximumSessionTimeout = Int(Int32.max)
+
   /// Checks the seed's rules on the decoded values, in the order of its table; returns the amount, exact.
   func check() throws -> Money {
     try Self.text(merchant, field: "merchant", maximum: 20)
     try Self.text(site, field: "site", maximum: 20)
     try Self.text(merchantTransactionId, field: "merchantTransactionId", maximum: 50)
-    guard sessionTimeout > 0 else {
-      throw SessionRequestError(field: "sessionTimeout", message: "expected a number of minutes above 0")
+    guard sessionTimeout > 0, sessionTimeout <= Self.maximumSessionTimeout else {
+      throw SessionRequestError(
+        field: "sessionTimeout",
+        message: "expected a number of minutes from 1 to \(Self.maximumSessionTimeout)")
     }
     try Self.choice(
       transactionMethod.intent.card, field: "transactionMethod.intent.card", from: Scenario.cardIntents)

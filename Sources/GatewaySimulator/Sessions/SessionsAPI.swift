@@ -8,7 +8,7 @@ public final class SessionsAPI: Sendable {
   /// How far a request's timestamp may be from the API's clock.
   public static let timestampWindow: Int64 = 5 * 60 * 1000
 
-  /// The request ids already taken: never taken twice.
+  /// The request ids taken within `requestIdMemory`: never taken twice.
   private let requestIds: any RequestIdRegistry
 
   public init(requestIds: any RequestIdRegistry = InMemoryRequestIds()) {
@@ -45,13 +45,14 @@ public final class SessionsAPI: Sendable {
     try claim(request.requestId, at: now)
   }
 
-  /// Checks a request's signature against the token's key and the clock, leaving its request id untaken
-  /// (`paydrill serve` takes it in the same commit as the session it creates: `claim` or the store's
-  /// `insert(_:claiming:at:)` comes next). `bodyIsJSON` says that the body was already read as JSON, so
-  /// that only its whitespace is looked at.
+  /// Checks a request's timestamp against the clock, then its signature against the token's key, leaving
+  /// its request id untaken (`paydrill serve` takes it in the same commit as the session it creates:
+  /// `claim` or the store's `insert(_:claiming:at:)` comes next). `bodyIsJSON` says that the body was
+  /// already read as JSON, so that only its whitespace is looked at.
   public func authenticate(
     _ request: SignedRequest, tokenKey: String, now: Date, bodyIsJSON: Bool = false
   ) throws {
+    try Self.checkWindow(request.timestamp, now: now)
     let minified =
       request.body.isEmpty
       || (bodyIsJSON
@@ -65,28 +66,39 @@ public final class SessionsAPI: Sendable {
       path: request.path,
       body: request.body
     ).signature(tokenKey: tokenKey)
-    guard expected == request.signature.lowercased() else {
+    guard RequestSignature.matches(expected, request.signature) else {
       throw SessionRequestError(
         status: 401, field: "signature", message: Self.mismatch(request, tokenKey: tokenKey))
     }
-    let skew = abs(Int64(now.timeIntervalSince1970 * 1000) - request.timestamp)
-    guard skew <= Self.timestampWindow else {
-      throw SessionRequestError(
-        status: 401, field: "timestamp",
-        message:
-          "stale: \(skew / 1000) s from the API's clock (the window is \(Self.timestampWindow / 60_000) minutes)"
-      )
-    }
   }
 
-  /// Takes a request id for good; a 401 when it was taken before, a 500 when the registry cannot be
-  /// written.
+  /// Checks that a timestamp (Unix milliseconds) is within the window of the clock, for any `Int64` a
+  /// request can send: the difference is taken without trapping, and one too large to be a difference at
+  /// all is stale like any other out of the window.
+  public static func checkWindow(_ timestamp: Int64, now: Date) throws {
+    let clock = Int64(now.timeIntervalSince1970 * 1000)
+    let (difference, overflow) = clock.subtractingReportingOverflow(timestamp)
+    guard overflow || difference.magnitude > UInt64(timestampWindow) else { return }
+    let distance = overflow ? "further than any time" : "\(difference.magnitude / 1000) s"
+    throw SessionRequestError(
+      status: 401, field: "timestamp",
+      message: "stale: \(distance) from the API's clock (the window is \(timestampWindow / 60_000) minutes)")
+  }
+
+  /// How long a request id is remembered: twice the timestamp window, so that a request cannot be sent
+  /// again while its timestamp is still in the window (a timestamp up to one window ahead of the clock
+  /// stays in it for two). Past it, a request with that id is refused as stale anyway.
+  public static let requestIdMemory: TimeInterval = 2 * TimeInterval(timestampWindow) / 1000
+
+  /// Takes a request id (kept for `requestIdMemory`); a 401 when it was taken before, a 503 when the
+  /// registry cannot be written.
   public func claim(_ requestId: String, at now: Date) throws {
     let taken: Bool
     do {
       taken = try requestIds.claim(requestId, at: now)
     } catch {
-      throw SessionRequestError(status: 500, field: "requestId", message: "cannot be recorded: \(error)")
+      throw SessionRequestError(
+        status: 503, field: "ledger", message: "the request id cannot be recorded: \(error)")
     }
     guard taken else { throw Self.reused(requestId) }
   }
@@ -104,7 +116,7 @@ public final class SessionsAPI: Sendable {
     let other = RequestSignature(
       tokenId: request.tokenId, timestamp: request.timestamp, requestId: request.requestId, path: otherPath,
       body: request.body)
-    if other.signature(tokenKey: tokenKey) == request.signature.lowercased() {
+    if RequestSignature.matches(other.signature(tokenKey: tokenKey), request.signature) {
       return "does not match: the path part was signed as \"\(otherPath)\"; sign \"\(request.path)\""
     }
     return "does not match: wrong token key, or a different tokenId:timestamp:requestId:path:body was signed "

@@ -57,6 +57,23 @@ public struct RequestSignature: Equatable, Sendable {
     Self.hmacSHA256(key: Data(tokenKey.utf8), message: Data(stringToSign.utf8))
   }
 
+  /// Whether a signature received (hex in either case) is the one expected (lower-case hex), in a time
+  /// that does not depend on where they differ: libcrypto's `CRYPTO_memcmp` over the expected length, so
+  /// that a client cannot find a signature byte by byte from how long refusals take.
+  public static func matches(_ expected: String, _ received: String) -> Bool {
+    let expectedBytes = Array(expected.utf8)
+    // Lower-cased byte by byte (ASCII only): the same work for every byte.
+    let receivedBytes = received.utf8.map { byte in
+      (UInt8(ascii: "A")...UInt8(ascii: "Z")).contains(byte) ? byte | 0x20 : byte
+    }
+    guard receivedBytes.count == expectedBytes.count else { return false }
+    return expectedBytes.withUnsafeBytes { left in
+      receivedBytes.withUnsafeBytes { right in
+        CRYPTO_memcmp(left.baseAddress, right.baseAddress, left.count) == 0
+      }
+    }
+  }
+
   /// HMAC-SHA256 of a message, in lower-case hex, from libcrypto.
   public static func hmacSHA256(key: Data, message: Data) -> String {
     var digest = [UInt8](repeating: 0, count: Int(EVP_MAX_MD_SIZE))

@@ -116,13 +116,22 @@ public enum ServeCommand {
     program.become("serve", arguments: arguments)
   }
 
-  /// The warning for an address other machines can reach, or nil for loopback.
-  public static func exposureWarning(_ address: ListenAddress, tokens: [APIToken]) -> String? {
+  /// The refusal of an address other machines can reach when the server would accept the development
+  /// token, whose key is public (anyone who reaches the port could sign with it), saying how to make a
+  /// token of one's own; nil for loopback, or with tokens of one's own.
+  public static func exposureRefusal(_ address: ListenAddress, tokens: [APIToken]) -> String? {
+    guard !address.isLoopback, tokens.isEmpty || tokens.contains(.development) else { return nil }
+    return "will not listen on \(address), which other machines can reach, with the development token: its "
+      + "key is public, so anyone who reaches the port could create sessions. Make a token of your own and "
+      + "give it in a file, out of the process list: (umask 077; echo \"my-backend:$(openssl rand -hex 32)\" "
+      + "> tokens.txt), then --token-file tokens.txt (the key is what your backend signs with; "
+      + "docs/reference/http-api.md#tokens), or listen on 127.0.0.1"
+  }
+
+  /// The warning for an address other machines can reach (with tokens of one's own), or nil for loopback.
+  public static func exposureWarning(_ address: ListenAddress) -> String? {
     guard !address.isLoopback else { return nil }
-    let development =
-      tokens.isEmpty
-      ? "; it accepts the development token, whose key is public (give your own with --token ID:KEY)" : ""
     return "listening on \(address), which other machines can reach: anyone who can sign with a token's key "
-      + "can create sessions\(development)"
+      + "can create sessions"
   }
 }

@@ -27,12 +27,33 @@ public final class LedgerSessionStore: SessionStore {
     ledger = Mutex(opened)
   }
 
+  /// When the request ids past `SessionsAPI.requestIdMemory` were last let go: once a minute at most
+  /// (the table has no index on the time, so each time reads it whole).
+  private let lastForgotten = Mutex(Date.distantPast)
+
   public func claim(_ requestId: String, at time: Date) throws -> Bool {
-    try ledger.withLock { try $0.claim(requestId: requestId, at: time) }
+    try ledger.withLock { ledger in
+      try forgetting(in: ledger, at: time)
+      return try ledger.claim(requestId: requestId, at: time)
+    }
   }
 
   public func insert(_ session: ServerSession, claiming requestId: String, at time: Date) throws -> Bool {
-    try ledger.withLock { try $0.insert(session, claiming: requestId, at: time) }
+    try ledger.withLock { ledger in
+      try forgetting(in: ledger, at: time)
+      return try ledger.insert(session, claiming: requestId, at: time)
+    }
+  }
+
+  /// Lets go of the request ids taken more than `SessionsAPI.requestIdMemory` before `time`, when a
+  /// minute has passed since it last did.
+  private func forgetting(in ledger: SQLiteLedger, at time: Date) throws {
+    let due = lastForgotten.withLock { last in
+      guard time.timeIntervalSince(last) >= InMemoryRequestIds.forgettingInterval else { return false }
+      last = time
+      return true
+    }
+    if due { try ledger.forgetRequestIds(takenBefore: time.addingTimeInterval(-SessionsAPI.requestIdMemory)) }
   }
 
   public func session(id: String) throws -> ServerSession? {

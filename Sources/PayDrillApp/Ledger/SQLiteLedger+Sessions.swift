@@ -38,6 +38,16 @@ extension SQLiteLedger {
     }
   }
 
+  /// Lets go of the request ids taken before `time` (`SessionsAPI.requestIdMemory` ago: a request that
+  /// carries one is stale anyway), so that the table stays as small as a few minutes of requests.
+  func forgetRequestIds(takenBefore time: Date) throws {
+    try writing {
+      try database.statement("DELETE FROM api_requests WHERE received_at < ?").run([
+        .text(Self.timestamp(time))
+      ])
+    }
+  }
+
   private func takeRequestId(_ requestId: String, at time: Date) throws -> Bool {
     try database.statement("INSERT OR IGNORE INTO api_requests (request_id, received_at) VALUES (?, ?)")
       .run([.text(requestId), .text(Self.timestamp(time))])
