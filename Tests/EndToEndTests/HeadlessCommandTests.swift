@@ -310,7 +310,8 @@ final class HeadlessCommandTests: XCTestCase {
     XCTAssertEqual(lines.count, 3, signed.standardError)
     XCTAssertTrue(lines[0].hasPrefix("paydrill: warning: the timestamp 1754701373 looks like Unix seconds"))
     XCTAssertTrue(lines[1].hasPrefix("paydrill: warning: the request id \"r-1\" is not a UUID"))
-    XCTAssertTrue(lines[2].hasPrefix("paydrill: the sessions API refused the request: 401 signature"))
+    // The headers are checked before the signature (issue 25): the stale timestamp is what is refused.
+    XCTAssertTrue(lines[2].hasPrefix("paydrill: the sessions API refused the request: 401 timestamp: stale"), lines[2])
   }
 
   func testSessionThroughTheExampleGatewayPlugin() throws {
