@@ -10,7 +10,11 @@ extension ScreenBuffer {
   public func asciiCodes(ofRow y: Int, into codes: inout [UInt8]) {
     let start = y * width
     if codes.count != width { codes = Array(repeating: Self.notASCII, count: width) }
-    for x in 0..<width { codes[x] = cells[start &+ x].glyph.asciiCode }
+    cells.withUnsafeBufferPointer { cells in
+      codes.withUnsafeMutableBufferPointer { codes in
+        for x in codes.indices { codes[x] = cells[start &+ x].glyph.asciiCode }
+      }
+    }
   }
 
   /// Whether row `y` holds the very glyphs the same row of `other` holds: the same graphemes at the same

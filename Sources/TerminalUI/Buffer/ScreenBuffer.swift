@@ -330,12 +330,14 @@ public struct ScreenBuffer: Equatable, Sendable {
   /// is trimmed by characters instead.
   private func appendText(ofRow y: Int, to bytes: inout [UInt8]) {
     let start = bytes.count
-    for cell in cells[y * width..<(y + 1) * width] where !cell.isContinuation {
-      let code = cell.glyph.asciiCode
-      if code != Self.notASCII {
-        bytes.append(code)
-      } else {
-        appendGrapheme(of: cell, to: &bytes)
+    cells.withUnsafeBufferPointer { cells in
+      for cell in cells[y * width..<(y + 1) * width] where !cell.isContinuation {
+        let code = cell.glyph.asciiCode
+        if code != Self.notASCII {
+          bytes.append(code)
+        } else {
+          appendGrapheme(of: cell, to: &bytes)
+        }
       }
     }
     var end = bytes.count
