@@ -212,6 +212,18 @@ extension ScreenBufferTests {
     XCTAssertEqual(buffer.lines, ["a\u{308}"])
   }
 
+  /// A row of clusters longer than any scalar's four bytes is read whole: the room for a row's text is
+  /// measured on the longest cluster.
+  func testARowOfLongClustersIsReadWhole() {
+    let long = "e\u{301}\u{302}\u{303}\u{304}\u{305}\u{306}"
+    var buffer = ScreenBuffer(width: 3, height: 2)
+    buffer.write(String(repeating: long, count: 3), x: 0, y: 0, role: .normal)
+    buffer.write(String(repeating: long, count: 3), x: 0, y: 1, role: .normal)
+    let row = String(repeating: long, count: 3)
+    XCTAssertEqual(buffer.lines.map { Array($0.utf8) }, [Array(row.utf8), Array(row.utf8)])
+    XCTAssertEqual(Array(buffer.text.utf8), Array((row + "\n" + row).utf8))
+  }
+
   /// An emoji ZWJ sequence is stored as its fallback, its first emoji (one scalar, two columns); one that
   /// reaches a cell anyway is a cluster the fuzzer's check can read back whole.
   func testAnEmojiZWJSequenceIsStoredAsItsFirstEmoji() {

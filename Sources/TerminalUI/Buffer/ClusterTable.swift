@@ -6,6 +6,8 @@ struct ClusterTable: Sendable {
   /// Each grapheme's index, by its exact UTF-8: canonically equivalent text is another glyph, because the
   /// terminal is sent the bytes.
   private var indices: [[UInt8]: Int] = [:]
+  /// The UTF-8 bytes of the longest cluster: the room a cell's text may take.
+  private(set) var longestUTF8Count = 0
 
   /// The glyph of a grapheme: its scalar when it is one, `Glyph.empty` when there is none, else its cluster
   /// (added the first time).
@@ -16,6 +18,7 @@ struct ClusterTable: Sendable {
     let bytes = Array(grapheme.utf8)
     if let index = indices[bytes] { return .cluster(index) }
     graphemes.append(grapheme)
+    longestUTF8Count = max(longestUTF8Count, bytes.count)
     indices[bytes] = graphemes.count - 1
     return .cluster(graphemes.count - 1)
   }
@@ -30,5 +33,6 @@ struct ClusterTable: Sendable {
     guard !graphemes.isEmpty else { return }
     graphemes.removeAll(keepingCapacity: true)
     indices.removeAll(keepingCapacity: true)
+    longestUTF8Count = 0
   }
 }

@@ -49,16 +49,6 @@ public struct ScreenBuffer: Equatable, Sendable {
     grapheme(of: self[x, y])
   }
 
-  /// Appends a cell's text as UTF-8.
-  @inline(__always)
-  func appendGrapheme(of cell: Cell, to bytes: inout [UInt8]) {
-    if let scalar = cell.glyph.scalar {
-      UTF8.encode(scalar) { bytes.append($0) }
-    } else if let index = cell.glyph.clusterIndex {
-      bytes += clusters[index].utf8
-    }
-  }
-
   /// Whether a cell of this buffer and one of `other` hold the same grapheme: the same scalar, or clusters of
   /// the very same bytes (each buffer numbers its own).
   @inline(__always)
@@ -300,61 +290,69 @@ public struct ScreenBuffer: Equatable, Sendable {
 
   /// Each row's text, trailing blanks removed: what a person (or `tmux capture-pane`) sees.
   public var lines: [String] {
-    var bytes: [UInt8] = []
-    bytes.reserveCapacity(width * 4)
-    var lines: [String] = []
-    lines.reserveCapacity(height)
-    for y in 0..<height {
-      bytes.removeAll(keepingCapacity: true)
-      appendText(ofRow: y, to: &bytes)
-      lines.append(String(decoding: bytes, as: UTF8.self))
+    var row = [UInt8](repeating: 0, count: width * bytesPerCell)
+    return row.withUnsafeMutableBufferPointer { row in
+      (0..<height).map { y in
+        String(decoding: UnsafeBufferPointer(rebasing: row[..<writeText(ofRow: y, into: row)]), as: UTF8.self)
+      }
     }
-    return lines
   }
 
   /// The screen as plain text, one line per row.
   public var text: String {
-    var bytes: [UInt8] = []
-    bytes.reserveCapacity((width + 1) * height)
-    for y in 0..<height {
-      if y > 0 { bytes.append(0x0A) }
-      appendText(ofRow: y, to: &bytes)
+    String(unsafeUninitializedCapacity: height * (width * bytesPerCell + 1)) { bytes in
+      var count = 0
+      for y in 0..<height {
+        if y > 0 {
+          bytes[count] = 0x0A
+          count += 1
+        }
+        count += writeText(ofRow: y, into: UnsafeMutableBufferPointer(rebasing: bytes[count...]))
+      }
+      return count
     }
-    return String(decoding: bytes, as: UTF8.self)
   }
 
-  /// Appends a row's graphemes as UTF-8, trailing blanks removed, in one pass over its cells: `play` reads
+  /// The most UTF-8 bytes a cell's text takes: a scalar's 4, or the longest cluster's.
+  private var bytesPerCell: Int { max(4, clusters.longestUTF8Count) }
+
+  /// Writes a row's graphemes as UTF-8 from the start of `bytes` (room for `bytesPerCell` a column),
+  /// trailing blanks removed, in one pass over its cells, and returns how many bytes it wrote: `play` reads
   /// the screen after every change it waits on, so this must cost less than drawing the frame. An ASCII
   /// cell is its code. Removing the trailing space bytes removes the trailing " " characters, unless a space
   /// joins the grapheme before it (after a prepended concatenation mark, which no view writes): then the row
   /// is trimmed by characters instead.
-  private func appendText(ofRow y: Int, to bytes: inout [UInt8]) {
-    let start = bytes.count
+  private func writeText(ofRow y: Int, into bytes: UnsafeMutableBufferPointer<UInt8>) -> Int {
+    var count = 0
+    func write(_ byte: UInt8) {
+      bytes[count] = byte
+      count += 1
+    }
     cells.withUnsafeBufferPointer { cells in
       for cell in cells[y * width..<(y + 1) * width] where !cell.isContinuation {
-        let code = cell.glyph.asciiCode
-        if code != Self.notASCII {
-          bytes.append(code)
-        } else {
-          appendGrapheme(of: cell, to: &bytes)
+        if cell.glyph.value < 0x80 {
+          write(UInt8(truncatingIfNeeded: cell.glyph.value))
+        } else if let scalar = cell.glyph.scalar {
+          UTF8.encode(scalar, into: write)
+        } else if let index = cell.glyph.clusterIndex {
+          clusters[index].utf8.forEach(write)
         }
       }
     }
-    var end = bytes.count
-    while end > start, bytes[end - 1] == 0x20 { end -= 1 }
-    if end > start, end < bytes.count, bytes[end - 1] >= 0x80 {
+    var end = count
+    while end > 0, bytes[end - 1] == 0x20 { end -= 1 }
+    if end > 0, end < count, bytes[end - 1] >= 0x80 {
       // The last scalar before the spaces (back over UTF-8's continuation bytes to its lead byte) and one
       // space: one character when the space joins it.
       var lead = end - 1
-      while lead > start, bytes[lead] & 0xC0 == 0x80 { lead -= 1 }
-      if String(decoding: bytes[lead...end], as: UTF8.self).count == 1 {
-        let row = String(decoding: bytes[start...], as: UTF8.self)
-        bytes.removeSubrange(start...)
-        bytes += String(row.reversed().drop(while: { $0 == " " }).reversed()).utf8
-        return
+      while lead > 0, bytes[lead] & 0xC0 == 0x80 { lead -= 1 }
+      if String(decoding: UnsafeBufferPointer(rebasing: bytes[lead...end]), as: UTF8.self).count == 1 {
+        let row = String(decoding: UnsafeBufferPointer(rebasing: bytes[..<count]), as: UTF8.self)
+        let trimmed = String(row.reversed().drop(while: { $0 == " " }).reversed()).utf8
+        return UnsafeMutableBufferPointer(rebasing: bytes[..<trimmed.count]).initialize(from: trimmed).index
       }
     }
-    bytes.removeSubrange(end...)
+    return end
   }
 
   /// The screen's style roles, one letter per column, for golden files that catch colour regressions.
