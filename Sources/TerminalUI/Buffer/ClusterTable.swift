@@ -28,6 +28,9 @@ struct ClusterTable: Sendable {
     graphemes.indices.contains(index) ? graphemes[index] : "\u{FFFD}"
   }
 
+  /// Whether the table holds no cluster: then no cell of its buffer names one.
+  var isEmpty: Bool { graphemes.isEmpty }
+
   /// Forgets every cluster, keeping the room: for when no cell names one any more.
   mutating func removeAll() {
     guard !graphemes.isEmpty else { return }

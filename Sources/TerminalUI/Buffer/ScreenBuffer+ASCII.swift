@@ -24,20 +24,20 @@ extension ScreenBuffer {
   public func holdsSameGlyphs(inRow y: Int, as other: ScreenBuffer) -> Bool {
     guard width == other.width, y >= 0, y < height, y < other.height else { return false }
     let row = y * width..<(y + 1) * width
-    // Most rows hold the same glyphs: the differences of every cell gathered, then looked at once, with the
-    // highest glyph value (a cluster's is above every scalar's).
-    let (difference, highest) = cells.withUnsafeBufferPointer { mine in
-      other.cells.withUnsafeBufferPointer { theirs in
-        var (difference, highest): (UInt32, UInt32) = (0, 0)
-        for index in row {
-          let (cell, otherCell) = (mine[index], theirs[index])
-          difference |= (cell.glyph.value ^ otherCell.glyph.value) | UInt32(cell.width ^ otherCell.width)
-          highest = max(highest, cell.glyph.value, otherCell.glyph.value)
+    // Without clusters (nearly every frame), a glyph is its value. Most rows hold the same glyphs: the
+    // differences of every cell gathered, then looked at once.
+    if clusters.isEmpty, other.clusters.isEmpty {
+      let difference = cells.withUnsafeBufferPointer { mine in
+        other.cells.withUnsafeBufferPointer { theirs in
+          row.reduce(UInt32(0)) { difference, index in
+            let (cell, otherCell) = (mine[index], theirs[index])
+            return difference | (cell.glyph.value ^ otherCell.glyph.value)
+              | UInt32(cell.width ^ otherCell.width)
+          }
         }
-        return (difference, highest)
       }
+      return difference == 0
     }
-    if highest < Glyph.firstCluster { return difference == 0 }
     // Each buffer numbers its own clusters: those are compared by their text.
     return row.allSatisfy { index in
       cells[index].width == other.cells[index].width

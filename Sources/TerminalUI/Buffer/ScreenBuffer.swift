@@ -6,7 +6,7 @@ public struct ScreenBuffer: Equatable, Sendable {
   /// What the mouse can click, in the order the views drew it (a later target is on top).
   public private(set) var clickTargets: [ClickTarget] = []
   /// The graphemes of more than one scalar that cells name.
-  private var clusters = ClusterTable()
+  private(set) var clusters = ClusterTable()
 
   public init(width: Int, height: Int) {
     self.width = max(0, width)
