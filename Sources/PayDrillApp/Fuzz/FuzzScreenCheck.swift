@@ -22,8 +22,8 @@ public enum FuzzScreenCheck {
     var codes: [UInt8] = []
     // A frame repeats a few graphemes (the frames' lines, the spinner, the pane's dots): each is checked
     // once, wherever it stands.
-    var known: [Cell: String?] = [:]
-    var lastSound: Cell?
+    var known: [Shape: String?] = [:]
+    var lastSound: Shape?
     for y in rows ?? Array(0..<height) {
       var rowWidth = 0
       if let rowCodes { codes = rowCodes[y] } else { buffer.asciiCodes(ofRow: y, into: &codes) }
@@ -34,7 +34,7 @@ public enum FuzzScreenCheck {
           // Printable ASCII in a one-column cell: the usual case, checked without Unicode tables.
           if width == 1, (0x20..<0x7F).contains(code) { continue }
           // A grapheme found sound at one column: nothing about where it stands can be wrong.
-          let glyph = Self.shape(of: cells[y * columns + x])
+          let glyph = Shape(cells[y * columns + x])
           if width == 1, glyph == lastSound || known[glyph] == .some(nil) {
             lastSound = glyph
             continue
@@ -57,7 +57,7 @@ public enum FuzzScreenCheck {
   /// What is wrong with a cell that is not printable ASCII in one column, if anything; `known` holds what is
   /// wrong with each glyph checked so far (nil: nothing).
   private static func problem(
-    at x: Int, _ y: Int, in buffer: ScreenBuffer, known: inout [Cell: String?]
+    at x: Int, _ y: Int, in buffer: ScreenBuffer, known: inout [Shape: String?]
   ) -> String? {
     let cell = buffer[x, y]
     let grapheme = buffer.grapheme(of: cell)
@@ -67,7 +67,7 @@ public enum FuzzScreenCheck {
       }
       return grapheme.isEmpty ? nil : "a continuation cell holds \"\(grapheme)\""
     }
-    let glyph = shape(of: cell)
+    let glyph = Shape(cell)
     let glyphProblem: String?
     if let seen = known[glyph] {
       glyphProblem = seen
@@ -83,9 +83,14 @@ public enum FuzzScreenCheck {
   }
 
   /// A cell's glyph and width, whatever its role: what the checks of a glyph depend on. A buffer keeps each
-  /// cluster once, so within a frame equal glyphs are equal graphemes.
-  private static func shape(of cell: Cell) -> Cell {
-    Cell(cell.glyph, width: cell.width, role: .normal)
+  /// cluster once, so within a frame equal shapes are equal graphemes at equal widths.
+  private struct Shape: Hashable {
+    let glyph: Glyph
+    let width: UInt8
+
+    init(_ cell: Cell) {
+      (glyph, width) = (cell.glyph, cell.width)
+    }
   }
 
   /// What is wrong with a cell's grapheme at its width, wherever it stands.

@@ -4,7 +4,7 @@
 /// A wide grapheme (CJK, most emoji) takes two columns; the cell to its right is a continuation with no
 /// grapheme and width 0, which backends skip. A glyph longer than one scalar names a cluster of its buffer:
 /// it is put there with `ScreenBuffer.put(_:width:role:atX:y:)` and read with `ScreenBuffer.grapheme(of:)`.
-public struct Cell: Hashable, Sendable {
+public struct Cell: Equatable, Sendable {
   public var glyph: Glyph
   public var width: UInt8
   public var role: StyleRole
