@@ -91,8 +91,8 @@ enum Benchmark {
         return 1
       }
       return [
-        String(format: "headless Apple Pay flows: %.0f flows/s", flowRate) + " (\(flowGoal.verdict(flowRate))),"
-          + " one runtime, a new checkout after each payment; median of 5 rounds",
+        String(format: "headless Apple Pay flows: %.0f flows/s", flowRate)
+          + " (\(flowGoal.verdict(flowRate))), one runtime, a new checkout after each payment; median of 5 rounds",
         String(format: "headless Apple Pay flows, a new runtime each: %.0f flows/s", freshRate),
       ]
     }
