@@ -76,8 +76,8 @@ public final class NcursesTerminal: Backend {
       for x in 0..<buffer.width {
         let cell = buffer[x, y]
         if cell.isContinuation { continue }
-        if let last = previous, last[x, y] == cell { continue }
-        put(cell, x: x, y: y, window: window)
+        if let last = previous, last.holdsSameCell(atX: x, y: y, as: buffer) { continue }
+        put(cell, of: buffer, x: x, y: y, window: window)
       }
     }
     previous = buffer
@@ -91,32 +91,48 @@ public final class NcursesTerminal: Backend {
     clearok(cn_stdscr(), true)
   }
 
-  private func put(_ cell: Cell, x: Int, y: Int, window: UnsafeMutablePointer<WINDOW>?) {
+  private func put(
+    _ cell: Cell, of buffer: ScreenBuffer, x: Int, y: Int, window: UnsafeMutablePointer<WINDOW>?
+  ) {
     let style = resolvedStyle(cell.role)
-    guard asciiOnly else { return draw(cell.grapheme, style: style, x: x, y: y, window: window) }
+    guard asciiOnly else {
+      // One scalar (nearly every cell) is drawn as it is; a cluster as its text.
+      if let scalar = cell.glyph.scalar { return draw(scalar, style: style, x: x, y: y, window: window) }
+      return draw(buffer.grapheme(of: cell), style: style, x: x, y: y, window: window)
+    }
     // Without UTF-8: one ASCII character a column (a wide grapheme is "?" and a space).
-    for (offset, character) in AsciiGlyphs.ascii(for: cell.grapheme, width: Int(cell.width)).enumerated() {
-      draw(String(character), style: style, x: x + offset, y: y, window: window)
+    let ascii = AsciiGlyphs.ascii(for: buffer.grapheme(of: cell), width: Int(cell.width))
+    for (offset, character) in ascii.unicodeScalars.enumerated() {
+      draw(character, style: style, x: x + offset, y: y, window: window)
     }
   }
 
+  /// Draws a cluster: its scalars, as ncurses keeps a spacing character and the zero-width ones after it.
   private func draw(
     _ grapheme: String, style: (attributes: attr_t, pair: Int16), x: Int, y: Int,
     window: UnsafeMutablePointer<WINDOW>?
   ) {
-    var complex = cchar_t()
     let scalars = grapheme.unicodeScalars
-    if scalars.count <= 1 {
-      // One character (nearly every cell): no array to allocate.
-      var characters: (wchar_t, wchar_t) = (wchar_t(bitPattern: scalars.first?.value ?? 32), 0)
-      withUnsafePointer(to: &characters) { pair in
-        pair.withMemoryRebound(to: wchar_t.self, capacity: 2) {
-          _ = setcchar(&complex, $0, style.attributes, style.pair, nil)
-        }
+    guard scalars.count > 1 else {
+      return draw(scalars.first ?? " ", style: style, x: x, y: y, window: window)
+    }
+    var complex = cchar_t()
+    let characters = scalars.map { wchar_t(bitPattern: $0.value) } + [0]
+    _ = setcchar(&complex, characters, style.attributes, style.pair, nil)
+    _ = mvwadd_wch(window, Int32(y), Int32(x), &complex)
+  }
+
+  /// Draws one character (nearly every cell): no array to allocate.
+  private func draw(
+    _ scalar: Unicode.Scalar, style: (attributes: attr_t, pair: Int16), x: Int, y: Int,
+    window: UnsafeMutablePointer<WINDOW>?
+  ) {
+    var complex = cchar_t()
+    var characters: (wchar_t, wchar_t) = (wchar_t(bitPattern: scalar.value), 0)
+    withUnsafePointer(to: &characters) { pair in
+      pair.withMemoryRebound(to: wchar_t.self, capacity: 2) {
+        _ = setcchar(&complex, $0, style.attributes, style.pair, nil)
       }
-    } else {
-      let characters = scalars.map { wchar_t(bitPattern: $0.value) } + [0]
-      _ = setcchar(&complex, characters, style.attributes, style.pair, nil)
     }
     _ = mvwadd_wch(window, Int32(y), Int32(x), &complex)
   }

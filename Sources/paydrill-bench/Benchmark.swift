@@ -34,52 +34,73 @@ enum Benchmark {
   static let longLog = 100_000
   static let sheetCycles = 2_000
 
+  /// The sections asked for on the command line (`paydrill-bench render fuzzer`: the sections whose name
+  /// starts with one of the words), every section when none is: a change to one part measured before and
+  /// after without the four minutes of the whole bench.
+  static let asked = Array(CommandLine.arguments.dropFirst())
+
+  /// Whether the section called `name` runs.
+  static func wanted(_ name: String) -> Bool {
+    asked.isEmpty || asked.contains { name.hasPrefix($0) }
+  }
+
   static func run() {
     // Memory first, while the heap is fresh: memory freed by the other figures would hide growth.
-    let memory = Result { () throws(BenchError) in try SheetMemoryProbe.measure(cycles: sheetCycles) }
+    let memory =
+      wanted("memory after")
+      ? Result { () throws(BenchError) in try SheetMemoryProbe.measure(cycles: sheetCycles) } : nil
     let context = ReduceContext(now: Date())
     let actions = cardCheckoutActions()
 
-    let reduceRate = measure(seconds: 1) {
-      var state = CheckoutState(scenario: .acmeElectronics)
-      for action in actions { _ = CheckoutReducer.reduce(&state, action, context: context) }
-      return actions.count
+    report("reduce") {
+      let reduceRate = measure(seconds: 1) {
+        var state = CheckoutState(scenario: .acmeElectronics)
+        for action in actions { _ = CheckoutReducer.reduce(&state, action, context: context) }
+        return actions.count
+      }
+      return [String(format: "reduce: %.0f actions/s", reduceRate)]
     }
-    print(String(format: "reduce: %.0f actions/s", reduceRate))
 
     // Whole checkouts go the way `play` goes: the app reducer and the one interpreter, on a virtual clock.
-    let checkoutRate = measure(seconds: 1) {
-      let runtime = CheckoutRuntime(
-        scenario: .acmeElectronics, size: terminalSize, latencyMilliseconds: 0)
-      runtime.start()
-      for action in actions {
-        runtime.send(.checkout(action))
-        runtime.settle()
+    report("headless card checkouts") {
+      let checkoutRate = measure(seconds: 1) {
+        let runtime = CheckoutRuntime(
+          scenario: .acmeElectronics, size: terminalSize, latencyMilliseconds: 0)
+        runtime.start()
+        for action in actions {
+          runtime.send(.checkout(action))
+          runtime.settle()
+        }
+        return 1
       }
-      return 1
+      return [String(format: "headless card checkouts: %.0f checkouts/s", checkoutRate)]
     }
-    print(String(format: "headless card checkouts: %.0f checkouts/s", checkoutRate))
 
     // Flows one after another on one runtime, a new checkout after each payment, as a tester repeats it;
     // then the same with a new runtime for each flow (its set-up included).
-    let applePay = ApplePayFlow()
-    let repeating = applePay.runtime()
-    let flowRate = medianRate(rounds: 5, seconds: 0.4) {
-      applePay.payThenStartAgain(on: repeating)
-      return 1
+    report("headless Apple Pay flows") {
+      let applePay = ApplePayFlow()
+      let repeating = applePay.runtime()
+      let flowRate = medianRate(rounds: 5, seconds: 0.4) {
+        applePay.payThenStartAgain(on: repeating)
+        return 1
+      }
+      let flowGoal = BenchGoal.atLeast(20_000, "flows/s")
+      let freshRate = medianRate(rounds: 5, seconds: 0.4) {
+        _ = applePay.run()
+        return 1
+      }
+      return [
+        String(format: "headless Apple Pay flows: %.0f flows/s", flowRate)
+          + " (\(flowGoal.verdict(flowRate))), one runtime, a new checkout after each payment; median of 5 rounds",
+        String(format: "headless Apple Pay flows, a new runtime each: %.0f flows/s", freshRate),
+      ]
     }
-    let flowGoal = BenchGoal.atLeast(20_000, "flows/s")
-    print(
-      String(format: "headless Apple Pay flows: %.0f flows/s", flowRate) + " (\(flowGoal.verdict(flowRate))),"
-        + " one runtime, a new checkout after each payment; median of 5 rounds")
-    let freshRate = medianRate(rounds: 5, seconds: 0.4) {
-      _ = applePay.run()
-      return 1
-    }
-    print(String(format: "headless Apple Pay flows, a new runtime each: %.0f flows/s", freshRate))
 
     report("per-key cost") { try keyCostLines() }
-    report("memory after \(sheetCycles.grouped) sheet open/cancel cycles") { try memoryLines(memory.get()) }
+    if let memory {
+      report("memory after \(sheetCycles.grouped) sheet open/cancel cycles") { try memoryLines(memory.get()) }
+    }
 
     report("render") { try renderLines() }
 
@@ -207,6 +228,15 @@ enum Benchmark {
       ]
     }
 
+    let swiftFloorPeak =
+      wanted("start-up") || wanted("floor") || wanted("peak memory")
+      ? startUpLines(executable, arguments: arguments, in: folder) : nil
+    tapeAndProcessLines(executable, arguments: arguments, in: folder, swiftFloorPeak: swiftFloorPeak)
+  }
+
+  /// Start-up against the floors (`StartupProbe`), the floors' own lines; the Swift floor's peak memory.
+  private static func startUpLines(_ executable: String, arguments: [String], in folder: URL) -> Int? {
+    let size = terminalSize
     let paydrill = StartupProbe.Program(
       executable: executable, arguments: arguments, marker: KeystrokeProbe.firstFrameMarker, quitKeys: "q")
     let floors = [FloorPrograms.Language.swift, .c].map { language in
@@ -257,6 +287,14 @@ enum Benchmark {
         print("floor \(language.rawValue): unavailable (\(error))")
       }
     }
+    return swiftFloorPeak
+  }
+
+  /// The tapes, the fuzzer, a whole session's memory and the session requests: `paydrill` run as a child.
+  private static func tapeAndProcessLines(
+    _ executable: String, arguments: [String], in folder: URL, swiftFloorPeak: Int?
+  ) {
+    let size = terminalSize
 
     report("tapes replayed") {
       let figures = try TapeSuiteProbe.measure(executable)
@@ -308,7 +346,9 @@ enum Benchmark {
   }
 
   /// Prints a measurement's lines, or why it could not be made.
+  /// Nothing when the section is not asked for.
   private static func report(_ name: String, _ measure: () throws -> [String]) {
+    guard wanted(name) else { return }
     do {
       for line in try measure() { print(line) }
     } catch {

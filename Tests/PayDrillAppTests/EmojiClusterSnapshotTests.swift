@@ -36,18 +36,20 @@ final class EmojiClusterSnapshotTests: XCTestCase {
   private func assertBordersIntact(
     _ buffer: ScreenBuffer, named name: String, file: StaticString, line: UInt
   ) {
-    let top = (0..<buffer.height).first { y in (0..<buffer.width).contains { buffer[$0, y].grapheme == "╭" } }
+    let top = (0..<buffer.height).first { y in
+      (0..<buffer.width).contains { buffer.grapheme(atX: $0, y: y) == "╭" }
+    }
     guard let top else { return XCTFail("\(name): no frame", file: file, line: line) }
-    let corners = (0..<buffer.width).filter { ["╭", "╮"].contains(buffer[$0, top].grapheme) }
+    let corners = (0..<buffer.width).filter { ["╭", "╮"].contains(buffer.grapheme(atX: $0, y: top)) }
     XCTAssertFalse(corners.isEmpty, name, file: file, line: line)
     for x in corners {
-      let bottom = (top + 1..<buffer.height).first { ["╰", "╯"].contains(buffer[x, $0].grapheme) }
+      let bottom = (top + 1..<buffer.height).first { ["╰", "╯"].contains(buffer.grapheme(atX: x, y: $0)) }
       guard let bottom else {
         return XCTFail("\(name): column \(x + 1) has no bottom", file: file, line: line)
       }
-      for y in top + 1..<bottom where buffer[x, y].grapheme != "│" {
+      for y in top + 1..<bottom where buffer.grapheme(atX: x, y: y) != "│" {
         XCTFail(
-          "\(name): row \(y + 1), column \(x + 1) holds \(buffer[x, y].grapheme.debugDescription), not │",
+          "\(name): row \(y + 1), column \(x + 1) holds \(buffer.grapheme(atX: x, y: y).debugDescription), not │",
           file: file, line: line)
       }
     }

@@ -139,16 +139,16 @@ final class FuzzInvariantTests: XCTestCase {
     buffer.write("ab漢", x: 0, y: 0, role: .normal)
     XCTAssertNil(FuzzScreenCheck.check(buffer, size: size))
     XCTAssertEqual(FuzzScreenCheck.check(buffer, size: Size(columns: 7, rows: 2))?.invariant, .screen)
-    buffer[5, 1] = Cell(grapheme: "漢", width: 2, role: .normal)
+    buffer.put("漢", width: 2, role: .normal, atX: 5, y: 1)
     XCTAssertEqual(
       FuzzScreenCheck.check(buffer, size: size)?.message, "row 2, column 6: the wide character \"漢\" is split"
     )
-    buffer[5, 1] = Cell(grapheme: "\u{1B}", width: 1, role: .normal)
+    buffer.put("\u{1B}", width: 1, role: .normal, atX: 5, y: 1)
     XCTAssertEqual(
       FuzzScreenCheck.check(buffer, size: size)?.message, "row 2, column 6: a control character \"\\u{1B}\"")
-    buffer[5, 1] = Cell(grapheme: "漢", width: 1, role: .normal)
+    buffer.put("漢", width: 1, role: .normal, atX: 5, y: 1)
     XCTAssertEqual(FuzzScreenCheck.check(buffer, size: size)?.invariant, .screen)
-    buffer[4, 1] = Cell(grapheme: "🇫🇷", width: 2, role: .normal)
+    buffer.put("🇫🇷", width: 2, role: .normal, atX: 4, y: 1)
     XCTAssertEqual(
       FuzzScreenCheck.check(buffer, size: size)?.message,
       "row 2, column 5: \"🇫🇷\" is an emoji cluster terminals draw at a width of their own")
@@ -185,12 +185,12 @@ final class FuzzInvariantTests: XCTestCase {
     XCTAssertNil(frames.check(size: size, echoes: ["4242 4242 4242 4242"], draw: lines(leaking)), "typed")
     XCTAssertEqual(
       frames.check(size: size, echoes: [], draw: lines(leaking))?.invariant, .secrets, "no longer typed")
-    let split = lines(sound) { $0[29, 3] = Cell(grapheme: "漢", width: 2, role: .normal) }
+    let split = lines(sound) { $0.put("漢", width: 2, role: .normal, atX: 29, y: 3) }
     XCTAssertEqual(
       frames.check(size: size, echoes: [], draw: split)?.message,
       "row 4, column 30: the wide character \"漢\" is split")
     XCTAssertNil(frames.check(size: size, echoes: [], draw: lines(sound)))
-    let control = lines(sound) { $0[0, 0] = Cell(grapheme: "\u{7}", width: 1, role: .normal) }
+    let control = lines(sound) { $0.put("\u{7}", width: 1, role: .normal, atX: 0, y: 0) }
     XCTAssertEqual(frames.check(size: size, echoes: [], draw: control)?.invariant, .screen)
     XCTAssertEqual(
       frames.check(size: Size(columns: 30, rows: 5), echoes: [], draw: lines(leaking))?.invariant, .secrets,

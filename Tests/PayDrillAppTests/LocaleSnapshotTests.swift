@@ -93,8 +93,8 @@ final class LocaleSnapshotTests: XCTestCase {
       // The pane is the right two fifths of the body, between the header and the footer.
       let paneX = size.columns - size.columns * 2 / 5
       for y in 1..<(size.rows - 1) {
-        let pane = (paneX..<size.columns).map { screen[$0, y].grapheme }
-        let expected = (paneX..<size.columns).map { englishScreen[$0, y].grapheme }
+        let pane = (paneX..<size.columns).map { screen.grapheme(atX: $0, y: y) }
+        let expected = (paneX..<size.columns).map { englishScreen.grapheme(atX: $0, y: y) }
         XCTAssertEqual(pane.joined(), expected.joined(), "\(locale), line \(y)")
       }
       // The checkout beside it is not in English: the test would see a pane that followed the locale.

@@ -57,11 +57,11 @@ final class EmojiFallbackTests: XCTestCase {
     var buffer = ScreenBuffer(width: 40, height: 1)
     XCTAssertEqual(buffer.write(text, x: 0, y: 0, role: .normal), 28)
     XCTAssertEqual(buffer.lines, ["Zoë 👩 Martin FR, ❤ 12 👍 ok"])
-    XCTAssertEqual(buffer[14, 0], Cell(grapheme: "F", width: 1, role: .normal), "a flag is two ASCII cells")
-    XCTAssertEqual(buffer[15, 0], Cell(grapheme: "R", width: 1, role: .normal))
-    XCTAssertEqual(buffer[18, 0], Cell(grapheme: "❤", width: 1, role: .normal), "without its VS16")
-    XCTAssertEqual(buffer[4, 0], Cell(grapheme: "👩", width: 2, role: .normal), "the family's first emoji")
-    XCTAssertEqual(buffer[5, 0], Cell(grapheme: "", width: 0, role: .normal))
+    XCTAssertEqual(buffer[14, 0], Cell("F", width: 1, role: .normal), "a flag is two ASCII cells")
+    XCTAssertEqual(buffer[15, 0], Cell("R", width: 1, role: .normal))
+    XCTAssertEqual(buffer[18, 0], Cell("❤", width: 1, role: .normal), "without its VS16")
+    XCTAssertEqual(buffer[4, 0], Cell("👩", width: 2, role: .normal), "the family's first emoji")
+    XCTAssertEqual(buffer[5, 0], Cell(.empty, width: 0, role: .normal))
   }
 
   /// No cell keeps a joiner, a modifier, a variation selector or a regional indicator: ncurses would draw it
@@ -73,8 +73,8 @@ final class EmojiFallbackTests: XCTestCase {
     XCTAssertEqual(buffer.lines[1], "FRFRFR")
     for cell in buffer.cells {
       XCTAssertFalse(
-        cell.grapheme.unicodeScalars.contains { EmojiFallback.mayStartFallback($0.value) },
-        cell.grapheme.unicodeScalars.debugDescription)
+        buffer.grapheme(of: cell).unicodeScalars.contains { EmojiFallback.mayStartFallback($0.value) },
+        buffer.grapheme(of: cell).unicodeScalars.debugDescription)
     }
   }
 
@@ -117,10 +117,9 @@ final class EmojiFallbackWcwidthTests: XCTestCase {
       EmojiFallbackTests.clusters.map { String($0.cluster) }.joined(separator: " "), x: 0, y: 0, role: .normal
     )
     for cell in buffer.cells where !cell.isContinuation {
-      let columns = cell.grapheme.unicodeScalars.reduce(0) {
-        $0 + Int(wcwidth(wchar_t(bitPattern: $1.value)))
-      }
-      XCTAssertEqual(columns, Int(cell.width), cell.grapheme.unicodeScalars.debugDescription)
+      let scalars = buffer.grapheme(of: cell).unicodeScalars
+      let columns = scalars.reduce(0) { $0 + Int(wcwidth(wchar_t(bitPattern: $1.value))) }
+      XCTAssertEqual(columns, Int(cell.width), scalars.debugDescription)
     }
   }
 }

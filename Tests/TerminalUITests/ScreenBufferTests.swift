@@ -130,13 +130,13 @@ final class ScreenBufferWideFillTests: XCTestCase {
 }
 
 /// `lines` and `text` as the plain definition has them: each row's graphemes joined, trailing " " characters
-/// dropped; and the cells' ASCII codes and glyphs that the checks of every frame read.
+/// dropped; and the plain cells that the checks of every frame read.
 extension ScreenBufferTests {
   /// The definition, as `lines` was first written.
   private func definition(_ buffer: ScreenBuffer) -> [String] {
     (0..<buffer.height).map { y in
       var line = ""
-      for x in 0..<buffer.width where !buffer[x, y].isContinuation { line += buffer[x, y].grapheme }
+      for x in 0..<buffer.width where !buffer[x, y].isContinuation { line += buffer.grapheme(atX: x, y: y) }
       return String(line.reversed().drop(while: { $0 == " " }).reversed())
     }
   }
@@ -146,33 +146,94 @@ extension ScreenBufferTests {
     buffer.write("Pay  now", x: 0, y: 0, role: .normal)
     buffer.write("漢字 ok", x: 1, y: 1, role: .normal)
     buffer.write("│ box │", x: 0, y: 2, role: .normal)
-    buffer[0, 3] = Cell(grapheme: "e\u{301}", width: 1, role: .normal)
-    buffer[1, 3] = Cell(grapheme: "", width: 1, role: .normal)
+    buffer.put("e\u{301}", width: 1, role: .normal, atX: 0, y: 3)
+    buffer.put("", width: 1, role: .normal, atX: 1, y: 3)
     // A prepended concatenation mark joins the space after it: that space is no blank of its own.
-    buffer[2, 4] = Cell(grapheme: "\u{0600}", width: 1, role: .normal)
-    buffer[0, 5] = Cell(grapheme: "a ", width: 1, role: .normal)
+    buffer.put("\u{0600}", width: 1, role: .normal, atX: 2, y: 4)
+    buffer.put("a ", width: 1, role: .normal, atX: 0, y: 5)
     buffer.write("x", x: 11, y: 6, role: .normal)
     XCTAssertEqual(buffer.lines, definition(buffer))
     XCTAssertEqual(buffer.lines[4].unicodeScalars.map(\.value), [0x20, 0x20, 0x600, 0x20])
     XCTAssertEqual(buffer.text, definition(buffer).joined(separator: "\n"))
   }
 
-  func testEachCellsASCIICodeAndGlyphAreWhatItsGraphemeHolds() {
+  /// A cell is plain data, eight bytes at most and no reference: copying, comparing and overwriting one costs
+  /// what an integer's does, whatever the grapheme.
+  func testACellIsPlainData() {
+    XCTAssertTrue(_isPOD(Cell.self), "a cell holds no reference")
+    XCTAssertLessThanOrEqual(MemoryLayout<Cell>.stride, 8)
+  }
+
+  /// ASCII, the fast path: a cell's code is its glyph's value, read without a `String`.
+  func testAnASCIICellsCodeIsItsScalar() {
     var buffer = ScreenBuffer(width: 6, height: 1)
     buffer.write("a漢é", x: 0, y: 0, role: .normal)
-    buffer[4, 0] = Cell(grapheme: "e\u{301}", width: 1, role: .normal)
+    buffer.put("e\u{301}", width: 1, role: .normal, atX: 4, y: 0)
+    XCTAssertEqual(buffer[0, 0].glyph, Glyph("a"))
+    XCTAssertEqual(buffer[0, 0].glyph.value, UInt32(UInt8(ascii: "a")))
+    XCTAssertEqual(buffer[0, 0].glyph.asciiCode, UInt8(ascii: "a"))
     var codes: [UInt8] = []
     buffer.asciiCodes(ofRow: 0, into: &codes)
     let other = ScreenBuffer.notASCII
     XCTAssertEqual(codes, [UInt8(ascii: "a"), other, other, other, other, UInt8(ascii: " ")])
-    XCTAssertNotNil(buffer.storedGlyph(atX: 0, y: 0), "the layout of a cell's storage holds here")
-    var same = ScreenBuffer(width: 2, height: 1)
-    same.write("aa", x: 0, y: 0, role: .normal)
-    XCTAssertEqual(same.storedGlyph(atX: 0, y: 0), same.storedGlyph(atX: 1, y: 0), "a, a")
-    XCTAssertEqual(buffer.storedGlyph(atX: 0, y: 0), same.storedGlyph(atX: 0, y: 0), "a in another buffer")
-    XCTAssertNotEqual(buffer.storedGlyph(atX: 3, y: 0), buffer.storedGlyph(atX: 4, y: 0), "é, e + ◌́")
-    buffer.write("é", x: 5, y: 0, role: .normal)
-    XCTAssertEqual(buffer.storedGlyph(atX: 3, y: 0), buffer.storedGlyph(atX: 5, y: 0))
+  }
+
+  /// A CJK character is one scalar in a cell two columns wide, and the cell after it holds no grapheme.
+  func testAWideCharacterIsAScalarAndAnEmptyContinuation() {
+    var buffer = ScreenBuffer(width: 4, height: 1)
+    buffer.write("漢x", x: 0, y: 0, role: .title)
+    XCTAssertEqual(buffer[0, 0], Cell("漢", width: 2, role: .title))
+    XCTAssertEqual(buffer[0, 0].glyph.scalar, "漢")
+    XCTAssertEqual(buffer[1, 0], Cell(.empty, width: 0, role: .title))
+    XCTAssertEqual(buffer.grapheme(atX: 1, y: 0), "")
+    XCTAssertEqual(buffer.lines, ["漢x"])
+  }
+
+  /// A letter with a combining mark is a cluster: kept once in the buffer's table, named by its index, read
+  /// back as the very scalars written (not as the precomposed letter, which is a scalar of its own).
+  func testACombiningClusterIsKeptOnceInTheBuffersTable() {
+    var buffer = ScreenBuffer(width: 6, height: 1)
+    buffer.write("e\u{301}ée\u{301}a\u{308}", x: 0, y: 0, role: .normal)
+    let (first, precomposed, again, other) = (buffer[0, 0], buffer[1, 0], buffer[2, 0], buffer[3, 0])
+    XCTAssertNil(first.glyph.scalar)
+    XCTAssertNotNil(first.glyph.clusterIndex)
+    XCTAssertEqual(first, again, "the same cluster, the same glyph")
+    XCTAssertNotEqual(first.glyph, other.glyph, "another cluster")
+    XCTAssertEqual(precomposed.glyph, Glyph("é"), "é precomposed is a scalar")
+    XCTAssertNotEqual(first.glyph, precomposed.glyph, "canonically equivalent, but other bytes")
+    XCTAssertEqual(first.glyph.asciiCode, ScreenBuffer.notASCII)
+    XCTAssertEqual(Array(buffer.grapheme(of: first).unicodeScalars), ["e", "\u{301}"])
+    XCTAssertEqual(Array(buffer.grapheme(of: precomposed).unicodeScalars), ["é"])
+    XCTAssertEqual(buffer.lines[0].unicodeScalars.count, 7)
+    // A fill of the whole screen leaves no cell naming a cluster: the table starts again.
+    buffer.fill(buffer.bounds, role: .normal)
+    buffer.put("a\u{308}", width: 1, role: .normal, atX: 0, y: 0)
+    XCTAssertEqual(buffer[0, 0].glyph.clusterIndex, 0)
+    XCTAssertEqual(buffer.lines, ["a\u{308}"])
+  }
+
+  /// A row of clusters longer than any scalar's four bytes is read whole: the room for a row's text is
+  /// measured on the longest cluster.
+  func testARowOfLongClustersIsReadWhole() {
+    let long = "e\u{301}\u{302}\u{303}\u{304}\u{305}\u{306}"
+    var buffer = ScreenBuffer(width: 3, height: 2)
+    buffer.write(String(repeating: long, count: 3), x: 0, y: 0, role: .normal)
+    buffer.write(String(repeating: long, count: 3), x: 0, y: 1, role: .normal)
+    let row = String(repeating: long, count: 3)
+    XCTAssertEqual(buffer.lines.map { Array($0.utf8) }, [Array(row.utf8), Array(row.utf8)])
+    XCTAssertEqual(Array(buffer.text.utf8), Array((row + "\n" + row).utf8))
+  }
+
+  /// An emoji ZWJ sequence is stored as its fallback, its first emoji (one scalar, two columns); one that
+  /// reaches a cell anyway is a cluster the fuzzer's check can read back whole.
+  func testAnEmojiZWJSequenceIsStoredAsItsFirstEmoji() {
+    var buffer = ScreenBuffer(width: 6, height: 1)
+    XCTAssertEqual(buffer.write("👨‍👩‍👧!", x: 0, y: 0, role: .normal), 3)
+    XCTAssertEqual(buffer[0, 0], Cell("👨", width: 2, role: .normal))
+    XCTAssertEqual(buffer[2, 0].glyph.asciiCode, UInt8(ascii: "!"))
+    buffer.put("👨‍👩‍👧", width: 2, role: .normal, atX: 3, y: 0)
+    XCTAssertEqual(buffer.grapheme(atX: 3, y: 0), "👨‍👩‍👧")
+    XCTAssertEqual(buffer.grapheme(atX: 3, y: 0).unicodeScalars.count, 5)
   }
 
   /// A digit whose string is stored on the heap (room reserved, then one byte appended) is still read as its
@@ -183,7 +244,7 @@ extension ScreenBufferTests {
     digit.append("7")
     var buffer = ScreenBuffer(width: 5, height: 1)
     buffer.write("│é", x: 0, y: 0, role: .normal)
-    buffer[2, 0] = Cell(grapheme: digit, width: 1, role: .normal)
+    buffer.put(digit, width: 1, role: .normal, atX: 2, y: 0)
     var codes: [UInt8] = []
     buffer.asciiCodes(ofRow: 0, into: &codes)
     let notASCII = ScreenBuffer.notASCII
@@ -206,19 +267,40 @@ extension ScreenBufferTests {
     XCTAssertFalse(row.holdsSameGlyphs(inRow: 0, as: buffer("ac 漢 é…│")), "an ASCII glyph")
     XCTAssertFalse(row.holdsSameGlyphs(inRow: 0, as: buffer("ab 漢 e\u{301}…│")), "canonically equivalent")
     var narrow = row
-    narrow[0, 0] = Cell(grapheme: "a", width: 2, role: .normal)
+    narrow[0, 0] = Cell("a", width: 2, role: .normal)
     XCTAssertFalse(row.holdsSameGlyphs(inRow: 0, as: narrow), "a width")
     XCTAssertFalse(row.holdsSameGlyphs(inRow: 0, as: ScreenBuffer(width: 11, height: 2)), "another width")
   }
 
-  /// A cell has no padding (rows the same to the byte compare as one run of bytes), and a fill leaves the
-  /// very cells a new buffer holds, over ASCII, wide and other graphemes alike.
+  /// Each buffer numbers its own clusters: rows, cells and buffers compare them by their text.
+  func testClustersOfTwoBuffersCompareByTheirText() {
+    var first = ScreenBuffer(width: 4, height: 2)
+    first.write("a\u{308}", x: 0, y: 1, role: .normal)
+    first.write("xe\u{301}", x: 0, y: 0, role: .normal)
+    var second = ScreenBuffer(width: 4, height: 2)
+    second.write("xe\u{301}", x: 0, y: 0, role: .normal)
+    second.write("a\u{308}", x: 0, y: 1, role: .normal)
+    XCTAssertNotEqual(first[1, 0].glyph, second[1, 0].glyph, "numbered in the order written")
+    XCTAssertTrue(first.holdsSameGlyphs(inRow: 0, as: second))
+    XCTAssertTrue(first.holdsSameCell(atX: 1, y: 0, as: second))
+    XCTAssertEqual(first, second)
+    // The same number for another cluster is another glyph.
+    var third = ScreenBuffer(width: 4, height: 2)
+    third.write("xo\u{301}", x: 0, y: 0, role: .normal)
+    third.write("a\u{308}", x: 0, y: 1, role: .normal)
+    XCTAssertEqual(third[1, 0].glyph, second[1, 0].glyph)
+    XCTAssertFalse(third.holdsSameGlyphs(inRow: 0, as: second))
+    XCTAssertFalse(third.holdsSameCell(atX: 1, y: 0, as: second))
+    XCTAssertNotEqual(third, second)
+  }
+
+  /// A fill leaves the very cells a new buffer holds, over ASCII, wide and other graphemes alike.
   func testAFillLeavesTheCellsOfANewBuffer() {
-    XCTAssertEqual(MemoryLayout<Cell>.size, MemoryLayout<Cell>.stride)
     var buffer = ScreenBuffer(width: 12, height: 2)
-    buffer.write("ab 漢 é…│xyz", x: 0, y: 0, role: .selected)
+    buffer.write("ab 漢 é…│xe\u{301}z", x: 0, y: 0, role: .selected)
     buffer.fill(buffer.bounds, role: .normal)
     XCTAssertEqual(buffer, ScreenBuffer(width: 12, height: 2))
+    XCTAssertEqual(buffer.cells, ScreenBuffer(width: 12, height: 2).cells)
     XCTAssertTrue(buffer.holdsSameGlyphs(inRow: 0, as: ScreenBuffer(width: 12, height: 2)))
   }
 }

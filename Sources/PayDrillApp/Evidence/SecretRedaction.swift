@@ -37,7 +37,7 @@ enum SecretRedaction {
           x += 1
         }
         if digits.count >= cardNumberDigits {
-          for column in digits.dropLast(4) { masked[column, y].grapheme = "•" }
+          for column in digits.dropLast(4) { masked[column, y].glyph = Glyph("•") }
         }
       }
     }

@@ -22,8 +22,8 @@ public enum FuzzScreenCheck {
     var codes: [UInt8] = []
     // A frame repeats a few graphemes (the frames' lines, the spinner, the pane's dots): each is checked
     // once, wherever it stands.
-    var known: [StoredGlyph: String?] = [:]
-    var lastSound: StoredGlyph?
+    var known: [Shape: String?] = [:]
+    var lastSound: Shape?
     for y in rows ?? Array(0..<height) {
       var rowWidth = 0
       if let rowCodes { codes = rowCodes[y] } else { buffer.asciiCodes(ofRow: y, into: &codes) }
@@ -34,9 +34,8 @@ public enum FuzzScreenCheck {
           // Printable ASCII in a one-column cell: the usual case, checked without Unicode tables.
           if width == 1, (0x20..<0x7F).contains(code) { continue }
           // A grapheme found sound at one column: nothing about where it stands can be wrong.
-          if width == 1, let glyph = buffer.storedGlyph(atX: x, y: y),
-            glyph == lastSound || known[glyph] == .some(nil)
-          {
+          let glyph = Shape(cells[y * columns + x])
+          if width == 1, glyph == lastSound || known[glyph] == .some(nil) {
             lastSound = glyph
             continue
           }
@@ -58,44 +57,55 @@ public enum FuzzScreenCheck {
   /// What is wrong with a cell that is not printable ASCII in one column, if anything; `known` holds what is
   /// wrong with each glyph checked so far (nil: nothing).
   private static func problem(
-    at x: Int, _ y: Int, in buffer: ScreenBuffer, known: inout [StoredGlyph: String?]
+    at x: Int, _ y: Int, in buffer: ScreenBuffer, known: inout [Shape: String?]
   ) -> String? {
     let cell = buffer[x, y]
+    let grapheme = buffer.grapheme(of: cell)
     if cell.isContinuation {
       guard x > 0, buffer[x - 1, y].width == 2 else {
         return "the right half of a wide character stands alone"
       }
-      return cell.grapheme.isEmpty ? nil : "a continuation cell holds \"\(cell.grapheme)\""
+      return grapheme.isEmpty ? nil : "a continuation cell holds \"\(grapheme)\""
     }
-    let glyph = buffer.storedGlyph(atX: x, y: y)
+    let glyph = Shape(cell)
     let glyphProblem: String?
-    if let glyph, let seen = known[glyph] {
+    if let seen = known[glyph] {
       glyphProblem = seen
     } else {
-      glyphProblem = problem(of: cell)
-      if let glyph { known[glyph] = glyphProblem }
+      glyphProblem = problem(of: grapheme, width: cell.width)
+      known[glyph] = glyphProblem
     }
     if let glyphProblem { return glyphProblem }
     if cell.width == 2, x + 1 >= buffer.width || !buffer[x + 1, y].isContinuation {
-      return "the wide character \(cell.grapheme.debugDescription) is split"
+      return "the wide character \(grapheme.debugDescription) is split"
     }
     return nil
   }
 
+  /// A cell's glyph and width, whatever its role: what the checks of a glyph depend on. A buffer keeps each
+  /// cluster once, so within a frame equal shapes are equal graphemes at equal widths.
+  private struct Shape: Hashable {
+    let glyph: Glyph
+    let width: UInt8
+
+    init(_ cell: Cell) {
+      (glyph, width) = (cell.glyph, cell.width)
+    }
+  }
+
   /// What is wrong with a cell's grapheme at its width, wherever it stands.
-  private static func problem(of cell: Cell) -> String? {
-    guard cell.grapheme.count == 1, let character = cell.grapheme.first else {
-      return "a cell holds \(cell.grapheme.count) graphemes (\(cell.grapheme.debugDescription))"
+  private static func problem(of grapheme: String, width: UInt8) -> String? {
+    guard grapheme.count == 1, let character = grapheme.first else {
+      return "a cell holds \(grapheme.count) graphemes (\(grapheme.debugDescription))"
     }
     if character.unicodeScalars.contains(where: PrintableText.isControl) {
-      return "a control character \(cell.grapheme.debugDescription)"
+      return "a control character \(grapheme.debugDescription)"
     }
     if EmojiFallback.replacement(for: character) != nil {
-      return "\(cell.grapheme.debugDescription) is an emoji cluster terminals draw at a width of their own"
+      return "\(grapheme.debugDescription) is an emoji cluster terminals draw at a width of their own"
     }
-    guard DisplayWidth.of(character) == Int(cell.width) else {
-      return
-        "\(cell.grapheme.debugDescription) is \(DisplayWidth.of(character)) columns, the cell says \(cell.width)"
+    guard DisplayWidth.of(character) == Int(width) else {
+      return "\(grapheme.debugDescription) is \(DisplayWidth.of(character)) columns, the cell says \(width)"
     }
     return nil
   }

@@ -77,7 +77,7 @@ public struct FuzzSecretCheck: Sendable {
         }
       }
       guard longest >= shortest else { continue }
-      let row = (0..<buffer.width).map { buffer[$0, y].grapheme }.joined()
+      let row = (0..<buffer.width).map { buffer.grapheme(atX: $0, y: y) }.joined()
       if let violation = check(row, where: "row \(y + 1) of the screen", echoes: echoes) { return violation }
     }
     return nil

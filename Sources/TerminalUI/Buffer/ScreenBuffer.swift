@@ -5,6 +5,8 @@ public struct ScreenBuffer: Equatable, Sendable {
   public private(set) var cells: [Cell]
   /// What the mouse can click, in the order the views drew it (a later target is on top).
   public private(set) var clickTargets: [ClickTarget] = []
+  /// The graphemes of more than one scalar that cells name.
+  private(set) var clusters = ClusterTable()
 
   public init(width: Int, height: Int) {
     self.width = max(0, width)
@@ -20,22 +22,64 @@ public struct ScreenBuffer: Equatable, Sendable {
   public var bounds: Rect { Rect(x: 0, y: 0, width: width, height: height) }
 
   /// A cell. Writing over one half of a wide grapheme blanks its other half, so that a wide grapheme is never
-  /// split (an overlay drawn across one would otherwise leave half of it, and shift the rest of the row).
+  /// split (an overlay drawn across one would otherwise leave half of it, and shift the rest of the row). A
+  /// cell whose glyph is a cluster belongs to its buffer: put a grapheme elsewhere with `put`.
   public subscript(x: Int, y: Int) -> Cell {
     get { cells[y * width + x] }
     set {
       let width = width
-      let layout = StoredGraphemeLayout.current
-      cells.withUnsafeMutableBufferPointer {
-        Self.put(newValue, x: x, y: y, width: width, into: $0, layout: layout)
-      }
+      cells.withUnsafeMutableBufferPointer { Self.put(newValue, x: x, y: y, width: width, into: $0) }
     }
   }
 
+  /// Puts any grapheme (one scalar, a cluster, or several graphemes, which the fuzzer's checks must catch) in
+  /// a cell, by the subscript's rule.
+  public mutating func put(_ grapheme: String, width: UInt8, role: StyleRole, atX x: Int, y: Int) {
+    self[x, y] = Cell(clusters.glyph(for: grapheme), width: width, role: role)
+  }
+
+  /// The text of a cell of this buffer: its scalar, its cluster, or nothing.
+  public func grapheme(of cell: Cell) -> String {
+    if let scalar = cell.glyph.scalar { return String(Character(scalar)) }
+    return cell.glyph.clusterIndex.map { clusters[$0] } ?? ""
+  }
+
+  /// The text of the cell at a position.
+  public func grapheme(atX x: Int, y: Int) -> String {
+    grapheme(of: self[x, y])
+  }
+
+  /// Whether a cell of this buffer and one of `other` hold the same grapheme: the same scalar, or clusters of
+  /// the very same bytes (each buffer numbers its own).
+  @inline(__always)
+  func holdsSameGrapheme(_ cell: Cell, as otherCell: Cell, of other: ScreenBuffer) -> Bool {
+    if let mine = cell.glyph.clusterIndex, let theirs = otherCell.glyph.clusterIndex {
+      return clusters[mine].utf8.elementsEqual(other.clusters[theirs].utf8)
+    }
+    return cell.glyph == otherCell.glyph
+  }
+
+  /// Whether the cell at a position is the one `other` has there: the same grapheme, width and role. What a
+  /// backend that keeps the last frame compares to skip a cell.
+  public func holdsSameCell(atX x: Int, y: Int, as other: ScreenBuffer) -> Bool {
+    let (cell, otherCell) = (self[x, y], other[x, y])
+    return cell.width == otherCell.width && cell.role == otherCell.role
+      && holdsSameGrapheme(cell, as: otherCell, of: other)
+  }
+
+  /// Two buffers are equal when they show the same: the same size, click targets and cells, a cluster by its
+  /// text (each buffer numbers its own clusters, so the tables themselves are not compared).
+  public static func == (lhs: ScreenBuffer, rhs: ScreenBuffer) -> Bool {
+    lhs.width == rhs.width && lhs.height == rhs.height && lhs.clickTargets == rhs.clickTargets
+      && (0..<lhs.height).allSatisfy { y in
+        (0..<lhs.width).allSatisfy { x in lhs.holdsSameCell(atX: x, y: y, as: rhs) }
+      }
+  }
+
   /// The subscript's rule, on the storage: writes that put many cells reach it once, not once a cell.
+  @inline(__always)
   private static func put(
-    _ cell: Cell, x: Int, y: Int, width: Int, into cells: UnsafeMutableBufferPointer<Cell>,
-    layout: StoredGraphemeLayout?
+    _ cell: Cell, x: Int, y: Int, width: Int, into cells: UnsafeMutableBufferPointer<Cell>
   ) {
     let index = y * width + x
     let old = cells[index].width
@@ -45,68 +89,7 @@ public struct ScreenBuffer: Equatable, Sendable {
     if old == 2, cell.width != 2, x + 1 < width, cells[index + 1].width == 0 {
       cells[index + 1] = .blank(cells[index + 1].role)
     }
-    store(cell, at: index, in: cells, layout: layout)
-  }
-
-  /// Stores a cell at an index. A frame is drawn over the last one, and nearly every cell it writes over
-  /// holds a grapheme of one ASCII byte: that grapheme is stored in the cell itself and holds no reference,
-  /// so it is written over without being released (its release was most of what drawing a cell cost). Any
-  /// other cell is assigned, and released, as usual.
-  @inline(__always)
-  private static func store(
-    _ cell: Cell, at index: Int, in cells: UnsafeMutableBufferPointer<Cell>, layout: StoredGraphemeLayout?
-  ) {
-    if let layout, let base = cells.baseAddress,
-      layout.holdsOneASCIIByte(at: index, in: UnsafeRawPointer(base))
-    {
-      (base + index).initialize(to: cell)
-    } else {
-      cells[index] = cell
-    }
-  }
-
-  /// Puts `blank` (a grapheme of one ASCII byte) in `count` cells from `start`: `store`'s rule, in a loop
-  /// that reads each old cell's second grapheme word at a constant stride. Where the old cell holds one
-  /// ASCII byte too, neither string owns anything, and a cell has no padding (three words): the blank's
-  /// three words are stored, which is what the copy does, without a call to retain a string that needs none.
-  @inline(__always)
-  private static func fill(
-    _ start: UnsafeMutablePointer<Cell>, count: Int, with blank: Cell, layout: StoredGraphemeLayout
-  ) {
-    let words = UnsafeRawPointer(start) + layout.graphemeOffset + 8
-    let oneASCIIByte = layout.oneASCIIByte
-    let stride = MemoryLayout<Cell>.stride
-    let blankWords = withUnsafeBytes(of: blank) { bytes in
-      bytes.count == 24 && stride == 24
-        && bytes.loadUnaligned(fromByteOffset: layout.graphemeOffset + 8, as: UInt64.self) == oneASCIIByte
-        ? (
-          bytes.loadUnaligned(as: UInt64.self), bytes.loadUnaligned(fromByteOffset: 8, as: UInt64.self),
-          bytes.loadUnaligned(fromByteOffset: 16, as: UInt64.self)
-        ) : nil
-    }
-    if let (first, second, third) = blankWords {
-      let raw = UnsafeMutableRawPointer(start)
-      for index in 0..<count {
-        let offset = index &* 24
-        if words.loadUnaligned(fromByteOffset: offset, as: UInt64.self) == oneASCIIByte {
-          raw.storeBytes(of: first, toByteOffset: offset, as: UInt64.self)
-          raw.storeBytes(of: second, toByteOffset: offset &+ 8, as: UInt64.self)
-          raw.storeBytes(of: third, toByteOffset: offset &+ 16, as: UInt64.self)
-        } else {
-          start[index] = blank
-        }
-      }
-      return
-    }
-    for index in 0..<count {
-      if words.loadUnaligned(fromByteOffset: index &* MemoryLayout<Cell>.stride, as: UInt64.self)
-        == oneASCIIByte
-      {
-        (start + index).initialize(to: blank)
-      } else {
-        start[index] = blank
-      }
-    }
+    cells[index] = cell
   }
 
   /// Forgets every click target, keeping their room: a frame drawn again into the same buffer starts with
@@ -133,10 +116,11 @@ public struct ScreenBuffer: Equatable, Sendable {
     let rows = max(0, rect.y)..<max(max(0, rect.y), min(height, rect.maxY))
     let columns = max(0, rect.x)..<max(max(0, rect.x), min(width, rect.maxX))
     guard !rows.isEmpty, !columns.isEmpty else { return }
-    let blank = Cell.blank(role)
-    let (width, layout) = (width, StoredGraphemeLayout.current)
-    // Every frame starts with a fill of the whole screen: one pass over the storage, no checks per cell;
-    // only a wide grapheme cut by the rectangle's edges loses its other half (the subscript's rule).
+    let (blank, width) = (Cell.blank(role), width)
+    // A fill of the whole screen, as every frame starts, leaves no cell naming a cluster.
+    if rows.count == height, columns.count == width { clusters.removeAll() }
+    // One pass over the storage, no checks per cell; only a wide grapheme cut by the rectangle's edges loses
+    // its other half (the subscript's rule).
     cells.withUnsafeMutableBufferPointer { cells in
       for y in rows {
         let row = y * width
@@ -146,11 +130,7 @@ public struct ScreenBuffer: Equatable, Sendable {
         if columns.upperBound < width, cells[row + columns.upperBound].width == 0 {
           cells[row + columns.upperBound] = .blank(cells[row + columns.upperBound].role)
         }
-        if let layout, let base = cells.baseAddress {
-          Self.fill(base + row + columns.lowerBound, count: columns.count, with: blank, layout: layout)
-        } else {
-          for x in columns { cells[row + x] = blank }
-        }
+        for x in columns { cells[row + x] = blank }
       }
     }
   }
@@ -189,7 +169,7 @@ public struct ScreenBuffer: Equatable, Sendable {
       DisplayWidth.narrowScalarColumns(scalar.value) == 1
     {
       // A border or a rule: a grapheme of one column, nothing to look up.
-      return writeRun(String(character), count: count, x: x, y: y, role: role, maxWidth: maxWidth)
+      return writeRun(Glyph(scalar), count: count, x: x, y: y, role: role, maxWidth: maxWidth)
     }
     if let replacement = EmojiFallback.replacement(for: character) {
       return write(
@@ -207,7 +187,6 @@ public struct ScreenBuffer: Equatable, Sendable {
     // Off the screen, nothing is written, whatever the text.
     guard y >= 0, y < height else { return 0 }
     let (width, limit) = (width, min(width, x + (maxWidth ?? width)))
-    let (graphemes, layout) = (Self.asciiGraphemes, StoredGraphemeLayout.current)
     return text.utf8.withContiguousStorageIfAvailable { bytes -> Int? in
       guard !bytes.contains(where: { $0 >= 0x80 }) else { return nil }
       var column = x
@@ -216,8 +195,8 @@ public struct ScreenBuffer: Equatable, Sendable {
           if column + 1 > limit { break }
           if column >= 0 {
             Self.put(
-              Cell(grapheme: graphemes[Int(byte)], width: 1, role: role), x: column, y: y, width: width,
-              into: cells, layout: layout)
+              Cell(Glyph(Unicode.Scalar(byte)), width: 1, role: role), x: column, y: y, width: width,
+              into: cells)
           }
           column += 1
         }
@@ -236,30 +215,25 @@ public struct ScreenBuffer: Equatable, Sendable {
       return
     }
     guard x >= 0, x < width else { return }
-    let (cell, width, height) = (Cell(grapheme: String(character), width: 1, role: role), width, height)
-    let layout = StoredGraphemeLayout.current
+    let (cell, width, height) = (Cell(scalar, width: 1, role: role), width, height)
     cells.withUnsafeMutableBufferPointer { cells in
       for y in rows where y >= 0 && y < height {
-        Self.put(cell, x: x, y: y, width: width, into: cells, layout: layout)
+        Self.put(cell, x: x, y: y, width: width, into: cells)
       }
     }
   }
 
-  /// A one-column grapheme `count` times from a position, clipped as `write` clips.
-  private mutating func writeRun(
-    _ grapheme: String, count: Int, x: Int, y: Int, role: StyleRole, maxWidth: Int?
-  )
+  /// A one-column glyph `count` times from a position, clipped as `write` clips.
+  private mutating func writeRun(_ glyph: Glyph, count: Int, x: Int, y: Int, role: StyleRole, maxWidth: Int?)
     -> Int
   {
     guard y >= 0, y < height else { return 0 }
     let limit = min(width, x + (maxWidth ?? width))
     let end = min(x + max(0, count), max(x, limit))
-    let (cell, width, layout) = (
-      Cell(grapheme: grapheme, width: 1, role: role), width, StoredGraphemeLayout.current
-    )
+    let (cell, width) = (Cell(glyph, width: 1, role: role), width)
     cells.withUnsafeMutableBufferPointer { cells in
       for column in max(0, x)..<max(max(0, x), end) {
-        Self.put(cell, x: column, y: y, width: width, into: cells, layout: layout)
+        Self.put(cell, x: column, y: y, width: width, into: cells)
       }
     }
     return max(0, end - x)
@@ -271,21 +245,16 @@ public struct ScreenBuffer: Equatable, Sendable {
     guard DisplayWidth.narrowColumns(text) != nil else { return nil }
     guard y >= 0, y < height else { return 0 }
     let limit = min(width, x + (maxWidth ?? width))
-    let graphemes = Self.asciiGraphemes
     var column = x
     for scalar in text.unicodeScalars where DisplayWidth.narrowScalarColumns(scalar.value) == 1 {
       if column + 1 > limit { break }
       if column >= 0 {
-        let grapheme = scalar.value < 0x80 ? graphemes[Int(scalar.value)] : String(scalar)
-        self[column, y] = Cell(grapheme: grapheme, width: 1, role: role)
+        self[column, y] = Cell(scalar, width: 1, role: role)
       }
       column += 1
     }
     return max(0, column - x)
   }
-
-  /// The one-byte strings of ASCII, made once.
-  private static let asciiGraphemes: [String] = (0..<128).map { String(UnicodeScalar(UInt8($0))) }
 
   /// Puts graphemes with their widths in cells from a position: the rules of `write`.
   private mutating func place<Graphemes: Sequence>(
@@ -298,8 +267,8 @@ public struct ScreenBuffer: Equatable, Sendable {
       if columns == 0 { continue }
       if column + columns > limit { break }
       if column >= 0 {
-        self[column, y] = Cell(grapheme: grapheme, width: UInt8(columns), role: role)
-        if columns == 2 { self[column + 1, y] = Cell(grapheme: "", width: 0, role: role) }
+        put(grapheme, width: UInt8(columns), role: role, atX: column, y: y)
+        if columns == 2 { self[column + 1, y] = Cell(.empty, width: 0, role: role) }
       }
       column += columns
     }
@@ -321,72 +290,69 @@ public struct ScreenBuffer: Equatable, Sendable {
 
   /// Each row's text, trailing blanks removed: what a person (or `tmux capture-pane`) sees.
   public var lines: [String] {
-    var bytes: [UInt8] = []
-    var codes: [UInt8] = []
-    bytes.reserveCapacity(width * 4)
-    var lines: [String] = []
-    lines.reserveCapacity(height)
-    for y in 0..<height {
-      bytes.removeAll(keepingCapacity: true)
-      appendText(ofRow: y, to: &bytes, codes: &codes)
-      lines.append(String(decoding: bytes, as: UTF8.self))
+    var row = [UInt8](repeating: 0, count: width * bytesPerCell)
+    return row.withUnsafeMutableBufferPointer { row in
+      (0..<height).map { y in
+        String(decoding: UnsafeBufferPointer(rebasing: row[..<writeText(ofRow: y, into: row)]), as: UTF8.self)
+      }
     }
-    return lines
   }
 
   /// The screen as plain text, one line per row.
   public var text: String {
-    var bytes: [UInt8] = []
-    var codes: [UInt8] = []
-    bytes.reserveCapacity((width + 1) * height)
-    for y in 0..<height {
-      if y > 0 { bytes.append(0x0A) }
-      appendText(ofRow: y, to: &bytes, codes: &codes)
+    String(unsafeUninitializedCapacity: height * (width * bytesPerCell + 1)) { bytes in
+      var count = 0
+      for y in 0..<height {
+        if y > 0 {
+          bytes[count] = 0x0A
+          count += 1
+        }
+        count += writeText(ofRow: y, into: UnsafeMutableBufferPointer(rebasing: bytes[count...]))
+      }
+      return count
     }
-    return String(decoding: bytes, as: UTF8.self)
   }
 
-  /// Appends a row's graphemes as UTF-8, trailing blanks removed, in one pass over its cells (`codes` is
-  /// room for the row's ASCII codes): `play` reads the screen after every change it waits on, so this must
-  /// cost less than drawing the frame. Removing the trailing space bytes removes the trailing " "
-  /// characters, unless a space joins the grapheme before it (after a prepended concatenation mark, which
-  /// no view writes): then the row is trimmed by characters instead.
-  private func appendText(ofRow y: Int, to bytes: inout [UInt8], codes: inout [UInt8]) {
-    let start = bytes.count
-    asciiCodes(ofRow: y, into: &codes)
+  /// The most UTF-8 bytes a cell's text takes: a scalar's 4, or the longest cluster's.
+  private var bytesPerCell: Int { max(4, clusters.longestUTF8Count) }
+
+  /// Writes a row's graphemes as UTF-8 from the start of `bytes` (room for `bytesPerCell` a column),
+  /// trailing blanks removed, in one pass over its cells, and returns how many bytes it wrote: `play` reads
+  /// the screen after every change it waits on, so this must cost less than drawing the frame. An ASCII
+  /// cell is its code. Removing the trailing space bytes removes the trailing " " characters, unless a space
+  /// joins the grapheme before it (after a prepended concatenation mark, which no view writes): then the row
+  /// is trimmed by characters instead.
+  private func writeText(ofRow y: Int, into bytes: UnsafeMutableBufferPointer<UInt8>) -> Int {
+    var count = 0
+    func write(_ byte: UInt8) {
+      bytes[count] = byte
+      count += 1
+    }
     cells.withUnsafeBufferPointer { cells in
-      codes.withUnsafeBufferPointer { codes in
-        let row = y * width
-        var x = 0
-        while x < codes.count {
-          // A run of cells of one ASCII byte each is copied as it is.
-          var end = x
-          while end < codes.count, codes[end] != Self.notASCII, !cells[row + end].isContinuation { end += 1 }
-          if end > x {
-            bytes.append(contentsOf: UnsafeBufferPointer(rebasing: codes[x..<end]))
-            x = end
-            continue
-          }
-          if !cells[row + x].isContinuation { bytes.append(contentsOf: cells[row + x].grapheme.utf8) }
-          x += 1
+      for cell in cells[y * width..<(y + 1) * width] where !cell.isContinuation {
+        if cell.glyph.value < 0x80 {
+          write(UInt8(truncatingIfNeeded: cell.glyph.value))
+        } else if let scalar = cell.glyph.scalar {
+          UTF8.encode(scalar, into: write)
+        } else if let index = cell.glyph.clusterIndex {
+          clusters[index].utf8.forEach(write)
         }
       }
     }
-    var end = bytes.count
-    while end > start, bytes[end - 1] == 0x20 { end -= 1 }
-    if end > start, end < bytes.count, bytes[end - 1] >= 0x80 {
+    var end = count
+    while end > 0, bytes[end - 1] == 0x20 { end -= 1 }
+    if end > 0, end < count, bytes[end - 1] >= 0x80 {
       // The last scalar before the spaces (back over UTF-8's continuation bytes to its lead byte) and one
       // space: one character when the space joins it.
       var lead = end - 1
-      while lead > start, bytes[lead] & 0xC0 == 0x80 { lead -= 1 }
-      if String(decoding: bytes[lead...end], as: UTF8.self).count == 1 {
-        let row = String(decoding: bytes[start...], as: UTF8.self)
-        bytes.removeSubrange(start...)
-        bytes += String(row.reversed().drop(while: { $0 == " " }).reversed()).utf8
-        return
+      while lead > 0, bytes[lead] & 0xC0 == 0x80 { lead -= 1 }
+      if String(decoding: UnsafeBufferPointer(rebasing: bytes[lead...end]), as: UTF8.self).count == 1 {
+        let row = String(decoding: UnsafeBufferPointer(rebasing: bytes[..<count]), as: UTF8.self)
+        let trimmed = String(row.reversed().drop(while: { $0 == " " }).reversed()).utf8
+        return UnsafeMutableBufferPointer(rebasing: bytes[..<trimmed.count]).initialize(from: trimmed).index
       }
     }
-    bytes.removeSubrange(end...)
+    return end
   }
 
   /// The screen's style roles, one letter per column, for golden files that catch colour regressions.

@@ -19,9 +19,9 @@ public struct StyledRun: Equatable, Sendable {
     for x in 0..<buffer.width where !buffer[x, y].isContinuation {
       let cell = buffer[x, y]
       if let last = runs.indices.last, runs[last].role == cell.role {
-        runs[last].text += cell.grapheme
+        runs[last].text += buffer.grapheme(of: cell)
       } else {
-        runs.append(StyledRun(role: cell.role, text: cell.grapheme))
+        runs.append(StyledRun(role: cell.role, text: buffer.grapheme(of: cell)))
       }
     }
     return runs
