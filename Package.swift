@@ -89,6 +89,9 @@ let package = Package(
         "CheckoutEngine", "GatewaySimulator", "TerminalUI", "NcursesBackend", "CSQLite", "JUnitReports",
         "OutputFiles", "Platform",
       ],
+      // The JSON Schemas `paydrill schema` prints are compiled in, byte for byte; `docs/schema/` at the top
+      // of the repository is a link to this folder.
+      resources: ["scenario", "theme"].map { .embedInCode("Schemas/Documents/\($0).schema.json") },
       swiftSettings: directMetadataAccess
     ),
     // The commit `paydrill --version` prints, read from git before every build (`Plugins/GitCommit`).
