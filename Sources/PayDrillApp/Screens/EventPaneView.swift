@@ -4,7 +4,7 @@ import TerminalUI
 
 /// Every callback in order, newest at the bottom: time, sequence, name, method, then the payload in short.
 struct EventPaneView {
-  var events: [CallbackEvent]
+  var events: EventLog
   var timeZone: TimeZone
   /// Focus and selection (`v`); unfocused, the pane follows the newest event.
   var list = EventList()
