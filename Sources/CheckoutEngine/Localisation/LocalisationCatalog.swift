@@ -1,5 +1,3 @@
-import Synchronization
-
 /// The built-in texts of each locale, one JSON file a locale (`Strings/LOCALE.json`), each read the first
 /// time its locale is asked for.
 ///
@@ -10,22 +8,19 @@ import Synchronization
 final class LocalisationCatalog: Sendable {
   /// Each locale's file: an object of `ShopperText` keys and their texts.
   private let texts: [String: [UInt8]]
-  private let tables = Mutex<[String: [ShopperText: String]]>([:])
+  /// The locales read: as many as there are, so none is read twice.
+  private let tables: Memo<String, [ShopperText: String]>
 
   init(texts: [String: [UInt8]]) {
     self.texts = texts
+    tables = Memo(limit: max(1, texts.count))
   }
 
   /// The texts of a built-in locale, or nil when the catalogue does not have it. Keys that are not a
   /// `ShopperText` are left out.
   subscript(locale: String) -> [ShopperText: String]? {
-    tables.withLock { tables in
-      if let table = tables[locale] { return table }
-      guard let json = texts[locale] else { return nil }
-      let table = Self.read(json, locale: locale)
-      tables[locale] = table
-      return table
-    }
+    guard let json = texts[locale] else { return nil }
+    return tables.value(for: locale) { Self.read(json, locale: locale) }
   }
 
   private static func read(_ json: [UInt8], locale: String) -> [ShopperText: String] {
