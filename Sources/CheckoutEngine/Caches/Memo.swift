@@ -10,7 +10,7 @@ import Synchronization
 package final class Memo<Key: Hashable & Sendable, Value: Sendable>: Sendable {
   /// The values kept at most.
   package let limit: Int
-  private let values = Mutex<[Key: Value]>([:])
+  @usableFromInline let values = Mutex<[Key: Value]>([:])
 
   package init(limit: Int) {
     precondition(limit > 0, "a memo keeps at least one value")
@@ -19,6 +19,10 @@ package final class Memo<Key: Hashable & Sendable, Value: Sendable>: Sendable {
 
   /// The value kept for `key`, or the one `make` makes, then kept. `make` runs outside the lock: two threads
   /// asking at once may both make it.
+  ///
+  /// Inlinable, so that a memo in another module (the event pane's payload lines, looked up on every frame)
+  /// is specialised for its key and value there rather than hashing through generic witnesses.
+  @inlinable
   package func value(for key: Key, making make: () throws -> Value) rethrows -> Value {
     if let known = values.withLock({ $0[key] }) { return known }
     let value = try make()

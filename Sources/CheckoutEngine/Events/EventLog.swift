@@ -12,7 +12,7 @@ import Foundation
 public struct EventLog: Equatable, Sendable, RandomAccessCollection, RangeReplaceableCollection,
   ExpressibleByArrayLiteral
 {
-  private var events: [CallbackEvent]
+  @usableFromInline var events: [CallbackEvent]
   private var kept = Derived(FilterMatches())
 
   /// How many of the latest events `record` looks through for a payload to share: a flow's worth.
@@ -38,9 +38,10 @@ public struct EventLog: Equatable, Sendable, RandomAccessCollection, RangeReplac
     self.init(events)
   }
 
-  public var startIndex: Int { events.startIndex }
-  public var endIndex: Int { events.endIndex }
-  public subscript(index: Int) -> CallbackEvent { events[index] }
+  // Inlinable: the app and the screens read the log through these on every frame.
+  @inlinable public var startIndex: Int { events.startIndex }
+  @inlinable public var endIndex: Int { events.endIndex }
+  @inlinable public subscript(index: Int) -> CallbackEvent { events[index] }
 
   /// Appends a callback that fired at `time`, numbered after the last; its payload shares the storage of an
   /// equal one the same callback recorded among the latest `payloadLookback` events.
