@@ -56,6 +56,9 @@ let package = Package(
       pkgConfig: "libmicrohttpd",
       providers: [.apt(["libmicrohttpd-dev"]), .brew(["libmicrohttpd"])]
     ),
+    // The interactive loop's signal handler: C, so that it does only what a handler may (it writes the
+    // signal's number to the doorbell pipe; `SignalWatcher` reads it in normal code).
+    .target(name: "CSignals"),
     .target(
       name: "CheckoutEngine",
       // The built-in scenarios are compiled in, so `--scenario NAME` works wherever paydrill runs;
@@ -86,9 +89,12 @@ let package = Package(
     .target(
       name: "PayDrillApp",
       dependencies: [
-        "CheckoutEngine", "GatewaySimulator", "TerminalUI", "NcursesBackend", "CSQLite", "JUnitReports",
-        "OutputFiles", "Platform",
+        "CheckoutEngine", "GatewaySimulator", "TerminalUI", "NcursesBackend", "CSQLite", "CSignals",
+        "JUnitReports", "OutputFiles", "Platform",
       ],
+      // The JSON Schemas `paydrill schema` prints are compiled in, byte for byte; `docs/schema/` at the top
+      // of the repository is a link to this folder.
+      resources: ["scenario", "theme"].map { .embedInCode("Schemas/Documents/\($0).schema.json") },
       swiftSettings: directMetadataAccess
     ),
     // The commit `paydrill --version` prints, read from git before every build (`Plugins/GitCommit`).

@@ -88,7 +88,7 @@ final class ApplePaySheetTests: XCTestCase {
   }
 
   private func assertAllApplePay(
-    _ events: [CallbackEvent], file: StaticString = #filePath, line: UInt = #line
+    _ events: some Collection<CallbackEvent>, file: StaticString = #filePath, line: UInt = #line
   ) {
     XCTAssertEqual(events.map(\.method), events.map { _ in .applePay }, "methods", file: file, line: line)
   }
@@ -284,13 +284,13 @@ final class ApplePaySheetTests: XCTestCase {
     store.send(.requestAuthorisation, at: at(5)) { $0.applePaySheet?.phase = .authenticating(.biometric) }
     // onSubmit begins the attempt: the Wallet card pays the sheet's total.
     let attempt = applePayAttempt(startedAt: at(6))
-    let submitted = store.state.events + [submitEvent(6, at(6))]
+    let submitted = Array(store.state.events) + [submitEvent(6, at(6))]
     store.send(
       .authenticate(.recognised), at: at(6),
       effects: [.attempt(attempt.telling(submitted)), .preAuthorise(RequestID(6), shippingContact: jane)]
     ) {
       $0.applePaySheet?.phase = .processing
-      $0.events = submitted
+      $0.events = EventLog(submitted)
       $0.attempt = attempt
       $0.attemptNumber = 1
     }
@@ -444,7 +444,7 @@ final class ApplePaySheetTests: XCTestCase {
     driver.send(.startNewCheckout)
     XCTAssertEqual(driver.state.screen, .methodList)
     XCTAssertNil(driver.sheet)
-    XCTAssertEqual(Array(driver.state.events.prefix(events.count)), events)
+    XCTAssertEqual(Array(driver.state.events.prefix(events.count)), Array(events))
     XCTAssertEqual(driver.state.attempts, 1)
   }
 

@@ -96,7 +96,7 @@ final class AttemptLifecycleTests: XCTestCase {
       $0.openPayment = OpenPayment(
         idempotencyKey: "\(self.transactionId)-1", method: .card, amount: .usd(4999))
       $0.screen = .processing(Submission(self.request(), since: at(2)))
-      $0.events = events
+      $0.events = EventLog(events)
       $0.attempt = attempt
       $0.attemptNumber = 1
     }

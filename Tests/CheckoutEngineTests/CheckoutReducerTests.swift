@@ -374,7 +374,7 @@ final class CheckoutReducerTests: XCTestCase {
         idempotencyKey: "0ce72cfd-014d-4256-a006-a56601b2ffc4-1", method: .card,
         amount: Money(minorUnits: 4999, currency: .usd))
       $0.screen = .processing(Submission(expectedRequest, since: at(2)))
-      $0.events = expectedEvents
+      $0.events = EventLog(expectedEvents)
       $0.attempt = expectedAttempt
       $0.attemptNumber = 1
     }
@@ -672,7 +672,7 @@ final class CheckoutReducerTests: XCTestCase {
     let effects = CheckoutReducer.reduce(&state, .startNewCheckout, context: ReduceContext(now: at(4)))
     XCTAssertEqual(state.screen, .methodList)
     XCTAssertEqual(state.cardForm, CardForm())
-    XCTAssertEqual(Array(state.events.prefix(events.count)), events, "the event log is kept")
+    XCTAssertEqual(Array(state.events.prefix(events.count)), Array(events), "the event log is kept")
     XCTAssertEqual(state.attempts, 1, "attempt numbers go on")
     XCTAssertEqual(state.sessionNumber, 2, "the spent session is not reused")
     XCTAssertEqual(state.sessionId, "c5f0799b-0839-43ce-abc5-5b462a98f250-2")
@@ -693,7 +693,7 @@ final class CheckoutReducerTests: XCTestCase {
     let events = state.events
     let effects = CheckoutReducer.reduce(&state, .startNewCheckout, context: ReduceContext(now: at(4)))
     XCTAssertEqual(state.screen, .methodList)
-    XCTAssertEqual(Array(state.events.prefix(events.count)), events, "the event log is kept")
+    XCTAssertEqual(Array(state.events.prefix(events.count)), Array(events), "the event log is kept")
     XCTAssertEqual(state.sessionNumber, 1, "no session is made up")
     XCTAssertEqual(state.sessionId, scenario.session.sessionId)
     XCTAssertEqual(
@@ -750,7 +750,7 @@ final class CheckoutReducerTests: XCTestCase {
       $0.openPayment = self.openPayment(1)
       $0.screen = .processing(
         Submission(request(number: "378282246310005", securityCode: "1234"), since: fixedNow))
-      $0.events = events
+      $0.events = EventLog(events)
       $0.attempt = attempt
       $0.attemptNumber = 1
     }
@@ -798,7 +798,7 @@ final class CheckoutReducerTests: XCTestCase {
       $0.openPayment = OpenPayment(
         idempotencyKey: "jp-1-1", method: .card, amount: Money(minorUnits: 1235, currency: .jpy))
       $0.screen = .processing(Submission(expectedRequest, since: fixedNow))
-      $0.events = events
+      $0.events = EventLog(events)
       $0.attempt = attempt
       $0.attemptNumber = 1
     }

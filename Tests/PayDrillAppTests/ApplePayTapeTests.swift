@@ -23,7 +23,7 @@ final class ApplePayTapeTests: XCTestCase {
   }
 
   /// The events as JSON Lines without their times, which differ from run to run.
-  private func timeless(_ events: [CallbackEvent]) -> String {
+  private func timeless(_ events: EventLog) -> String {
     events.map {
       $0.jsonLine().replacingOccurrences(of: #""time":"[^"]*","#, with: "", options: .regularExpression)
     }

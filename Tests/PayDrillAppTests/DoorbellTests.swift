@@ -46,6 +46,27 @@ final class DoorbellTests: XCTestCase {
       "the rings were taken together")
   }
 
+  /// A watcher looking for its signals reads the whole pipe: a thread's ring read that way still wakes the
+  /// next wait, or the loop would sleep past the answer that thread posted.
+  func testARingReadWhileLookingForSignalsStillWakesTheNextWait() {
+    let doorbell = Doorbell()
+    doorbell.ring()
+    XCTAssertEqual(doorbell.signals(among: ~0), 0, "a thread's ring is no signal")
+    let now = PollTimeout(untilSoonestOf: [.zero])
+    XCTAssertTrue(doorbell.wait(for: quietInput.read, timeout: now), "the ring read meanwhile")
+    XCTAssertFalse(doorbell.wait(for: quietInput.read, timeout: now), "once")
+  }
+
+  /// The C handler rings the process's doorbell with the signal's number: the loop's wait wakes, and the
+  /// watcher takes the signal after it.
+  func testASignalWakesTheWaitAndIsTakenAfterIt() {
+    let watcher = SignalWatcher(signals: [SIGUSR2])
+    raise(SIGUSR2)
+    XCTAssertTrue(Doorbell.process.wait(for: quietInput.read, timeout: bound), "the signal woke the loop")
+    XCTAssertEqual(watcher.take(), SIGUSR2)
+    XCTAssertNil(watcher.take())
+  }
+
   func testAKeyWakesTheLoopWithoutTheBell() {
     let doorbell = Doorbell()
     var key: UInt8 = 0x71

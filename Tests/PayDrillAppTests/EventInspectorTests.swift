@@ -13,7 +13,7 @@ final class EventInspectorTests: XCTestCase {
   }
 
   func testTheListWalksTheEventsAndFollowsTheNewestAtTheEnd() {
-    let events = (1...30).map { event($0) }
+    let events = EventLog((1...30).map { event($0) })
     var list = EventList(isFocused: true)
     XCTAssertTrue(list.handle(.up, events: events))
     XCTAssertEqual(list.selected, 28)
@@ -37,7 +37,7 @@ final class EventInspectorTests: XCTestCase {
   }
 
   func testScrolledUpThePaneSaysHowManyNewerEventsItHides() {
-    let events = (1...40).map { event($0) }
+    let events = EventLog((1...40).map { event($0) })
     var buffer = ScreenBuffer(size: Size(columns: 40, rows: 20))
     EventPaneView(events: events, timeZone: TimeZone(identifier: "UTC")!, list: EventList(isFocused: true))
       .render(in: buffer.bounds, into: &buffer)
@@ -191,7 +191,7 @@ final class EventInspectorTests: XCTestCase {
     var model = AppModel(
       checkout: CheckoutState(scenario: Fixture.cardOnly), size: Size(columns: 100, rows: 32),
       latencyMilliseconds: 0, timeZone: TimeZone(identifier: "UTC")!)
-    model.checkout.events = (1...5).map { event($0) }
+    model.checkout.events = EventLog((1...5).map { event($0) })
     press(.character("v"), &model) { $0.eventList.isFocused = true }
     // The checkout waits while the list has the keys: `1` would open the card form.
     press(.character("1"), &model)
@@ -231,10 +231,10 @@ final class EventInspectorTests: XCTestCase {
     func check(_ filter: String, line: UInt = #line) {
       let list = runtime.model.eventList
       let events = runtime.model.checkout.events
-      let found = events.indices.filter { EventList.matches(events[$0], filter) }
+      let found = events.indices.filter { EventLog.event(events[$0], matches: filter) }
       XCTAssertEqual(list.filter, filter, line: line)
-      XCTAssertEqual(list.matched.indices, filter.isEmpty ? [] : found, line: line)
-      XCTAssertEqual(list.matched.examined, filter.isEmpty ? 0 : events.count, "read up to date", line: line)
+      XCTAssertEqual(events.keptMatches.filter, filter, "the log keeps the pane's filter", line: line)
+      XCTAssertEqual(events.keptMatches.indices, filter.isEmpty ? [] : found, "read up to date", line: line)
       XCTAssertEqual(Array(list.shown(events)), filter.isEmpty ? Array(events.indices) : found, line: line)
     }
     func type(_ keys: String) {
@@ -257,7 +257,7 @@ final class EventInspectorTests: XCTestCase {
     runtime.send(.checkout(.submitCard))
     runtime.settle()
     XCTAssertGreaterThan(runtime.model.checkout.events.count, before)
-    XCTAssertGreaterThan(runtime.model.eventList.matched.indices.count, 0)
+    XCTAssertGreaterThan(runtime.model.checkout.events.keptMatches.indices.count, 0)
     check("card")
     // A changed filter is read again over the whole log.
     type("/")
@@ -265,7 +265,7 @@ final class EventInspectorTests: XCTestCase {
     runtime.press(.backspace)
     type("sh")
     check("cash")
-    XCTAssertTrue(runtime.model.eventList.matched.indices.isEmpty)
+    XCTAssertTrue(runtime.model.checkout.events.keptMatches.indices.isEmpty)
     runtime.press(.backspace)
     runtime.press(.backspace)
     type("rd")
@@ -276,17 +276,28 @@ final class EventInspectorTests: XCTestCase {
     check("")
   }
 
-  /// A log shorter than what the matches were read from (a new run) is read again from its start.
-  func testTheMatchesAreReadAgainWhenTheLogIsShorter() {
-    var list = EventList(filter: "card")
+  /// The log reads each new event into the kept matches; a changed log (a new run's) finds them again; and
+  /// what it kept is not part of what a log is: two logs of the same events are equal.
+  func testTheLogKeepsItsFiltersMatchesAndTheyAreNotPartOfWhatItIs() {
     let card = CallbackEvent(sequence: 1, time: Fixture.now, name: .onSubmit, method: .card, details: [])
     let other = CallbackEvent(sequence: 1, time: Fixture.now, name: .onSubmit, method: .applePay, details: [])
-    list.catchUp(with: [other, card, card])
-    XCTAssertEqual(list.matched.indices, [1, 2])
-    list.catchUp(with: [card])
-    XCTAssertEqual(list.matched.indices, [0])
-    XCTAssertEqual(list.matched.examined, 1)
-    XCTAssertEqual(list, EventList(filter: "card"), "the matches are not part of what a list is")
+    var log: EventLog = [other]
+    log.keepMatches(of: "card")
+    log.append(card)
+    log.append(card)
+    XCTAssertEqual(log.keptMatches.indices, [1, 2])
+    XCTAssertEqual(log.indices(matching: "card"), [1, 2])
+    XCTAssertEqual(log.indices(matching: "apple"), [0], "another filter is found over the whole log")
+    XCTAssertEqual(log, [other, card, card], "the matches are not part of what a log is")
+    log.removeFirst()
+    XCTAssertEqual(log.keptMatches.indices, [0, 1], "found again after a change that is not an append")
+    log = []
+    log.keepMatches(of: "card")
+    log.append(card)
+    XCTAssertEqual(log.keptMatches.indices, [0])
+    var list = EventList(filter: "card")
+    list.isFocused = true
+    XCTAssertEqual(list, EventList(isFocused: true, filter: "card"), "a list's == is synthesised")
   }
 
   func testHidingThePaneGivesTheKeysBack() {

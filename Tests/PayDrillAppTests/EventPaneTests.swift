@@ -53,30 +53,36 @@ final class EventPaneTests: XCTestCase {
   /// The pane's payload lines are made once per payload and width, and a payload that differs in any value
   /// gets its own.
   func testAPayloadsLinesAreKeptForItsPayloadAndWidth() {
-    let cache = EventPayloadCache()
+    let cache = Memo<EventPaneView.PayloadKey, [String]>(limit: 1024)
     let declined = event(.onError, [("errorCode", "CARD_DECLINED"), ("amount", "49.99")])
     let expired = event(.onError, [("errorCode", "EXPIRED_CARD"), ("amount", "49.99")])
     for width in [12, 40] {
       for _ in 0..<2 {
         XCTAssertEqual(
-          cache.lines(of: declined, width: width), EventPaneView.payload(of: declined, width: width))
+          EventPaneView.keptPayload(of: declined, width: width, in: cache),
+          EventPaneView.payload(of: declined, width: width))
         XCTAssertEqual(
-          cache.lines(of: expired, width: width), EventPaneView.payload(of: expired, width: width))
+          EventPaneView.keptPayload(of: expired, width: width, in: cache),
+          EventPaneView.payload(of: expired, width: width))
       }
     }
-    XCTAssertNotEqual(cache.lines(of: declined, width: 40), cache.lines(of: expired, width: 40))
+    XCTAssertNotEqual(
+      EventPaneView.keptPayload(of: declined, width: 40, in: cache),
+      EventPaneView.keptPayload(of: expired, width: 40, in: cache))
   }
 
   /// A payload recorded again (a repeated flow: new sequence numbers and times) finds the lines made for it
   /// the first time: the cache does not grow with the session's length.
   func testARepeatedPayloadSharesItsLines() {
-    let cache = EventPayloadCache()
+    let cache = Memo<EventPaneView.PayloadKey, [String]>(limit: 1024)
     let declined = event(.onError, [("errorCode", "CARD_DECLINED"), ("amount", "49.99")])
     for round in 0..<50 {
       var again = declined
       again.sequence += round * 30
       again.time += Double(round) * 60
-      XCTAssertEqual(cache.lines(of: again, width: 40), EventPaneView.payload(of: declined, width: 40))
+      XCTAssertEqual(
+        EventPaneView.keptPayload(of: again, width: 40, in: cache),
+        EventPaneView.payload(of: declined, width: 40))
     }
     XCTAssertEqual(cache.count, 1)
   }

@@ -66,7 +66,8 @@ final class TapeExpectationTests: XCTestCase {
       scenario: scenario, size: Size(columns: 100, rows: 32), latencyMilliseconds: 0)
     let outcome = TapePlayer(runtime: runtime).play(tape)
     return TapeRun(
-      tape: tape, outcome: outcome, duration: .milliseconds(1234), events: runtime.model.checkout.events)
+      tape: tape, outcome: outcome, duration: .milliseconds(1234),
+      events: Array(runtime.model.checkout.events))
   }
 
   private let declinedCard = """

@@ -97,15 +97,6 @@ final class ScreenBufferTests: XCTestCase {
     XCTAssertEqual(buffer.lines, ["╭─ Card ───╮", "│          │", "╰──────────╯"])
   }
 
-  func testMemoryBackendKeepsTheLastFrame() {
-    let backend = MemoryBackend(size: Size(columns: 3, rows: 1))
-    var buffer = ScreenBuffer(size: backend.size)
-    buffer.write("ok", x: 0, y: 0, role: .normal)
-    backend.present(buffer)
-    XCTAssertEqual(backend.lastFrame.text, "ok")
-    XCTAssertEqual(backend.frameCount, 1)
-  }
-
   func testSizeParsing() {
     XCTAssertEqual(Size(parsing: "100x32"), Size(columns: 100, rows: 32))
     XCTAssertNil(Size(parsing: "100"))

@@ -189,20 +189,13 @@ enum BillingDate {
 
   /// Each date already shown, by template, locale and text: the Apple Pay sheet shows its billing dates in
   /// every frame, and a localised formatter took 1.5 M instructions to make (4 % of the fuzzer's steps).
-  private static let shownDates = Mutex<[String: String]>([:])
-
-  /// Dates kept at most; past that they are forgotten all at once (the sheet shows a handful).
-  static let shownDatesLimit = 1024
+  /// The sheet shows a handful.
+  private static let shownDates = Memo<String, String>(limit: 1024)
 
   private static func shown(_ text: String, template: String, locale: String) -> String {
-    let key = template + "\u{0}" + locale + "\u{0}" + text
-    if let known = shownDates.withLock({ $0[key] }) { return known }
-    let result = date(text).map { unbroken(localised(template, locale).string(from: $0)) } ?? text
-    shownDates.withLock { dates in
-      if dates.count >= shownDatesLimit { dates.removeAll(keepingCapacity: true) }
-      dates[key] = result
+    shownDates.value(for: template + "\u{0}" + locale + "\u{0}" + text) {
+      date(text).map { unbroken(localised(template, locale).string(from: $0)) } ?? text
     }
-    return result
   }
 
   private static func formatter(_ format: String) -> DateFormatter {

@@ -454,31 +454,12 @@ public enum CheckoutReducer {
     ]
   }
 
-  /// How many of the latest events `record` looks through for a payload to share: a flow's worth.
-  static let payloadLookback = 32
-
-  /// Appends a callback to the log. A tester repeats flows, and the log keeps every event for the session:
-  /// a payload equal to one the same callback recorded lately shares that one's storage (the values are the
-  /// same; only their memory is held once).
+  /// Appends a callback to the log, at the context's instant (`EventLog.record`: a payload equal to one the
+  /// same callback recorded lately shares that one's storage).
   static func record(
     _ name: CallbackName, method: DropInPaymentMethod?, details: [EventDetail],
     in state: inout CheckoutState, context: ReduceContext
   ) {
-    var payload = details
-    // By index, reading the fields in place: a closure over the events copied each one it looked at.
-    var index = state.events.endIndex
-    let stop = max(state.events.startIndex, index - payloadLookback)
-    while index > stop {
-      index -= 1
-      if state.events[index].name == name, state.events[index].method == method,
-        state.events[index].details == details
-      {
-        payload = state.events[index].details
-        break
-      }
-    }
-    state.events.append(
-      CallbackEvent(
-        sequence: state.events.count + 1, time: context.now, name: name, method: method, details: payload))
+    state.events.record(name, method: method, details: details, at: context.now)
   }
 }

@@ -19,7 +19,7 @@ public struct CheckoutState: Equatable, Sendable {
   /// A submission is waiting for the merchant's `onBeforeSubmit`.
   public var isAwaitingMerchant: Bool { awaitingMerchant != nil }
   /// Every callback fired so far, in order.
-  public var events: [CallbackEvent] = []
+  public var events: EventLog = []
   /// How many submissions reached the gateway.
   public var attempts = 0
   /// How many payments were started; part of each payment's idempotency key.

@@ -37,9 +37,5 @@ public struct Localisation: Equatable, Sendable {
   }
 
   /// Every built-in text by locale, from `Strings/LOCALE.json`, each locale read when first asked for.
-  static let catalog = LocalisationCatalog(texts: [
-    "en-US": PackageResources.en_US_json, "en-GB": PackageResources.en_GB_json,
-    "es-ES": PackageResources.es_ES_json, "fr-FR": PackageResources.fr_FR_json,
-    "de-DE": PackageResources.de_DE_json, "ja-JP": PackageResources.ja_JP_json,
-  ])
+  static let catalog = LocalisationCatalog()
 }

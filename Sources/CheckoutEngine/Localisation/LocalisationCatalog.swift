@@ -1,5 +1,3 @@
-import Synchronization
-
 /// The built-in texts of each locale, one JSON file a locale (`Strings/LOCALE.json`), each read the first
 /// time its locale is asked for.
 ///
@@ -7,26 +5,30 @@ import Synchronization
 /// `Codable` at start-up took 13 M instructions, a sixth of the first frame's (the first use of each decoded
 /// type resolves its metadata at run time, and six locales are six times the text). So only the locales in
 /// use are read, with `JSONReader`, which builds plain values.
-final class LocalisationCatalog: Sendable {
-  /// Each locale's file: an object of `ShopperText` keys and their texts.
-  private let texts: [String: [UInt8]]
-  private let tables = Mutex<[String: [ShopperText: String]]>([:])
-
-  init(texts: [String: [UInt8]]) {
-    self.texts = texts
-  }
-
+///
+/// Each locale's table is a constant (a `static let`, which Swift initialises once, when first read), not a
+/// cache: nothing is forgotten or made again, so the reducer reads it as it reads any constant.
+struct LocalisationCatalog: Sendable {
   /// The texts of a built-in locale, or nil when the catalogue does not have it. Keys that are not a
   /// `ShopperText` are left out.
   subscript(locale: String) -> [ShopperText: String]? {
-    tables.withLock { tables in
-      if let table = tables[locale] { return table }
-      guard let json = texts[locale] else { return nil }
-      let table = Self.read(json, locale: locale)
-      tables[locale] = table
-      return table
+    switch locale {
+    case "en-US": Self.enUS
+    case "en-GB": Self.enGB
+    case "es-ES": Self.esES
+    case "fr-FR": Self.frFR
+    case "de-DE": Self.deDE
+    case "ja-JP": Self.jaJP
+    default: nil
     }
   }
+
+  private static let enUS = read(PackageResources.en_US_json, locale: "en-US")
+  private static let enGB = read(PackageResources.en_GB_json, locale: "en-GB")
+  private static let esES = read(PackageResources.es_ES_json, locale: "es-ES")
+  private static let frFR = read(PackageResources.fr_FR_json, locale: "fr-FR")
+  private static let deDE = read(PackageResources.de_DE_json, locale: "de-DE")
+  private static let jaJP = read(PackageResources.ja_JP_json, locale: "ja-JP")
 
   private static func read(_ json: [UInt8], locale: String) -> [ShopperText: String] {
     let value: JSONValue

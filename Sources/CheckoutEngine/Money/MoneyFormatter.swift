@@ -18,17 +18,14 @@ public struct MoneyFormatter: Sendable {
   /// The amount as a person in this locale reads it. Non-breaking spaces become plain spaces, so the text
   /// measures the same in every terminal.
   public func string(for money: Money) -> String {
-    FormatterCache.shared.string(for: money, locale: locale)
+    FormatterCache.string(for: money, locale: locale)
   }
 }
 
 /// The currency formatters made so far, by locale and currency, and the texts they made: a screen shows the
-/// same few amounts on every frame. `NumberFormatter` is not `Sendable`: the formatters never leave the
-/// mutex, and each is used only while it is held.
-final class FormatterCache: Sendable {
-  static let shared = FormatterCache()
-
-  /// Texts kept at most; past that they are forgotten all at once (formatters are kept).
+/// same few amounts on every frame.
+enum FormatterCache {
+  /// Texts kept at most.
   static let textLimit = 4096
 
   private struct FormatterKey: Hashable {
@@ -41,34 +38,31 @@ final class FormatterCache: Sendable {
     var money: Money
   }
 
-  private struct State {
-    var formatters: [FormatterKey: NumberFormatter] = [:]
-    var texts: [TextKey: String] = [:]
+  /// A `NumberFormatter`, which is not `Sendable`: it never leaves its lock, and is used only while it is
+  /// held.
+  private final class LockedFormatter: Sendable {
+    let formatter: Mutex<NumberFormatter>
+
+    init(_ formatter: sending NumberFormatter) {
+      self.formatter = Mutex(formatter)
+    }
   }
 
-  private let state = Mutex(State())
+  private static let texts = Memo<TextKey, String>(limit: textLimit)
+  private static let formatters = Memo<FormatterKey, LockedFormatter>(limit: 64)
 
   /// The text of an amount in a locale (see `MoneyFormatter.string(for:)`): made once with the formatter of
   /// the locale and the amount's currency, then remembered.
-  func string(for money: Money, locale: String) -> String {
-    state.withLock { state in
-      let textKey = TextKey(locale: locale, money: money)
-      if let known = state.texts[textKey] { return known }
-      let key = FormatterKey(locale: locale, currency: money.currency.code)
-      let formatter: NumberFormatter
-      if let known = state.formatters[key] {
-        formatter = known
-      } else {
-        formatter = Self.makeFormatter(locale: locale, currency: money.currency)
-        state.formatters[key] = formatter
+  static func string(for money: Money, locale: String) -> String {
+    texts.value(for: TextKey(locale: locale, money: money)) {
+      let formatter = formatters.value(for: FormatterKey(locale: locale, currency: money.currency.code)) {
+        LockedFormatter(makeFormatter(locale: locale, currency: money.currency))
       }
-      let text =
-        (formatter.string(from: NSDecimalNumber(decimal: money.decimalValue))
-        ?? "\(money.currency.code) \(money.plainString)")
+      let text = formatter.formatter.withLock {
+        $0.string(from: NSDecimalNumber(decimal: money.decimalValue))
+      }
+      return (text ?? "\(money.currency.code) \(money.plainString)")
         .replacingOccurrences(of: "\u{00A0}", with: " ").replacingOccurrences(of: "\u{202F}", with: " ")
-      if state.texts.count >= Self.textLimit { state.texts.removeAll(keepingCapacity: true) }
-      state.texts[textKey] = text
-      return text
     }
   }
 

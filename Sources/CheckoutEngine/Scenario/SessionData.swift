@@ -75,7 +75,7 @@ public struct SessionData: Codable, Equatable, Sendable {
 }
 
 /// What the session allows: card schemes and wallets. Drop-in builds its method list from this.
-public struct AllowedFundingTypes: Codable, Equatable, Sendable {
+public struct AllowedFundingTypes: Codable, Hashable, Sendable {
   /// Scheme names as the session lists them ("Visa", "Mastercard", "AmericanExpress", "Diners", …).
   public var cardSchemes: [String]
   public var cards: [String]
@@ -112,7 +112,7 @@ public struct AllowedFundingTypes: Codable, Equatable, Sendable {
 }
 
 /// The wallets a session enables; a missing entry means the wallet is not offered.
-public struct Wallets: Codable, Equatable, Sendable {
+public struct Wallets: Codable, Hashable, Sendable {
   public var paypal: PayPalWallet?
   public var applePay: ApplePayWallet?
   public var paze: PazeWallet?
@@ -124,7 +124,7 @@ public struct Wallets: Codable, Equatable, Sendable {
   }
 }
 
-public struct PayPalWallet: Codable, Equatable, Sendable {
+public struct PayPalWallet: Codable, Hashable, Sendable {
   public var allowedFundingOptions: [String]
   public var merchantId: String
 
@@ -134,7 +134,7 @@ public struct PayPalWallet: Codable, Equatable, Sendable {
   }
 }
 
-public struct ApplePayWallet: Codable, Equatable, Sendable {
+public struct ApplePayWallet: Codable, Hashable, Sendable {
   public var merchantId: String
   public var merchantName: String
 
@@ -146,7 +146,7 @@ public struct ApplePayWallet: Codable, Equatable, Sendable {
 
 /// Paze in the session. Besides the session's `clientId` and `merchantCategoryCode`, a scenario can set what
 /// the simulated Paze service needs to rehearse each of the seed's Paze errors.
-public struct PazeWallet: Codable, Equatable, Sendable {
+public struct PazeWallet: Codable, Hashable, Sendable {
   public var clientId: String?
   public var merchantCategoryCode: String?
   /// The merchant's name on the Paze checkout (at most 64 characters; longer is SDK1203).
@@ -178,7 +178,7 @@ public struct PazeWallet: Codable, Equatable, Sendable {
 }
 
 /// The shopper's details Paze checks.
-public struct PazeShopper: Codable, Equatable, Sendable {
+public struct PazeShopper: Codable, Hashable, Sendable {
   public var email: String?
   public var phone: String?
   public var firstName: String?

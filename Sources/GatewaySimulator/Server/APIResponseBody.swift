@@ -1,6 +1,5 @@
 import CheckoutEngine
 import Foundation
-import Synchronization
 
 /// The JSON bodies of the lookups (PayDrill's own endpoints: the seed names none): a session with its state
 /// and attempts, a transaction with its session.
@@ -39,13 +38,10 @@ enum APIResponseBody {
 
   /// The funding types encoded, kept for the next session, which has the same.
   private static func fundingTypes(_ funding: AllowedFundingTypes) -> Data? {
-    if let (kept, json) = lastFundingTypes.withLock({ $0 }), kept == funding { return json }
-    guard let json = try? encoder.encode(funding) else { return nil }
-    lastFundingTypes.withLock { $0 = (funding, json) }
-    return json
+    try? fundingJSON.value(for: funding) { try encoder.encode(funding) }
   }
 
-  private static let lastFundingTypes = Mutex<(AllowedFundingTypes, Data)?>(nil)
+  private static let fundingJSON = Memo<AllowedFundingTypes, Data>(limit: 1)
 
   /// Made once: every answer is encoded with it, from the server's threads at once (it is never changed).
   private static let encoder: JSONEncoder = {

@@ -274,7 +274,7 @@ public enum PayDrillCommand {
     }
     if let path = options.eventsPath,
       let failure = writeEvents(
-        RunHeader(runtime: runtime).eventsText(runtime.model.checkout.events), to: path)
+        RunHeader(runtime: runtime).eventsText(Array(runtime.model.checkout.events)), to: path)
     {
       return fail(failure)
     }

@@ -85,7 +85,8 @@ enum PlayCommand {
     let duration = ContinuousClock.now - started
     checkout.finishAttempts()
     save("end")
-    let run = TapeRun(tape: tape, outcome: outcome, duration: duration, events: runtime.model.checkout.events)
+    let run = TapeRun(
+      tape: tape, outcome: outcome, duration: duration, events: Array(runtime.model.checkout.events))
     let screen = options.screenPath.map { _ in TapePlayer.reportedScreen(runtime) }
     return (run, screen, RunHeader(runtime: runtime), screenshotFailure)
   }

@@ -46,7 +46,7 @@ public struct ScreenshotBundle: Equatable, Sendable {
   public init(name: String, model: AppModel, theme: Theme, header: RunHeader? = nil) {
     self.init(
       name: name, screen: SecretRedaction.masking(RootView.render(model)), theme: theme,
-      events: model.checkout.events,
+      events: Array(model.checkout.events),
       scenario: model.checkout.scenario, header: header)
     if let index = model.inspector?.index, model.checkout.events.indices.contains(index) {
       files.append(

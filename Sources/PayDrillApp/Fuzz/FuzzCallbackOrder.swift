@@ -51,7 +51,8 @@ public struct FuzzCallbackOrder: Sendable {
   }
 
   /// Checks the events a step recorded, in the session the checkout is in after it.
-  public mutating func observe(_ events: ArraySlice<CallbackEvent>, sessionNumber: Int) -> FuzzViolation? {
+  public mutating func observe(_ events: some Collection<CallbackEvent>, sessionNumber: Int) -> FuzzViolation?
+  {
     if sessionNumber != self.sessionNumber {
       self.sessionNumber = sessionNumber
       phases = [:]

@@ -401,7 +401,7 @@ public struct FuzzHarness {
         ("the ledger's row \(id)", [row.card ?? "", row.resultCode ?? ""].joined(separator: " "), false))
       texts.append(("the ledger's row \(id) events", row.eventLines.joined(separator: "\n"), false))
     }
-    let events = model.checkout.events
+    let events = Array(model.checkout.events)
     texts.append(
       (
         "the events file",

@@ -1,7 +1,6 @@
 import CheckoutEngine
 import Foundation
 import GatewaySimulator
-import Synchronization
 
 /// The sessions of `paydrill serve` in the ledger (schema version 5): the sessions it created, the request
 /// ids its API took, and the attempts checkouts made in them, as the lookups read them.
@@ -173,13 +172,12 @@ extension SQLiteLedger {
   /// The funding types as the ledger keeps them, JSON; the API gives every session the same, so the last
   /// text is kept.
   private static func text(of funding: AllowedFundingTypes) throws -> String {
-    if let (kept, text) = lastFunding.withLock({ $0 }), kept == funding { return text }
-    let text = String(decoding: try JSONEncoder().encode(funding), as: UTF8.self)
-    lastFunding.withLock { $0 = (funding, text) }
-    return text
+    try fundingTexts.value(for: funding) {
+      String(decoding: try JSONEncoder().encode(funding), as: UTF8.self)
+    }
   }
 
-  private static let lastFunding = Mutex<(AllowedFundingTypes, String)?>(nil)
+  private static let fundingTexts = Memo<AllowedFundingTypes, String>(limit: 1)
 
   private func writing<Value>(_ work: () throws -> Value) throws -> Value {
     do {

@@ -15,8 +15,9 @@ public enum AppReducer {
     let eventsBefore = model.checkout.events.count
     var effects = reduceAction(&model, action, context: context)
     effects += openNextSession(&model, context: context)
-    // The pane's filter reads each new event once, here, rather than the whole log every frame.
-    model.eventList.catchUp(with: model.checkout.events)
+    // The log keeps the pane's filter's matches, reading each new event once rather than the whole log every
+    // frame.
+    model.checkout.events.keepMatches(of: model.eventList.filter)
     if model.checkout.events.count != eventsBefore { effects += notifyHooks(&model) }
     return effects
   }

@@ -13,71 +13,26 @@ struct EventList: Equatable, Sendable {
   var filter = ""
   /// Whether keys are typed into the filter (after `/`, until Enter or Esc).
   var isEditingFilter = false
-  /// The filter's matches in the log as far as it was read: the reducer reads each event once, as it
-  /// arrives (`catchUp`), so that a frame never searches the whole log (a session can hold 100,000 events).
-  var matched = Matches()
 
   /// How far PgUp and PgDn move.
   static let page = 10
 
-  /// The matches of one filter among the first `examined` events of the log. The log only grows, so the
-  /// events after them are all that is left to read.
-  struct Matches: Sendable {
-    /// The filter they were found with.
-    var filter = ""
-    /// Their indices in the log, in order.
-    var indices: [Int] = []
-    /// How many events of the log were read.
-    var examined = 0
-  }
-
-  /// Two lists are the same when what the developer set is: the matches follow from the filter and the log.
-  static func == (lhs: EventList, rhs: EventList) -> Bool {
-    lhs.isFocused == rhs.isFocused && lhs.selected == rhs.selected && lhs.filter == rhs.filter
-      && lhs.isEditingFilter == rhs.isEditingFilter
-  }
-
   /// The events the filter lets through, in order: a range without one, whatever the log's length; with
-  /// one, the kept matches (found from the start only for a list that was not kept up to date).
-  func shown(_ events: [CallbackEvent]) -> ShownEvents {
+  /// one, its matches (kept by the log as events arrive: the reducer has it keep this list's filter).
+  func shown(_ events: EventLog) -> ShownEvents {
     guard !filter.isEmpty else { return ShownEvents(all: events.count) }
-    var current = self
-    current.catchUp(with: events)
-    return ShownEvents(matches: current.matched.indices)
-  }
-
-  /// Reads the events that arrived since the last call into the matches (all of them after the filter
-  /// changed, or when the log is shorter than what was read: a new run). The reducer calls it after each
-  /// action.
-  mutating func catchUp(with events: [CallbackEvent]) {
-    guard !filter.isEmpty else {
-      if matched.examined > 0 || !matched.filter.isEmpty { matched = Matches() }
-      return
-    }
-    if matched.filter != filter || events.count < matched.examined { matched = Matches(filter: filter) }
-    guard matched.examined < events.count else { return }
-    for index in matched.examined..<events.count where Self.matches(events[index], filter) {
-      matched.indices.append(index)
-    }
-    matched.examined = events.count
-  }
-
-  /// Whether the event's name, method or a `key=value` field contains the text, in any case.
-  static func matches(_ event: CallbackEvent, _ text: String) -> Bool {
-    let haystack =
-      ([event.name.rawValue, event.method?.rawValue ?? ""] + event.details.map { "\($0.key)=\($0.value)" })
-    return haystack.contains { $0.localizedCaseInsensitiveContains(text) }
+    return ShownEvents(matches: events.indices(matching: filter))
   }
 
   /// The index in the events of the selected one (or the newest shown); nil when none is shown.
-  func selectedEvent(in events: [CallbackEvent]) -> Int? {
+  func selectedEvent(in events: EventLog) -> Int? {
     let shown = shown(events)
     guard !shown.isEmpty else { return nil }
     return shown[min(selected ?? shown.count - 1, shown.count - 1)]
   }
 
   /// A key while the list has the keys; false when the key is not the list's.
-  mutating func handle(_ key: KeyEvent, events: [CallbackEvent]) -> Bool {
+  mutating func handle(_ key: KeyEvent, events: EventLog) -> Bool {
     if isEditingFilter { return editFilter(key) }
     if key == .character("/") {
       isEditingFilter = true

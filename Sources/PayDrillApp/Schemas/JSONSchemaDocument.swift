@@ -2,10 +2,8 @@
 /// prints one, so an editor can complete and check a file that names it with `"$schema"`, and CI can validate
 /// files with any JSON Schema validator.
 ///
-/// The texts are compiled in (`JSONSchemaDocument+Texts.swift`), so the installed binary needs no files. They
-/// are `docs/schema/scenario.schema.json` and `docs/schema/theme.schema.json`, byte for byte: those committed
-/// files are the source, and `SchemaTests` fails when the two differ (`PAYDRILL_RECORD_SNAPSHOTS=1 swift test
-/// --filter SchemaTests` writes the Swift file again from them).
+/// The texts are compiled in as resources (`Schemas/Documents/`, which `docs/schema/` links to), so the
+/// installed binary needs no files and prints the committed files byte for byte.
 ///
 /// The schemas follow the decoders: what PayDrill refuses they refuse where JSON Schema can say it, and what
 /// PayDrill accepts they accept, with two exceptions: `null` for an optional field (PayDrill reads it as
@@ -21,8 +19,8 @@ public enum JSONSchemaDocument {
   /// adding another newline. Nil for a name that is not in `names`.
   public static func text(named name: String) -> String? {
     switch name {
-    case "scenario": return scenarioText
-    case "theme": return themeText
+    case "scenario": return String(decoding: PackageResources.scenario_schema_json, as: UTF8.self)
+    case "theme": return String(decoding: PackageResources.theme_schema_json, as: UTF8.self)
     default: return nil
     }
   }

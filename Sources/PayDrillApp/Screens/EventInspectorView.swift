@@ -6,7 +6,7 @@ import TerminalUI
 /// the keys that move, copy and close.
 struct EventInspectorView {
   var inspector: EventInspector
-  var events: [CallbackEvent]
+  var events: EventLog
 
   func render(size: Size, into buffer: inout ScreenBuffer) {
     guard events.indices.contains(inspector.index) else { return }

@@ -4,7 +4,7 @@ import TerminalUI
 
 /// Every callback in order, newest at the bottom: time, sequence, name, method, then the payload in short.
 struct EventPaneView {
-  var events: [CallbackEvent]
+  var events: EventLog
   var timeZone: TimeZone
   /// Focus and selection (`v`); unfocused, the pane follows the newest event.
   var list = EventList()
@@ -49,7 +49,7 @@ struct EventPaneView {
         head = head.map { line in line.map { ($0.0, StyleRole.selected) } }
       }
       return head
-        + EventPayloadCache.shared.lines(of: event, width: area.width - 2).map { [("  " + $0, .muted)] }
+        + Self.keptPayload(of: event, width: area.width - 2).map { [("  " + $0, .muted)] }
     }
     let height = max(1, anchor < shown.count - 1 ? area.height - 1 : area.height)
     var lines: [[(String, StyleRole)]] = []
@@ -93,6 +93,27 @@ struct EventPaneView {
     var line: [(String, StyleRole)] = [(time + " ", .eventTime), (name, .eventName)]
     if stamped + DisplayWidth.of(method) <= width { line.append((method, .eventPane)) }
     return [line]
+  }
+
+  /// The payload lines made so far, by payload and width. The pane shows the same dozen events frame after
+  /// frame (a key, a tick, a new event at the bottom), and packing their fields costs far more than finding
+  /// them here. The lines are made of the payload alone, so the key is the payload, not the event: a tester
+  /// repeating a flow records the same payloads under new sequence numbers and times, and they find the
+  /// lines the first flow made instead of filling the memo, round after round, towards its limit (issue
+  /// #16: a long session's memory grew by about 16 kB a round that way).
+  static let payloads = Memo<PayloadKey, [String]>(limit: 1024)
+
+  /// A payload at a width.
+  struct PayloadKey: Hashable, Sendable {
+    var payload: [EventDetail]
+    var width: Int
+  }
+
+  /// The payload lines of `event` at `width` (`payload(of:width:)`), made once in `memo`.
+  static func keptPayload(of event: CallbackEvent, width: Int, in memo: Memo<PayloadKey, [String]> = payloads)
+    -> [String]
+  {
+    memo.value(for: PayloadKey(payload: event.details, width: width)) { payload(of: event, width: width) }
   }
 
   /// The payload in short: the fields that matter first (the error code, the outcome, the amount), each
