@@ -78,7 +78,7 @@ final class ServedSessionLedgerTests: FolderTestCase {
     let refused = try payOnce(failing)
     let run = TapeRun(
       tape: try Tape.parse("Enter", file: "pay.tape"), outcome: .completed, duration: .zero,
-      events: refused.model.checkout.events)
+      events: Array(refused.model.checkout.events))
     XCTAssertFalse(run.passed)
     XCTAssertTrue(
       run.failureReport?.hasPrefix("pay.tape: a payment was refused (LEDGER_WRITE_FAILED): Session ")
