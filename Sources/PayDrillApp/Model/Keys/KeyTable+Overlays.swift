@@ -1,0 +1,199 @@
+import CheckoutEngine
+import TerminalUI
+
+/// The tables of what opens over the checkout (the help, the gallery, the panels, the history, the event
+/// inspector, the whole order), of the event pane with the keys, and of the wait for a backend's session.
+extension KeyTable {
+  /// The keys that act in every mode, before the mode's own (even with the help open, even while typing).
+  static let everywhere = KeyTable(
+    mode: "anywhere", bindings: [.quitAnywhere, .eventsAnywhere, .screenshotAnywhere])
+
+  /// The help overlay: any key closes it and does nothing else.
+  static let help = KeyTable(
+    mode: "keys help",
+    bindings: [
+      .changing(.any, help: nil) { _, model in model.showsHelp = false }
+    ])
+
+  /// What every overlay lists last: the help and a screenshot.
+  private static let overlayTail: [KeyBinding] = [.keys, .screenshot]
+
+  static let gallery = KeyTable(
+    mode: "Apple Pay button gallery",
+    bindings: [
+      galleryBinding([.right, .key("l"), .left, .key("h")], "←→", "type") { key in
+        key == .right || key == .key("l") ? .nextType : .previousType
+      },
+      galleryBinding([.down, .key("j"), .up, .key("k")], "↑↓", "style") { key in
+        key == .down || key == .key("j") ? .nextStyle : .previousStyle
+      },
+      galleryBinding([.key("+"), .key("="), .key("-"), .key("_")], "+ -", "radius") { key in
+        key == .key("+") || key == .key("=") ? .widerRadius : .narrowerRadius
+      },
+      galleryBinding([.tab, .backTab, .key("v")], "Tab", "one type / all types") { _ in .switchView },
+      KeyBinding([.escape], help: KeyHelp.Entry(keys: "Esc", action: "back")) { _, model, _ in
+        model.gallery = nil
+        return model.galleryIsHome ? [.quit] : []
+      },
+      .quit,
+    ] + overlayTail)
+
+  private static func galleryBinding(
+    _ keys: [KeyEvent], _ label: String, _ action: String,
+    _ step: @escaping @Sendable (KeyEvent) -> ButtonGallery.GalleryKey
+  ) -> KeyBinding {
+    .changing(.these(keys), help: KeyHelp.Entry(keys: label, action: action)) { key, model in
+      model.gallery?.handle(step(key))
+    }
+  }
+
+  static let gatewayPanel = KeyTable(
+    mode: "gateway panel",
+    bindings: settingsPanel(close: "g", rowCount: GatewayPanel.rows.count, row: \.gatewayPanel) {
+      model, row, _ in
+      let applied = model.gatewaySettings.forGateway
+      model.gatewaySettings = GatewayPanel.changing(row, of: model.gatewaySettings)
+      let now = model.gatewaySettings.forGateway
+      return now == applied ? [] : [.configureGateway(now)]
+    })
+
+  static let devicePanel = KeyTable(
+    mode: "device panel",
+    bindings: settingsPanel(close: "d", rowCount: DevicePanel.rows.count, row: \.devicePanel) {
+      model, row, context in
+      AppReducer.send(
+        .changeDevice(DevicePanel.changing(row, of: model.checkout.device)), to: &model, context: context)
+    })
+
+  /// A settings panel: ↑ ↓ move between its rows, Enter or Space changes the highlighted one.
+  private static func settingsPanel(
+    close: Character, rowCount: Int, row: WritableKeyPath<AppModel, Int?> & Sendable,
+    change: @escaping @Sendable (inout AppModel, Int, ReduceContext) -> [AppEffect]
+  ) -> [KeyBinding] {
+    [
+      .changing(
+        .these([.up, .key("k"), .down, .key("j"), .tab]), help: KeyHelp.Entry(keys: "↑↓", action: "setting")
+      ) { key, model in
+        guard let current = model[keyPath: row] else { return }
+        model[keyPath: row] =
+          [.up, .key("k")].contains(key) ? max(0, current - 1) : min(rowCount - 1, current + 1)
+      },
+      KeyBinding([.enter, .key(" "), .right], help: KeyHelp.Entry(keys: "Enter Space", action: "change")) {
+        _, model, context in
+        guard let current = model[keyPath: row] else { return [] }
+        return change(&model, current, context)
+      },
+      .changing(.these([.escape, .key(close)]), help: KeyHelp.Entry(keys: "Esc", action: "close")) {
+        _, model in
+        model[keyPath: row] = nil
+      },
+    ] + overlayTail
+  }
+
+  static let history = KeyTable(
+    mode: "history panel",
+    bindings: [
+      .changing(
+        .these([.up, .key("k"), .down, .key("j")]), help: KeyHelp.Entry(keys: "↑↓", action: "scroll")
+      ) {
+        key, model in
+        guard let panel = model.history else { return }
+        let last = max(0, panel.attempts.count - 1)
+        model.history?.scroll =
+          [.up, .key("k")].contains(key) ? max(0, panel.scroll - 1) : min(last, panel.scroll + 1)
+      },
+      .changing(.these([.escape, .key("H"), .key("q")]), help: KeyHelp.Entry(keys: "Esc H", action: "close"))
+      {
+        _, model in model.history = nil
+      },
+    ] + overlayTail)
+
+  /// The keys that scroll a text read in a pane (`ScrollKeys`): a line, a page.
+  private static let lineKeys: [KeyEvent] = [.up, .key("k"), .down, .key("j"), .home, .end]
+  private static let pageKeys: [KeyEvent] = [.pageUp, .pageDown, .key(" ")]
+
+  static let inspector = KeyTable(
+    mode: "event inspector",
+    bindings: [
+      KeyBinding(lineKeys, help: KeyHelp.Entry(keys: "↑↓", action: "scroll"), perform: inspect),
+      KeyBinding(pageKeys, help: KeyHelp.Entry(keys: "PgUp PgDn", action: "page"), perform: inspect),
+      KeyBinding(
+        [.left, .key("h"), .right, .key("l")],
+        help: KeyHelp.Entry(keys: "←→", action: "previous / next event", short: "events"), perform: inspect),
+      KeyBinding(
+        [.key("y")], help: KeyHelp.Entry(keys: "y", action: "copy as JSON", short: "copy"), perform: inspect),
+      KeyBinding(
+        [.escape, .enter, .key("q")], help: KeyHelp.Entry(keys: "Esc", action: "close"), perform: inspect),
+    ] + overlayTail)
+
+  private static let inspect: KeyBinding.Perform = { key, model, _ in EventInspector.handle(key, in: &model) }
+
+  static let order = KeyTable(
+    mode: "whole order",
+    bindings: [
+      .changing(.these(lineKeys), help: KeyHelp.Entry(keys: "↑↓", action: "scroll")) { key, model in
+        OrderList.handle(key, in: &model)
+      },
+      .changing(.these(pageKeys), help: KeyHelp.Entry(keys: "PgUp PgDn", action: "page")) { key, model in
+        OrderList.handle(key, in: &model)
+      },
+      .changing(
+        .these([.escape, .enter, .key("o"), .key("q")]), help: KeyHelp.Entry(keys: "Esc o", action: "close")
+      ) {
+        key, model in OrderList.handle(key, in: &model)
+      },
+    ] + overlayTail)
+
+  /// The event pane's filter being typed: every character is text.
+  static let eventFilter = KeyTable(
+    mode: "event filter",
+    bindings: [
+      .changing(
+        .text,
+        help: KeyHelp.Entry(keys: "", action: "type to filter by name, method or field", short: "filter"),
+        browse),
+      .changing(
+        .these([.enter]), help: KeyHelp.Entry(keys: "Enter", action: "keep the filter", short: "keep"), browse
+      ),
+      .changing(
+        .these([.escape]), help: KeyHelp.Entry(keys: "Esc", action: "clear it", short: "clear"), browse),
+      .changing(.these([.backspace]), help: KeyHelp.Entry(keys: "Backspace", action: "delete"), browse),
+    ])
+
+  /// The event pane with the keys: the checkout waits until it gives them back.
+  static let eventList = KeyTable(
+    mode: "event pane, with the keys",
+    bindings: [
+      .changing(
+        .these([.up, .key("k"), .down, .key("j")]),
+        help: KeyHelp.Entry(keys: "↑↓", action: "select event", short: "select"), browse),
+      .changing(.these([.enter]), help: KeyHelp.Entry(keys: "Enter", action: "open whole", short: "open")) {
+        _, model in
+        if let index = model.eventList.selectedEvent(in: model.checkout.events) {
+          model.inspector = EventInspector(index: index)
+        }
+      },
+      .changing(.these([.key("/")]), help: KeyHelp.Entry(keys: "/", action: "filter"), browse),
+      .changing(
+        .these([.pageUp, .pageDown]), help: KeyHelp.Entry(keys: "PgUp PgDn", action: "page"), browse),
+      .changing(
+        .these([.home, .end]), help: KeyHelp.Entry(keys: "Home End", action: "first / newest"), browse),
+      .changing(
+        .these([.escape, .key("v")]),
+        help: KeyHelp.Entry(keys: "Esc v", action: "back to the checkout", short: "back"),
+        browse),
+      .keys, .screenshot, KeyBinding.history.unlisted, KeyBinding.events.unlisted,
+    ])
+
+  /// A key for the event list (`EventList.handle`).
+  private static let browse: @Sendable (KeyEvent, inout AppModel) -> Void = { key, model in
+    _ = model.eventList.handle(key, events: model.checkout.events)
+  }
+
+  /// Waiting for the backend's session (`--serve`): nothing of a checkout takes keys.
+  static let waitingForBackend = KeyTable(
+    mode: "method list, while `--serve` waits for your backend's session",
+    bindings: [
+      .history, .events, .browseEvents, .quit, .screenshot, KeyBinding.keys.listed(as: KeyHelp.allKeys),
+    ])
+}
