@@ -19,13 +19,17 @@ extension KeyBinding {
   }
 
   /// Ctrl-C quits: the terminal delivers it as `.interrupt` and the reducer takes it before any mode.
-  static let quitAnywhere = KeyBinding([.interrupt], help: KeyHelp.Entry(keys: "Ctrl-C", action: "quit")) {
+  static let quitAnywhere = KeyBinding(
+    [.interrupt], help: KeyHelp.Entry(keys: "Ctrl-C", action: "quit"),
+    explained: "quits and gives the terminal back (exit status 0)"
+  ) {
     _, _, _ in [.quit]
   }
 
   /// Ctrl-E shows or hides the event pane, even while typing.
   static let eventsAnywhere = KeyBinding(
-    [.key(AppReducer.eventPaneToggle)], help: KeyHelp.Entry(keys: "Ctrl-E", action: "events")
+    [.key(AppReducer.eventPaneToggle)], help: KeyHelp.Entry(keys: "Ctrl-E", action: "events"),
+    explained: "shows or hides the event pane, even while typing in a field"
   ) { _, model, _ in
     AppReducer.toggleEventPane(&model)
     return []
@@ -34,25 +38,38 @@ extension KeyBinding {
   /// Ctrl-S saves a screenshot bundle, even while typing.
   static let screenshotAnywhere = KeyBinding(
     [.key(AppReducer.screenshotKey)],
-    help: KeyHelp.Entry(keys: "Ctrl-S", action: "screenshot", short: "shot")
+    help: KeyHelp.Entry(keys: "Ctrl-S", action: "screenshot", short: "shot"),
+    explained:
+      "saves a [screenshot bundle](../guides/tapes-and-qa.md#screenshot-bundles), even while typing in a field"
   ) { _, model, _ in AppReducer.screenshot(&model) }
 
   /// `?` opens the keys of the current mode, wherever `?` is not text being typed.
   static let keys = KeyBinding(
-    [.key("?")], help: KeyHelp.Entry(keys: "?", action: "keys"), when: { !$0.takesAsText("?") }
+    [.key("?")], help: KeyHelp.Entry(keys: "?", action: "keys"),
+    explained:
+      "shows the keys of this mode, wherever `?` is not text (the name and postcode fields, the coupon entry, the event filter). Any key closes it and does nothing else (Ctrl-C, Ctrl-E and Ctrl-S still act)",
+    when: { !$0.takesAsText("?") }
   ) { _, model, _ in
     model.showsHelp = true
     return []
   }
 
   /// `s` saves a screenshot bundle where nothing is being typed.
-  static let screenshot = KeyBinding([.key("s")], help: KeyHelp.screenshot, when: { !$0.isTyping }) {
+  static let screenshot = KeyBinding(
+    [.key("s")], help: KeyHelp.screenshot,
+    explained:
+      "saves a [screenshot bundle](../guides/tapes-and-qa.md#screenshot-bundles) where nothing is being typed; the footer says where until the next key",
+    when: { !$0.isTyping }
+  ) {
     _, model, _ in AppReducer.screenshot(&model)
   }
 
   /// `H` opens the run history over the checkout.
   static let history = KeyBinding(
-    [.key("H")], help: KeyHelp.Entry(keys: "H", action: "history"), when: { !$0.isTyping }
+    [.key("H")], help: KeyHelp.Entry(keys: "H", action: "history"),
+    explained:
+      "opens the [run history](../guides/run-history.md) panel (the latest attempts of the ledger), where nothing is being typed",
+    when: { !$0.isTyping }
   ) { _, model, _ in
     var panel = HistoryPanel()
     let id = model.issueAppRequest()
@@ -64,6 +81,8 @@ extension KeyBinding {
   /// `e` shows or hides the event pane where letters are not typed (never on the card form).
   static let events = KeyBinding(
     [.key("e")], help: KeyHelp.Entry(keys: "e", action: "events"),
+    explained:
+      "shows or hides the event pane, where nothing is being typed (not on the card form: Ctrl-E there)",
     when: { !$0.isTyping && $0.checkout.screen != .cardForm }
   ) { _, model, _ in
     AppReducer.toggleEventPane(&model)
@@ -73,6 +92,8 @@ extension KeyBinding {
   /// `v` gives the event pane the keys; `/` goes straight to its filter.
   static let browseEvents = KeyBinding(
     [.key("v"), .key("/")], help: KeyHelp.Entry(keys: "v", action: "browse events", short: "browse"),
+    explained:
+      "gives the [event pane](events.md#browsing-filtering-and-opening-events) the keys (`/`: straight to its filter), where it shows (not zoomed) and nothing is being typed",
     when: { !$0.isTyping && $0.showsEventPane && !$0.zoom }
   ) { key, model, _ in
     model.eventList.isFocused = true
@@ -81,26 +102,29 @@ extension KeyBinding {
   }
 
   /// `q` quits.
-  static let quit = KeyBinding([.key("q")], help: KeyHelp.Entry(keys: "q", action: "quit")) { _, _, _ in
+  static let quit = KeyBinding(
+    [.key("q")], help: KeyHelp.Entry(keys: "q", action: "quit"), explained: "quits"
+  ) { _, _, _ in
     [.quit]
   }
 
   /// A binding that sends one engine action.
   static func sending(
-    _ keys: [KeyEvent], _ action: CheckoutAction, help: KeyHelp.Entry?,
+    _ keys: [KeyEvent], _ action: CheckoutAction, help: KeyHelp.Entry?, explained explanation: String? = nil,
     when: (@Sendable (AppModel) -> Bool)? = nil
   ) -> KeyBinding {
-    KeyBinding(keys, help: help, when: when) { _, model, context in
+    KeyBinding(keys, help: help, explained: explanation, when: when) { _, model, context in
       AppReducer.send(action, to: &model, context: context)
     }
   }
 
   /// A binding that changes the model and asks for nothing.
   static func changing(
-    _ keys: Keys, help: KeyHelp.Entry?, when: (@Sendable (AppModel) -> Bool)? = nil,
+    _ keys: Keys, help: KeyHelp.Entry?, explained explanation: String? = nil,
+    when: (@Sendable (AppModel) -> Bool)? = nil,
     _ change: @escaping @Sendable (KeyEvent, inout AppModel) -> Void
   ) -> KeyBinding {
-    KeyBinding(keys, help: help, when: when) { key, model, _ in
+    KeyBinding(keys, help: help, explained: explanation, when: when) { key, model, _ in
       change(key, &model)
       return []
     }

@@ -44,30 +44,33 @@ struct KeyBinding: Sendable {
   var help: KeyHelp.Entry?
   /// When it acts, beyond being in the current mode's table; nil: always.
   var when: (@Sendable (AppModel) -> Bool)?
+  /// What `docs/reference/keys.md` says it does, where the help's few words are not enough.
+  var explanation: String?
   var perform: Perform
 
   init(
-    _ keys: Keys, help: KeyHelp.Entry?, when: (@Sendable (AppModel) -> Bool)? = nil,
-    perform: @escaping Perform
+    _ keys: Keys, help: KeyHelp.Entry?, explained explanation: String? = nil,
+    when: (@Sendable (AppModel) -> Bool)? = nil, perform: @escaping Perform
   ) {
     self.keys = keys
     self.help = help
+    self.explanation = explanation
     self.when = when
     self.perform = perform
   }
 
   /// A binding of the named keys.
   init(
-    _ keys: [KeyEvent], help: KeyHelp.Entry?, when: (@Sendable (AppModel) -> Bool)? = nil,
-    perform: @escaping Perform
+    _ keys: [KeyEvent], help: KeyHelp.Entry?, explained explanation: String? = nil,
+    when: (@Sendable (AppModel) -> Bool)? = nil, perform: @escaping Perform
   ) {
-    self.init(.these(keys), help: help, when: when, perform: perform)
+    self.init(.these(keys), help: help, explained: explanation, when: when, perform: perform)
   }
 
   /// A line of the help that no key acts on by itself (what the screen waits for, a key of another part of
   /// the screen worth knowing).
-  static func note(_ help: KeyHelp.Entry) -> KeyBinding {
-    KeyBinding(.these([]), help: help) { _, _, _ in [] }
+  static func note(_ help: KeyHelp.Entry, explained explanation: String? = nil) -> KeyBinding {
+    KeyBinding(.these([]), help: help, explained: explanation) { _, _, _ in [] }
   }
 
   /// Whether it takes `key` in this state of the model.

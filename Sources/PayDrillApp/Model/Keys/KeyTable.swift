@@ -6,18 +6,32 @@ import TerminalUI
 struct KeyTable: Sendable {
   /// Where it applies, in the words of `docs/reference/keys.md` ("method list", "gateway panel").
   var mode: String
-  /// In the order the footer and `?` list them. A named key wins over a class of keys; otherwise the first
-  /// binding that takes a key acts.
+  /// The mode's own keys, in the order the footer and `?` list them.
   var bindings: [KeyBinding]
+  /// The keys of the whole terminal that act in this mode too (help, events, screenshots), listed after
+  /// its own; `docs/reference/keys.md` describes them once.
+  var shared: [KeyBinding]
+
+  /// What `docs/reference/keys.md` says of the mode before its keys, if anything.
+  var about: String?
+
+  init(mode: String, about: String? = nil, bindings: [KeyBinding], shared: [KeyBinding] = []) {
+    self.mode = mode
+    self.about = about
+    self.bindings = bindings
+    self.shared = shared
+  }
 
   /// The help's lines, in order.
-  var entries: [KeyHelp.Entry] { bindings.compactMap(\.help) }
+  var entries: [KeyHelp.Entry] { (bindings + shared).compactMap(\.help) }
 
-  /// Runs the binding that takes `key`, if one does.
+  /// Runs the binding that takes `key`, if one does. A named key wins over a class of keys (digits, text);
+  /// otherwise the first binding that takes it acts.
   func dispatch(_ key: KeyEvent, in model: inout AppModel, context: ReduceContext) -> [AppEffect]? {
+    let all = bindings + shared
     let binding =
-      bindings.first { $0.keys.isNamed && $0.takes(key, in: model) }
-      ?? bindings.first { !$0.keys.isNamed && $0.takes(key, in: model) }
+      all.first { $0.keys.isNamed && $0.takes(key, in: model) }
+      ?? all.first { !$0.keys.isNamed && $0.takes(key, in: model) }
     return binding?.perform(key, &model, context)
   }
 }
