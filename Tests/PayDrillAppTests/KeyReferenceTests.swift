@@ -60,4 +60,16 @@ final class KeyReferenceTests: XCTestCase {
     XCTAssertTrue(section.contains("| typing | fills the focused field"), section)
     XCTAssertTrue(section.contains("Also here"), section)
   }
+
+  /// In every table a named key belongs to one binding, so that which one acts never hangs on their order;
+  /// the method list lists `H` among its own keys, and its shared keys do not repeat it.
+  func testEachNamedKeyOfATableBelongsToOneBinding() {
+    for table in KeyReference.tables {
+      let named = (table.bindings + table.shared).flatMap(\.namedKeys)
+      for key in named where named.filter({ $0 == key }).count > 1 {
+        XCTFail("\(table.mode): \(key) is named by more than one binding")
+      }
+    }
+    XCTAssertFalse(KeyTable.methodList(methodCount: 4).shared.contains { $0.namedKeys == [.character("H")] })
+  }
 }

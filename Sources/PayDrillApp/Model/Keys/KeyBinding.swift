@@ -73,6 +73,12 @@ struct KeyBinding: Sendable {
     KeyBinding(.these([]), help: help, explained: explanation) { _, _, _ in [] }
   }
 
+  /// The keys it names (none for a class of keys).
+  var namedKeys: [KeyEvent] {
+    if case .these(let keys) = keys { return keys }
+    return []
+  }
+
   /// Whether it takes `key` in this state of the model.
   func takes(_ key: KeyEvent, in model: AppModel) -> Bool {
     keys.take(key) && (when?(model) ?? true)

@@ -19,7 +19,9 @@ struct KeyTable: Sendable {
     self.mode = mode
     self.about = about
     self.bindings = bindings
-    self.shared = shared
+    // A shared key the mode lists among its own (`H` on the method list) is not repeated.
+    let own = bindings.flatMap(\.namedKeys)
+    self.shared = shared.filter { !$0.namedKeys.contains(where: own.contains) }
   }
 
   /// The help's lines, in order.
