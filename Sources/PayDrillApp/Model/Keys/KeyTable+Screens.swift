@@ -32,8 +32,15 @@ extension KeyTable {
     }
   }
 
-  /// The method list; `1-N` names as many methods as it has.
+  /// The method list; `1-N` names as many methods as it has. The footer reads it every frame: the tables for
+  /// up to nine methods are built once.
   static func methodList(methodCount: Int) -> KeyTable {
+    methodLists.indices.contains(methodCount) ? methodLists[methodCount] : makeMethodList(methodCount)
+  }
+
+  private static let methodLists = (0...9).map(makeMethodList)
+
+  private static func makeMethodList(_ methodCount: Int) -> KeyTable {
     KeyTable(
       mode: "Method list",
       bindings: [
