@@ -138,55 +138,46 @@ extension KeyTable {
       },
     ], shared: overlayTail)
 
-  /// The keys that scroll a text read in a pane (`ScrollKeys`): a line, a page.
-  private static let lineKeys: [KeyEvent] = [.up, .key("k"), .down, .key("j"), .home, .end]
-  private static let pageKeys: [KeyEvent] = [.pageUp, .pageDown, .key(" ")]
-
   static let inspector = KeyTable(
     mode: "Event inspector",
     bindings: [
-      KeyBinding(
-        lineKeys, help: KeyHelp.Entry(keys: "↑↓", action: "scroll"),
-        explained: "scroll the event's JSON a line, or to its ends", perform: inspect),
-      KeyBinding(
-        pageKeys, help: KeyHelp.Entry(keys: "PgUp PgDn", action: "page"), explained: "scroll a page",
-        perform: inspect),
-      KeyBinding(
-        [.left, .key("h"), .right, .key("l")],
+      .changing(
+        .these(ScrollKeys.lineKeys), help: KeyHelp.Entry(keys: "↑↓", action: "scroll"),
+        explained: "scroll the event's JSON a line, or to its ends", EventInspector.scroll),
+      .changing(
+        .these(ScrollKeys.pageKeys), help: KeyHelp.Entry(keys: "PgUp PgDn", action: "page"),
+        explained: "scroll a page", EventInspector.scroll),
+      .changing(
+        .these([.left, .key("h"), .right, .key("l")]),
         help: KeyHelp.Entry(keys: "←→", action: "previous / next event", short: "events"),
-        explained: "the previous or next event", perform: inspect),
+        explained: "the previous or next event"
+      ) { key, model in
+        EventInspector.step(by: [.left, .key("h")].contains(key) ? -1 : 1, in: &model)
+      },
       KeyBinding(
         [.key("y")], help: KeyHelp.Entry(keys: "y", action: "copy as JSON", short: "copy"),
         explained:
-          "copies the event as JSON to the terminal's clipboard (OSC 52: the terminal must allow it; in tmux, `set -g set-clipboard on`)",
-        perform: inspect),
-      KeyBinding(
-        [.escape, .enter, .key("q")], help: KeyHelp.Entry(keys: "Esc", action: "close"),
-        explained: "closes it", perform: inspect),
+          "copies the event as JSON to the terminal's clipboard (OSC 52: the terminal must allow it; in tmux, `set -g set-clipboard on`)"
+      ) { _, model, _ in EventInspector.copy(in: &model) },
+      .changing(
+        .these([.escape, .enter, .key("q")]), help: KeyHelp.Entry(keys: "Esc", action: "close"),
+        explained: "closes it"
+      ) { _, model in model.inspector = nil },
     ], shared: overlayTail)
-
-  private static let inspect: KeyBinding.Perform = { key, model, _ in EventInspector.handle(key, in: &model) }
 
   static let order = KeyTable(
     mode: "The whole order",
     bindings: [
       .changing(
-        .these(lineKeys), help: KeyHelp.Entry(keys: "↑↓", action: "scroll"),
-        explained: "scroll the order a line, or to its ends"
-      ) { key, model in
-        OrderList.handle(key, in: &model)
-      },
+        .these(ScrollKeys.lineKeys), help: KeyHelp.Entry(keys: "↑↓", action: "scroll"),
+        explained: "scroll the order a line, or to its ends", OrderList.scroll),
       .changing(
-        .these(pageKeys), help: KeyHelp.Entry(keys: "PgUp PgDn", action: "page"), explained: "scroll a page"
-      ) { key, model in
-        OrderList.handle(key, in: &model)
-      },
+        .these(ScrollKeys.pageKeys), help: KeyHelp.Entry(keys: "PgUp PgDn", action: "page"),
+        explained: "scroll a page", OrderList.scroll),
       .changing(
         .these([.escape, .enter, .key("o"), .key("q")]), help: KeyHelp.Entry(keys: "Esc o", action: "close"),
         explained: "closes it"
-      ) {
-        key, model in OrderList.handle(key, in: &model)
-      },
+      ) { _, model in model.overlay = nil },
     ], shared: overlayTail)
 
   /// The event pane's filter being typed: every character is text.
