@@ -6,8 +6,8 @@ import XCTest
 @testable import PayDrillApp
 
 /// The reference pages say what the program does: every command and option of `CommandTable` is in
-/// `docs/reference/cli.md`, every option that page writes is a real one, and every key the `?` overlay lists is
-/// in `docs/reference/keys.md`.
+/// `docs/reference/cli.md`, every option that page writes is a real one, and every mode the keys can be in
+/// has its section in `docs/reference/keys.md` (which `KeyReferenceTests` keeps equal to the key tables).
 final class DocsDriftTests: XCTestCase {
   static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
     .deletingLastPathComponent()
@@ -90,7 +90,7 @@ final class DocsDriftTests: XCTestCase {
           method: .card, paidWith: "Visa •••• 4242", amount: amount, since: Date(timeIntervalSince1970: 0)))
     case .result: return .result(.failure(method: .card, error: declined, amount: amount))
     case .initialisationFailed: return .initialisationFailed(declined)
-    case .applePaySheet: return nil  // reached by keys: see `entriesByScreen`
+    case .applePaySheet: return nil  // reached by keys: see `tablesByScreen`
     case .applePaySetUp: return .applePaySetUp
     case .payPalApproval:
       return .payPalApproval(PayPalOrder(orderId: "PAYID-1", intent: "Authorisation", amount: amount))
@@ -111,16 +111,16 @@ final class DocsDriftTests: XCTestCase {
     .payPalApproval, .pazeCheckout, .threeDSChallenge, .methodUnavailable,
   ]
 
-  /// The `?` overlay's entries of every checkout screen, both results, and the panels, overlays and the
-  /// gallery over the method list, each with where it is.
-  static func entriesByScreen() -> [(String, [KeyHelp.Entry])] {
-    var list: [(String, [KeyHelp.Entry])] = kinds.compactMap { kind in
-      screen(kind).map { ("\(kind)", KeyHelp.entries(for: $0)) }
+  /// The key table of every checkout screen, both results, and the panels, overlays and the gallery over the
+  /// method list, each with where it is.
+  static func tablesByScreen() -> [(String, KeyTable)] {
+    var list: [(String, KeyTable)] = kinds.compactMap { kind in
+      screen(kind).map { ("\(kind)", KeyTable.screen($0, methodCount: 4)) }
     }
     let receipt = Receipt(
       result: DropInSubmitResult(systemTransactionId: "s", merchantTransactionId: "m"), method: .card,
       paidWith: "Visa •••• 4242", amount: Money(minorUnits: 4999, currency: Currency(code: "USD")!))
-    list.append(("result(.success)", KeyHelp.entries(for: .result(.success(receipt)))))
+    list.append(("result(.success)", KeyTable.screen(.result(.success(receipt)), methodCount: 4)))
     // The rest through the keys that open them, over a checkout whose Apple Pay element is ready.
     func key(_ character: Character) -> AppAction { .key(.character(character)) }
     let sheet = key("3")
@@ -148,133 +148,23 @@ final class DocsDriftTests: XCTestCase {
       var model = Fixture.model(Size(columns: 100, rows: 32))
       Fixture.settle([.checkout(.createCheckout)] + actions, in: &model)
       XCTAssertTrue(isOpen(model), "the \(name) did not open with \(actions)")
-      list.append((name, KeyHelp.entries(for: model)))
+      list.append((name, KeyTable.current(for: model)))
     }
     return list
   }
 
-  /// How keys.md writes a key of the overlay: `Esc` is Escape, `S-Tab` Shift-Tab, `↑↓` is ↑ and ↓, a range of
-  /// digits (`1-4`, `0-9`) starts with its first digit, and a one-character ASCII key is in back-quotes (`q`).
-  static func spellings(ofKeys keys: String) -> [String] {
-    keys.split(separator: " ").flatMap { part -> [String] in
-      let key = String(part)
-      switch key {
-      case "Esc": return ["Escape"]
-      case "S-Tab": return ["Shift-Tab"]
-      default: break
-      }
-      if key.range(of: #"^[0-9]-[0-9]+$"#, options: .regularExpression) != nil {
-        return ["`\(key.first!)`"]
-      }
-      if key.count > 1, key.allSatisfy({ "←↑→↓".contains($0) }) { return key.map { String($0) } }
-      if key.count == 1, key.first!.isASCII { return ["`\(key)`"] }
-      return [key]
-    }
-  }
-
-  /// A row of a table of keys.md: the section it is in, where it applies (nil in a table without a "Where"
-  /// column: the whole section), and its keys.
-  struct KeyRow: Equatable {
-    var section: String
-    var place: String?
-    var keys: String
-  }
-
-  /// The rows of keys.md's tables.
-  static func keyRows(of page: String) -> [KeyRow] {
-    var rows: [KeyRow] = []
-    var section = ""
-    var hasPlaces = false
-    for line in page.split(separator: "\n") {
-      if line.hasPrefix("## ") { section = String(line.dropFirst(3)) }
-      guard line.hasPrefix("| ") else { continue }
-      let cells = line.split(separator: "|", omittingEmptySubsequences: false).dropFirst().map {
-        $0.trimmingCharacters(in: .whitespaces)
-      }
-      if cells.first == "Where" || cells.first == "Key" {
-        hasPlaces = cells.first == "Where"
-        continue
-      }
-      guard cells.count >= 2, cells[0] != "---" else { continue }
-      rows.append(
-        hasPlaces
-          ? KeyRow(section: section, place: cells[0], keys: cells[1])
-          : KeyRow(section: section, place: nil, keys: cells[0]))
-    }
-    return rows
-  }
-
-  /// Where keys.md documents each screen's keys: rows whose place names one of these, or a whole section;
-  /// rows for "anywhere" or "everywhere" apply to every screen.
-  static let documentedAt: [String: (places: [String], section: String?)] = [
-    "methodList": (["method list"], nil), "cardForm": (["card form"], nil),
-    "processing": (["processing"], nil),
-    "result": (["failure"], nil), "result(.success)": (["success"], nil),
-    "initialisationFailed": (["Unable to load checkout"], nil), "applePaySetUp": (["Set up Apple Pay"], nil),
-    "methodUnavailable": (["not available"], nil), "payPalApproval": (["PayPal approval page"], nil),
-    "pazeCheckout": (["Paze checkout"], nil), "threeDSChallenge": (["3-D Secure challenge"], nil),
-    "applePaySheet": (["sheet", "chooser", "prompt"], nil), "coupon entry": (["coupon entry"], nil),
-    "Face ID prompt": (["prompt"], nil), "passcode": (["passcode"], nil), "event pane": (["event pane"], nil),
-    "event filter": (["event filter", "event pane"], nil), "event inspector": (["event inspector"], nil),
-    "whole order": (["whole order"], nil), "history panel": (["history panel"], nil),
-    "gateway panel": (["gateway panel"], nil), "device panel": (["device panel"], nil),
-    "button gallery": ([], "The Apple Pay button gallery"),
-  ]
-
-  /// (c) Every key the `?` overlay lists, on every screen built here, is in keys.md in a row for that
-  /// screen (or for anywhere).
-  func testEveryKeyOfTheKeyHelpIsInTheKeysReference() throws {
-    let rows = Self.keyRows(of: try Self.page("docs/reference/keys.md"))
-    let screens = Self.entriesByScreen()
+  /// (c) Every mode reached here (every checkout screen, the sheet's parts, the panels and overlays) is
+  /// documented: its table is one of the reference's, and keys.md has its section.
+  func testEveryModeOfTheKeysHasItsSectionInTheKeysReference() throws {
+    let page = try Self.page("docs/reference/keys.md")
+    let documented = KeyReference.tables.map(\.mode)
+    let screens = Self.tablesByScreen()
     XCTAssertEqual(screens.count, Self.kinds.count + 12, "a screen could not be reached")
-    for (screen, entries) in screens {
-      XCTAssertFalse(entries.isEmpty, "\(screen): no key")
-      guard let documented = Self.documentedAt[screen] else {
-        XCTFail("\(screen): say in documentedAt where keys.md documents its keys")
-        continue
-      }
-      let screenRows = rows.filter { row in
-        guard let place = row.place else { return row.section == documented.section }
-        return place.hasPrefix("anywhere") || place.hasPrefix("everywhere")
-          || documented.places.contains { place.contains($0) }
-      }
-      for entry in entries {
-        for spelling in Self.spellings(ofKeys: entry.keys) {
-          XCTAssertTrue(
-            screenRows.contains { $0.keys.contains(spelling) },
-            "docs/reference/keys.md has no row for \(spelling) on the \(screen) (\"\(entry.keys)\": \(entry.action))"
-          )
-        }
-      }
+    for (screen, table) in screens {
+      XCTAssertFalse(table.entries.isEmpty, "\(screen): no key")
+      XCTAssertTrue(documented.contains(table.mode), "\(screen): add its table to KeyReference.tables")
+      XCTAssertTrue(
+        page.contains("\n## \(table.mode)\n"), "docs/reference/keys.md has no section for \(screen)")
     }
-  }
-
-  /// The table reader itself, so that (c) can fail.
-  func testKeyRowsAreReadWithTheirPlaceOrSection() {
-    let page = """
-      ## Everywhere
-      | Where | Key | Does |
-      | --- | --- | --- |
-      | method list | `q` | quits |
-      ## The gallery
-      | Key | Does |
-      | --- | --- |
-      | `+` `-` | radius |
-      """
-    XCTAssertEqual(
-      Self.keyRows(of: page),
-      [
-        KeyRow(section: "Everywhere", place: "method list", keys: "`q`"),
-        KeyRow(section: "The gallery", place: nil, keys: "`+` `-`"),
-      ])
-  }
-
-  func testKeySpellings() {
-    XCTAssertEqual(Self.spellings(ofKeys: "Esc v"), ["Escape", "`v`"])
-    XCTAssertEqual(Self.spellings(ofKeys: "↑↓ j k"), ["↑", "↓", "`j`", "`k`"])
-    XCTAssertEqual(Self.spellings(ofKeys: "1-4"), ["`1`"])
-    XCTAssertEqual(Self.spellings(ofKeys: "S-Tab ↑"), ["Shift-Tab", "↑"])
-    XCTAssertEqual(Self.spellings(ofKeys: "PgUp PgDn"), ["PgUp", "PgDn"])
-    XCTAssertEqual(Self.spellings(ofKeys: ""), [])
   }
 }

@@ -34,7 +34,7 @@ final class FooterTests: XCTestCase {
   /// Every footer (each checkout screen, both results, the sheet's modes, the pane, the inspector, the
   /// panels and the gallery) at the three sizes, as golden text and roles: a screen's name, then its footer.
   func testEveryFooterAtEachWidth() {
-    let screens = DocsDriftTests.entriesByScreen()
+    let screens = DocsDriftTests.tablesByScreen().map { ($0, $1.entries) }
     for columns in ScreenSnapshotTests.sizes.map(\.columns) {
       var buffer = ScreenBuffer(size: Size(columns: columns, rows: screens.count * 2))
       for (row, (name, entries)) in screens.enumerated() {

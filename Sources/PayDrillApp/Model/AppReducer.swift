@@ -91,18 +91,19 @@ public enum AppReducer {
   }
 
   /// Shows or hides the event pane; hidden, its list lets go of the keys and of its selection.
-  private static func toggleEventPane(_ model: inout AppModel) {
+  static func toggleEventPane(_ model: inout AppModel) {
     model.showsEventPane.toggle()
     if !model.showsEventPane { model.eventList = EventList() }
   }
 
   /// Saves the screen as a screenshot bundle.
-  private static func screenshot(_ model: inout AppModel) -> [AppEffect] {
+  static func screenshot(_ model: inout AppModel) -> [AppEffect] {
     let id = model.issueAppRequest()
     model.pendingScreenshot = id
     return [.saveScreenshot(id, model)]
   }
 
+  /// A key: the keys of every mode first, then the click or the current mode's table (`KeyTable.current`).
   private static func handle(_ key: KeyEvent, in model: inout AppModel, context: ReduceContext)
     -> [AppEffect]
   {
@@ -116,242 +117,11 @@ public enum AppReducer {
       // Behind "Terminal too small" nothing can be seen: only a resize and quitting act.
       if model.isTooSmall { return [] }
     }
-    switch key {
-    case .character(eventPaneToggle):
-      toggleEventPane(&model)
-      return []
-    case .character(screenshotKey):
-      return screenshot(&model)
-    default:
-      break
-    }
-    if model.showsHelp {
-      model.showsHelp = false
-      return []
-    }
-    if case .click(let x, let y) = key {
+    if let effects = KeyTable.everywhere.dispatch(key, in: &model, context: context) { return effects }
+    if case .click(let x, let y) = key, !model.showsHelp {
       return click(atX: x, y: y, in: &model, context: context)
     }
-    if key == .character("?") && !model.takesAsText("?") {
-      model.showsHelp = true
-      return []
-    }
-    if key == .character("s") && !model.isTyping {
-      return screenshot(&model)
-    }
-    if model.gallery != nil {
-      return galleryKey(key, in: &model)
-    }
-    if let row = model.gatewayPanel {
-      let settings = model.gatewaySettings
-      GatewayPanel.handle(key, row: row, in: &model)
-      let applied = model.gatewaySettings.forGateway
-      return applied == settings.forGateway ? [] : [.configureGateway(applied)]
-    }
-    if let row = model.devicePanel {
-      guard let device = DevicePanel.handle(key, row: row, in: &model) else { return [] }
-      return send(.changeDevice(device), to: &model, context: context)
-    }
-    if model.history != nil {
-      HistoryPanel.handle(key, in: &model)
-      return []
-    }
-    if model.inspector != nil {
-      return EventInspector.handle(key, in: &model)
-    }
-    if case .order = model.overlay {
-      OrderList.handle(key, in: &model)
-      return []
-    }
-    if key == .character("H") && !model.isTyping {
-      var panel = HistoryPanel()
-      let id = model.issueAppRequest()
-      panel.request = id
-      model.history = panel
-      return [.loadHistory(id)]
-    }
-    if key == .character("e") && !model.isTyping && model.checkout.screen != .cardForm {
-      toggleEventPane(&model)
-      return []
-    }
-    if model.eventList.isFocused {
-      // The list has the keys: the checkout waits until it gives them back (Esc or v); Enter opens the
-      // selected event whole.
-      let events = model.checkout.events
-      if key == .enter, !model.eventList.isEditingFilter,
-        let index = model.eventList.selectedEvent(in: events)
-      {
-        model.inspector = EventInspector(index: index)
-      } else {
-        _ = model.eventList.handle(key, events: events)
-      }
-      return []
-    }
-    if (key == .character("v") || key == .character("/")) && !model.isTyping && model.showsEventPane
-      && !model.zoom
-    {
-      // `/` goes straight to the filter.
-      model.eventList.isFocused = true
-      model.eventList.isEditingFilter = key == .character("/")
-      return []
-    }
-    // Waiting for the backend's session, nothing of a checkout takes keys.
-    if model.backend?.isWaiting == true { return key == .character("q") ? [.quit] : [] }
-    switch model.checkout.screen {
-    case .methodList: return methodListKey(key, in: &model, context: context)
-    case .cardForm: return cardFormKey(key, in: &model, context: context)
-    case .processing: return []
-    case .result(.success):
-      switch key {
-      case .enter, .escape:
-        // The backend's session is spent: the checkout waits for its next one.
-        if model.backend != nil {
-          model.backend?.phase = .waiting
-          return []
-        }
-        return send(.startNewCheckout, to: &model, context: context)
-      case .character("q"): return [.quit]
-      default: return []
-      }
-    case .result(.failure):
-      switch key {
-      case .up, .left, .backTab, .character("k"): model.resultChoice = 0
-      case .down, .right, .tab, .character("j"): model.resultChoice = 1
-      case .escape: return send(.backToMethods, to: &model, context: context)
-      case .enter:
-        return send(model.resultChoice == 0 ? .tryAgain : .backToMethods, to: &model, context: context)
-      case .character("q"): return [.quit]
-      default: break
-      }
-      return []
-    case .methodUnavailable, .applePaySetUp:
-      switch key {
-      case .enter, .escape: return send(.backToMethods, to: &model, context: context)
-      default: return []
-      }
-    case .initialisationFailed:
-      return key == .character("q") ? [.quit] : []
-    case .payPalApproval:
-      let options = CheckoutReducer.payPalOptions(model.checkout)
-      guard let action = walletKey(key, count: options.count, in: &model) else { return [] }
-      return send(action.map { .approvePayPal(options[$0]) } ?? .cancelPayPal, to: &model, context: context)
-    case .threeDSChallenge:
-      switch key {
-      case .character(let digit) where digit.isASCII && digit.isNumber && model.challengeDraft.count < 8:
-        model.challengeDraft.append(digit)
-      case .backspace: model.challengeDraft = String(model.challengeDraft.dropLast())
-      case .enter: return send(.submitChallengeCode(model.challengeDraft), to: &model, context: context)
-      case .escape: return send(.cancelChallenge, to: &model, context: context)
-      default: break
-      }
-      return []
-    case .pazeCheckout:
-      let cards = PazeCard.allCases
-      guard let action = walletKey(key, count: cards.count, in: &model) else { return [] }
-      return send(action.map { .approvePaze(cards[$0]) } ?? .cancelPaze, to: &model, context: context)
-    case .applePaySheet:
-      guard let action = SheetKeys.handle(key, in: &model) else { return [] }
-      return send(action, to: &model, context: context)
-    }
-  }
-
-  private static func methodListKey(_ key: KeyEvent, in model: inout AppModel, context: ReduceContext)
-    -> [AppEffect]
-  {
-    let methods = model.checkout.methods
-    switch key {
-    case .up, .character("k"):
-      model.highlightedMethod = max(0, model.highlightedMethod - 1)
-    case .down, .character("j"):
-      model.highlightedMethod = min(max(0, methods.count - 1), model.highlightedMethod + 1)
-    case .character("q"):
-      return [.quit]
-    case .character("d"):
-      model.devicePanel = 0
-    case .character("g"):
-      model.gatewayPanel = 0
-    case .character("o"):
-      model.overlay = .order(OrderList())
-    case .character("b"):
-      model.gallery = ButtonGallery(
-        appearance: model.checkout.scenario.applePay?.button ?? ApplePayButtonAppearance())
-    case .character(let digit) where digit.wholeNumberValue.map({ (1...methods.count).contains($0) }) == true:
-      model.highlightedMethod = (digit.wholeNumberValue ?? 1) - 1
-      return send(.selectMethod(methods[model.highlightedMethod]), to: &model, context: context)
-    case .enter, .right:
-      guard methods.indices.contains(model.highlightedMethod) else { return [] }
-      return send(.selectMethod(methods[model.highlightedMethod]), to: &model, context: context)
-    default:
-      break
-    }
-    return []
-  }
-
-  private static func cardFormKey(_ key: KeyEvent, in model: inout AppModel, context: ReduceContext)
-    -> [AppEffect]
-  {
-    switch key {
-    case .escape:
-      return send(.backToMethods, to: &model, context: context)
-    case .tab, .down:
-      return moveFocus(to: model.focus.next(among: model.checkout.cardFields), in: &model, context: context)
-    case .backTab, .up:
-      return moveFocus(
-        to: model.focus.previous(among: model.checkout.cardFields), in: &model, context: context)
-    case .enter:
-      switch model.focus {
-      case .field:
-        return moveFocus(to: model.focus.next(among: model.checkout.cardFields), in: &model, context: context)
-      case .payButton: return send(.submitCard, to: &model, context: context)
-      case .backButton: return send(.backToMethods, to: &model, context: context)
-      }
-    case .backspace, .delete:
-      if let field = model.focus.field {
-        return send(.deleteBackward(in: field), to: &model, context: context)
-      }
-    case .character(let character):
-      if let field = model.focus.field {
-        return send(.type(String(character), into: field), to: &model, context: context)
-      }
-    default:
-      break
-    }
-    return []
-  }
-
-  /// Keys of a wallet's page: Up/Down choose, Enter approves the chosen option (`.some(index)`), Escape
-  /// cancels (`.some(nil)`); nil when the key does neither.
-  private static func walletKey(_ key: KeyEvent, count: Int, in model: inout AppModel) -> Int?? {
-    switch key {
-    case .up, .character("k"): model.walletChoice = max(0, model.walletChoice - 1)
-    case .down, .character("j"), .tab: model.walletChoice = min(count - 1, model.walletChoice + 1)
-    case .escape: return .some(nil)
-    case .enter where (0..<count).contains(model.walletChoice): return .some(model.walletChoice)
-    default: break
-    }
-    return nil
-  }
-
-  private static func galleryKey(_ key: KeyEvent, in model: inout AppModel) -> [AppEffect] {
-    let action: ButtonGallery.GalleryKey
-    switch key {
-    case .right, .character("l"): action = .nextType
-    case .left, .character("h"): action = .previousType
-    case .down, .character("j"): action = .nextStyle
-    case .up, .character("k"): action = .previousStyle
-    case .character("+"), .character("="): action = .widerRadius
-    case .character("-"), .character("_"): action = .narrowerRadius
-    case .tab, .backTab, .character("v"): action = .switchView
-    case .escape:
-      model.gallery = nil
-      return model.galleryIsHome ? [.quit] : []
-    case .character("q"):
-      return [.quit]
-    default:
-      return []
-    }
-    model.gallery?.handle(action)
-    return []
+    return KeyTable.current(for: model).dispatch(key, in: &model, context: context) ?? []
   }
 
   /// A click does what the keys would: highlight what was clicked, then Enter.
@@ -390,7 +160,7 @@ public enum AppReducer {
     return effects + handle(.enter, in: &model, context: context)
   }
 
-  private static func moveFocus(to target: FormFocus, in model: inout AppModel, context: ReduceContext)
+  static func moveFocus(to target: FormFocus, in model: inout AppModel, context: ReduceContext)
     -> [AppEffect]
   {
     var effects: [AppEffect] = []
@@ -402,7 +172,7 @@ public enum AppReducer {
   }
 
   /// Sends an action to the engine, then puts focus and highlight where the new screen needs them.
-  private static func send(_ action: CheckoutAction, to model: inout AppModel, context: ReduceContext)
+  static func send(_ action: CheckoutAction, to model: inout AppModel, context: ReduceContext)
     -> [AppEffect]
   {
     // Kinds, not whole screens: comparing or copying a screen with its data would cost on every action.

@@ -54,16 +54,4 @@ enum DevicePanel {
       highlighted: highlighted,
       hint: "Enter changes a setting; the checkout is created again.")
   }
-
-  /// A key in the open panel; returns the changed device when a value changed.
-  static func handle(_ key: KeyEvent, row: Int, in model: inout AppModel) -> ApplePayDevice? {
-    switch key {
-    case .up, .character("k"): model.devicePanel = max(0, row - 1)
-    case .down, .character("j"), .tab: model.devicePanel = min(rows.count - 1, row + 1)
-    case .escape, .character("d"): model.devicePanel = nil
-    case .enter, .character(" "), .right: return changing(row, of: model.checkout.device)
-    default: break
-    }
-    return nil
-  }
 }

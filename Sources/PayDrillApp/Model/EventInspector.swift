@@ -38,43 +38,45 @@ struct EventInspector: Equatable, Sendable {
     return lines
   }
 
-  /// A key while the inspector is open; the effects it asks for (a copy), or nil when it closes.
-  static func handle(_ key: KeyEvent, in model: inout AppModel) -> [AppEffect] {
-    guard var inspector = model.inspector, model.checkout.events.indices.contains(inspector.index) else {
+  /// The open inspector and its event; closes an inspector whose event is gone.
+  private static func open(in model: inout AppModel) -> (inspector: EventInspector, event: CallbackEvent)? {
+    guard let inspector = model.inspector, model.checkout.events.indices.contains(inspector.index) else {
       model.inspector = nil
-      return []
+      return nil
     }
-    let event = model.checkout.events[inspector.index]
+    return (inspector, model.checkout.events[inspector.index])
+  }
+
+  /// Scrolls the event's JSON as `key` does wherever a text is read by scrolling (`ScrollKeys`).
+  static func scroll(_ key: KeyEvent, in model: inout AppModel) {
+    guard let opened = open(in: &model) else { return }
+    var inspector = opened.inspector
     let area = ReadingPane.textArea(in: model.size)
-    let lineCount = lines(of: event, width: area.width).count
-    if let scroll = ScrollKeys.offset(
-      after: key, from: inspector.scroll, page: area.height, lineCount: lineCount)
-    {
-      inspector.scroll = scroll
-      model.inspector = inspector
-      return []
-    }
-    var effects: [AppEffect] = []
-    switch key {
-    case .left, .character("h"), .right, .character("l"):
-      // The previous or next event, opened at its top.
-      let step = key == .left || key == .character("h") ? -1 : 1
-      let next = min(max(0, inspector.index + step), model.checkout.events.count - 1)
-      inspector = EventInspector(index: next)
-      // The list's selection follows when the event is one it shows.
-      let shown = model.eventList.shown(model.checkout.events)
-      if let place = shown.firstIndex(of: next) {
-        model.eventList.selected = place == shown.count - 1 ? nil : place
-      }
-    case .character("y"):
-      inspector.copied = true
-      effects = [.copyToClipboard(json(of: event))]
-    case .escape, .enter, .character("q"):
-      model.inspector = nil
-      return []
-    default: break
-    }
+    let lineCount = lines(of: opened.event, width: area.width).count
+    guard
+      let scroll = ScrollKeys.offset(
+        after: key, from: inspector.scroll, page: area.height, lineCount: lineCount)
+    else { return }
+    inspector.scroll = scroll
     model.inspector = inspector
-    return effects
+  }
+
+  /// Opens the previous (`-1`) or next (`1`) event at its top; the list's selection follows when the event is
+  /// one it shows.
+  static func step(by step: Int, in model: inout AppModel) {
+    guard let index = open(in: &model)?.inspector.index else { return }
+    let next = min(max(0, index + step), model.checkout.events.count - 1)
+    model.inspector = EventInspector(index: next)
+    let shown = model.eventList.shown(model.checkout.events)
+    if let place = shown.firstIndex(of: next) {
+      model.eventList.selected = place == shown.count - 1 ? nil : place
+    }
+  }
+
+  /// Copies the event as JSON to the terminal's clipboard, and says so in the hint.
+  static func copy(in model: inout AppModel) -> [AppEffect] {
+    guard let event = open(in: &model)?.event else { return [] }
+    model.inspector?.copied = true
+    return [.copyToClipboard(json(of: event))]
   }
 }

@@ -69,17 +69,6 @@ enum GatewayPanel {
     return settings
   }
 
-  /// A key in the open panel.
-  static func handle(_ key: KeyEvent, row: Int, in model: inout AppModel) {
-    switch key {
-    case .up, .character("k"): model.gatewayPanel = max(0, row - 1)
-    case .down, .character("j"), .tab: model.gatewayPanel = min(rows.count - 1, row + 1)
-    case .escape, .character("g"): model.gatewayPanel = nil
-    case .enter, .character(" "), .right: model.gatewaySettings = changing(row, of: model.gatewaySettings)
-    default: break
-    }
-  }
-
   static func view(_ settings: GatewaySettings, highlighted: Int, plugin: String? = nil) -> SettingsPanelView
   {
     SettingsPanelView(

@@ -28,18 +28,4 @@ struct HistoryPanel: Equatable, Sendable {
       self.problem = problem
     }
   }
-
-  /// A key in the open panel.
-  static func handle(_ key: KeyEvent, in model: inout AppModel) {
-    guard var panel = model.history else { return }
-    switch key {
-    case .up, .character("k"): panel.scroll = max(0, panel.scroll - 1)
-    case .down, .character("j"): panel.scroll = min(max(0, panel.attempts.count - 1), panel.scroll + 1)
-    case .escape, .character("H"), .character("q"):
-      model.history = nil
-      return
-    default: break
-    }
-    model.history = panel
-  }
 }

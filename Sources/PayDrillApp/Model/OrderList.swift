@@ -6,19 +6,17 @@ struct OrderList: Equatable, Sendable {
   /// The first line shown.
   var scroll = 0
 
-  /// A key while the order is open: the scroll keys move it, Esc, Enter, `q` and `o` close it.
-  static func handle(_ key: KeyEvent, in model: inout AppModel) {
+  /// Scrolls the open order as `key` does wherever a text is read by scrolling (`ScrollKeys`).
+  static func scroll(_ key: KeyEvent, in model: inout AppModel) {
     guard case .order(var list) = model.overlay else { return }
     let area = ReadingPane.textArea(in: model.size)
     let lineCount = OrderListView.lines(
       of: model.checkout.scenario, localisation: model.checkout.localisation, width: area.width
     ).count
-    if let scroll = ScrollKeys.offset(after: key, from: list.scroll, page: area.height, lineCount: lineCount)
-    {
-      list.scroll = scroll
-      model.overlay = .order(list)
-    } else if [.escape, .enter, .character("q"), .character("o")].contains(key) {
-      model.overlay = nil
-    }
+    guard
+      let scroll = ScrollKeys.offset(after: key, from: list.scroll, page: area.height, lineCount: lineCount)
+    else { return }
+    list.scroll = scroll
+    model.overlay = .order(list)
   }
 }

@@ -3,6 +3,11 @@ import TerminalUI
 /// The keys that scroll a text taller than its area, the same wherever one is read by scrolling (the event
 /// inspector, the whole order): ↑ ↓ (`k` `j`) a line, PgUp PgDn (Space) a page, Home End the ends.
 enum ScrollKeys {
+  /// The keys that move a line, or to an end.
+  static let lineKeys: [KeyEvent] = [.up, .character("k"), .down, .character("j"), .home, .end]
+  /// The keys that move a page.
+  static let pageKeys: [KeyEvent] = [.pageUp, .pageDown, .character(" ")]
+
   /// The first line shown after `key`, kept within the text (the last page ends at its last line); nil
   /// when the key does not scroll.
   static func offset(after key: KeyEvent, from offset: Int, page: Int, lineCount: Int) -> Int? {
