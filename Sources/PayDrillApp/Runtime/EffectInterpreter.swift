@@ -57,10 +57,11 @@ public final class EffectInterpreter {
     case .checkout(let effect):
       perform(effect)
       return []
-    case .saveScreenshot(let id, let model):
+    case .saveScreenshot(let id, let model, let label):
       let header = RunHeader(
         seed: dependencies.seed, scenario: model.checkout.scenario.name, start: clock.origin)
-      return [.screenshotTaken(id, dependencies.screenshots?.save(model, header: header) ?? .off)]
+      let outcome = dependencies.screenshots?.save(model, at: clock.now, label: label, header: header)
+      return [.screenshotTaken(id, outcome ?? .off)]
     case .loadHistory(let id):
       return [.historyLoaded(id, history())]
     case .notifyHooks(let events):
