@@ -29,7 +29,7 @@ public final class EffectInterpreter {
     var order: Int
     var id: RequestID?
     var action: AppAction
-    /// A timer keeps nothing busy: the spinner does not turn for PassKit's 30 seconds.
+    /// A timer keeps nothing busy: a replay does not wait for PassKit's 30 seconds to end.
     var isTimer: Bool
   }
 
@@ -215,7 +215,7 @@ public final class EffectInterpreter {
     return (first.action, first.due)
   }
 
-  /// Whether an answer is still to come (timers aside): the spinner turns meanwhile.
+  /// Whether an answer is still to come (timers aside).
   public var isBusy: Bool {
     answersScheduled > 0 || inbox.isBusy
   }
