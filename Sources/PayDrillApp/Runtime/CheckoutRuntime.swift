@@ -134,7 +134,8 @@ public final class CheckoutRuntime {
   }
 
   /// Lets `duration` pass on a virtual clock: each answer is sent at the time it falls due, and each
-  /// subscription's action at its times (the spinner turns every 100 ms while it is on screen). On a live clock it waits, delivering as answers come.
+  /// subscription's action at its times (the spinner turns every 100 ms while it is on screen). On a live
+  /// clock it sleeps on the doorbell until an answer arrives or the next deadline, delivering as they come.
   public func advance(by duration: Duration) {
     let end = clock.elapsed + duration
     _ = advance(until: end) { false }
@@ -145,22 +146,24 @@ public final class CheckoutRuntime {
   public func advance(until end: Duration, _ isDone: () -> Bool) -> Bool {
     if isDone() { return true }
     guard !clock.isLive else {
+      // Hung before anything is looked at: an answer posted from now on rings it.
+      let doorbell = interpreter.arrivals
       while clock.elapsed < end {
         if deliverDue(), isDone() { return true }
-        if interpreter.awaitsAnotherProcess || interpreter.nextDue != nil {
-          Thread.sleep(forTimeInterval: 0.002)
-        } else {
-          Thread.sleep(forTimeInterval: 0.01)
-        }
+        // Asleep until an answer arrives, the next deadline or the end, whichever comes first.
+        let now = clock.elapsed
+        doorbell.wait(timeout: PollTimeout(untilSoonestOf: [nextDeadline.map { $0 - now }, end - now]))
       }
       deliverDue()
       return isDone()
     }
     while true {
       if interpreter.awaitsAnotherProcess {
-        // Another process answers in real time: wait for it without moving the virtual clock.
+        // Another process answers in real time: wait for it without moving the virtual clock, asleep until
+        // it posts its answer or finishes.
+        let doorbell = interpreter.arrivals
         if deliverDue(), isDone() { return true }
-        Thread.sleep(forTimeInterval: 0.001)
+        if interpreter.awaitsAnotherProcess { doorbell.wait(timeout: PollTimeout(untilSoonestOf: [])) }
         continue
       }
       guard let next = nextDeadline, next <= end else { break }

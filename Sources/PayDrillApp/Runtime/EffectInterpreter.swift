@@ -48,6 +48,11 @@ public final class EffectInterpreter {
     inbox.ring(doorbell)
   }
 
+  /// What a driver sleeps on while it waits for another process or a live deadline: the doorbell every
+  /// answer posted rings (the interactive loop's, or one made the first time one is needed: most runs
+  /// never wait, and make no pipe).
+  var arrivals: Doorbell { inbox.doorbell { Doorbell() } }
+
   /// Performs an effect; returns the answers it has at once (a screenshot saved, the history read), which
   /// the caller sends before anything else.
   public func perform(_ effect: AppEffect) -> [AppAction] {
