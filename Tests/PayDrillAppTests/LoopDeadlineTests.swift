@@ -5,25 +5,41 @@ import XCTest
 @testable import PayDrillApp
 
 /// The deadlines the interactive loop sleeps until (`CheckoutRuntime.nextDeadline`,
-/// `TapePresenter.nextDeadline`): the next answer or timer, the spinner's turn only while an answer is
-/// awaited, the demo's next beat; none at all when nothing will happen by itself.
+/// `TapePresenter.nextDeadline`): the next answer or timer, the next action of a subscription the model
+/// declares (the spinner's turn, only while it is on screen), the demo's next beat; none at all when nothing
+/// will happen by itself.
 final class LoopDeadlineTests: XCTestCase {
   private func runtime(latency: Int) -> CheckoutRuntime {
     CheckoutRuntime(
       scenario: .acmeElectronics, size: Size(columns: 100, rows: 32), latencyMilliseconds: latency)
   }
 
-  func testWhileAnAnswerIsAwaitedTheSpinnerTurnsFirstThenNothingIsDue() {
+  func testWhileTheSpinnerShowsItTurnsFirstThenNothingIsDue() {
     let runtime = runtime(latency: 300)
     runtime.start()
+    runtime.advance(by: .milliseconds(300))
+    for action in Fixture.fillCard(number: "4242424242424242") + [.key(.enter)] { runtime.send(action) }
+    runtime.settle()
     XCTAssertTrue(runtime.isBusy)
-    XCTAssertEqual(runtime.nextDeadline, .milliseconds(100), "the spinner's turn comes before the answer")
+    XCTAssertEqual(runtime.model.subscriptions, [.every(.milliseconds(100), .tick)], "processing")
+    XCTAssertEqual(runtime.nextDeadline, .milliseconds(400), "the spinner's turn comes before the answer")
     runtime.advance(by: .milliseconds(250))
-    XCTAssertEqual(runtime.nextDeadline, .milliseconds(300), "the answer comes before the next turn")
+    XCTAssertEqual(runtime.nextDeadline, .milliseconds(600), "the answer comes with the next turn")
     runtime.advance(by: .milliseconds(50))
     XCTAssertFalse(runtime.isBusy)
+    XCTAssertEqual(runtime.model.subscriptions, [], "paid: no spinner")
     XCTAssertNil(runtime.nextDeadline, "settled: the loop sleeps until something arrives")
     XCTAssertNil(runtime.nextWake)
+  }
+
+  func testAnAnswerAwaitedBehindTheScreenTurnsNoSpinner() {
+    let runtime = runtime(latency: 300)
+    runtime.start()
+    XCTAssertTrue(runtime.isBusy, "Apple Pay's /init is awaited behind the method list")
+    XCTAssertEqual(runtime.model.subscriptions, [])
+    XCTAssertEqual(runtime.nextDeadline, .milliseconds(300), "the answer, not a turn no one sees")
+    runtime.advance(by: .milliseconds(300))
+    XCTAssertEqual(runtime.spinnerTurns, 0)
   }
 
   func testTheLoopWakesForTheSpinnerOnlyWhileItIsOnScreen() {

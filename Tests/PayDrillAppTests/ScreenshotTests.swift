@@ -39,7 +39,7 @@ final class ScreenshotTests: XCTestCase {
   private func runtime(writer: ScreenshotWriter?) -> CheckoutRuntime {
     CheckoutRuntime(
       scenario: .acmeElectronics, size: size, latencyMilliseconds: 0, screenshots: writer,
-      timeZone: TimeZone(identifier: "UTC")!)
+      clock: .virtual(startingAt: Fixture.now), timeZone: TimeZone(identifier: "UTC")!)
   }
 
   func testNamesCarryTheTimeTheStepAndTheScreen() {
@@ -123,17 +123,15 @@ final class ScreenshotTests: XCTestCase {
   }
 
   func testTheWriterSavesFiveFilesAndCountsTheSteps() throws {
-    let writer = ScreenshotWriter(folder: folder.appendingPathComponent("a/b").path, theme: .light) {
-      Fixture.now
-    }
+    let writer = ScreenshotWriter(folder: folder.appendingPathComponent("a/b").path, theme: .light)
     let model = cardFormOnPayButton()
-    let first = writer.save(model)
+    let first = writer.save(model, at: Fixture.now)
     XCTAssertEqual(
       first,
       .saved(
         folder: folder.appendingPathComponent("a/b").path, name: "paydrill-20261201-155638-step01-card-form"))
     XCTAssertEqual(
-      writer.save(model, label: "line9"),
+      writer.save(model, at: Fixture.now, label: "line9"),
       .saved(
         folder: writer.folder, name: "paydrill-20261201-155638-step02-line9-card-form"))
     let names = try FileManager.default.contentsOfDirectory(atPath: writer.folder).sorted()
@@ -152,10 +150,11 @@ final class ScreenshotTests: XCTestCase {
     let blocker = try blockerFile()
     let model = cardFormOnPayButton()
     let below = ScreenshotWriter(folder: blocker.appendingPathComponent("shots").path, theme: .dark)
-    XCTAssertEqual(below.save(model), .failed(folder: below.folder, reason: "cannot be created"))
+    XCTAssertEqual(
+      below.save(model, at: Fixture.now), .failed(folder: below.folder, reason: "cannot be created"))
     XCTAssertEqual(below.count, 0)
     let onFile = ScreenshotWriter(folder: blocker.path, theme: .dark)
-    let outcome = onFile.save(model)
+    let outcome = onFile.save(model, at: Fixture.now)
     XCTAssertEqual(outcome, .failed(folder: blocker.path, reason: "is a file, not a folder"))
     XCTAssertEqual(outcome.notice, "Screenshot not saved: \(blocker.path) is a file, not a folder")
     XCTAssertTrue(outcome.isFailure)
@@ -187,7 +186,7 @@ final class ScreenshotTests: XCTestCase {
   }
 
   func testTheRuntimeSavesTheBundleAndTheFooterShowsWhereUntilTheNextKey() throws {
-    let writer = ScreenshotWriter(folder: folder.path, theme: .dark) { Fixture.now }
+    let writer = ScreenshotWriter(folder: folder.path, theme: .dark)
     let runtime = runtime(writer: writer)
     runtime.start()
     runtime.send(.key(.character("s")))
@@ -244,5 +243,75 @@ final class ScreenshotTests: XCTestCase {
     var lines: [Int] = []
     XCTAssertEqual(TapePlayer(runtime: runtime) { lines.append($0.line) }.play(tape), .completed)
     XCTAssertEqual(lines, [1, 3])
+  }
+
+  func testBundlesAreNamedFromTheInterpretersClock() throws {
+    let runtime = runtime(writer: ScreenshotWriter(folder: folder.path, theme: .dark))
+    runtime.start()
+    runtime.advance(by: .seconds(90))
+    runtime.send(.key(.character("s")))
+    XCTAssertEqual(
+      runtime.model.screenshotOutcome,
+      .saved(folder: folder.path, name: "paydrill-20261201-155808-step01-method-list"),
+      "90 s after the clock's start, not the machine's date")
+  }
+
+  func testACaptureGoesThroughTheScreenshotEffectAndLeavesTheFooterAlone() throws {
+    let runtime = runtime(writer: ScreenshotWriter(folder: folder.path, theme: .dark))
+    var performed: [AppEffect] = []
+    runtime.observer = { if case .performed(let effect) = $0 { performed.append(effect) } }
+    runtime.start()
+    let before = runtime.render().text
+    performed = []
+    runtime.send(.captureScreen(label: "line3"))
+    let asked = runtime.model
+    var saved = asked
+    saved.pendingCapture = RequestID(1)
+    XCTAssertTrue(
+      performed == [.saveScreenshot(RequestID(1), saved, label: "line3")], "one effect: the screenshot")
+    XCTAssertNil(asked.screenshotOutcome, "no notice: a replay's screen stays as it was")
+    XCTAssertNil(asked.pendingCapture, "answered")
+    XCTAssertNil(asked.captureFailure)
+    XCTAssertEqual(runtime.render().text, before)
+    XCTAssertTrue(
+      FileManager.default.fileExists(
+        atPath: folder.appendingPathComponent("paydrill-20261201-155638-step01-line3-method-list.txt").path))
+  }
+
+  func testACaptureThatCannotBeSavedIsKeptForThePlayer() throws {
+    let blocker = try blockerFile()
+    let runtime = runtime(writer: ScreenshotWriter(folder: blocker.path + "/shots", theme: .dark))
+    runtime.start()
+    runtime.send(.captureScreen(label: "line3"))
+    runtime.send(.captureScreen(label: "end"))
+    XCTAssertEqual(
+      runtime.model.captureFailure, .failed(folder: blocker.path + "/shots", reason: "cannot be created"))
+    XCTAssertNil(runtime.model.screenshotOutcome)
+  }
+
+  func testPlayWithScreensNamesItsBundlesFromTheClockStart() throws {
+    let options = try CommandLineOptions.parse([
+      "play", "t.tape", "--screens", folder.path, "--clock-start", "2026-12-01T15:56:38.000Z", "--latency",
+      "0",
+      "--no-ledger",
+    ])
+    let tape = try Tape.parse("Wait /Choose a payment method/\nSleep 2s\nWait /Choose/\n", file: "t.tape")
+    let (run, _, _, failure) = PlayCommand.play(
+      tape, options: options, scenario: .acmeElectronics, theme: .dark)
+    XCTAssertTrue(run.passed)
+    XCTAssertNil(failure)
+    let start = try XCTUnwrap(options.clockStart)
+    let zone = CheckoutRun(options: options, scenario: .acmeElectronics, live: false).runtime.model.timeZone
+    let names = try FileManager.default.contentsOfDirectory(atPath: folder.path).filter {
+      $0.hasSuffix(".txt")
+    }
+    XCTAssertEqual(
+      names.sorted(),
+      [
+        ScreenshotBundle.name(time: start, timeZone: zone, step: 1, label: "line1", screen: "method-list"),
+        ScreenshotBundle.name(
+          time: start + 2, timeZone: zone, step: 2, label: "line3", screen: "method-list"),
+        ScreenshotBundle.name(time: start + 2, timeZone: zone, step: 3, label: "end", screen: "method-list"),
+      ].map { $0 + ".txt" })
   }
 }

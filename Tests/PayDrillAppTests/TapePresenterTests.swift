@@ -87,4 +87,24 @@ final class TapePresenterTests: XCTestCase {
     presenter.advance(now: at(0))
     Snapshot.assert(runtime.render(), named: "demo-zoom-caption-100x32")
   }
+
+  /// The demo waits through the same cursor as `play`: a check is looked at again only after the checkout
+  /// changed, not on every turn of the terminal's loop.
+  func testAWaitIsCheckedAgainOnlyAfterTheCheckoutChanged() throws {
+    let (presenter, runtime) = try presenter("Wait@10s /Card number/\n")
+    let before = runtime.renders
+    for turn in 0..<10 { presenter.advance(now: at(turn * 10)) }
+    XCTAssertEqual(runtime.renders - before, 1, "drawn once: nothing changed since")
+    runtime.send(.key(.enter))
+    presenter.advance(now: at(200))
+    XCTAssertEqual(runtime.renders - before, 2, "drawn again after a change")
+    XCTAssertEqual(runtime.model.presentation?.isFinished, true, "and the card form met it")
+  }
+
+  func testPlayAndDemoGoThroughTheSameBeats() throws {
+    let tape = try Tape.parse("Type \"42\"\nDown 2\nWait /Card/\nCaption \"x\"\n", file: "t.tape")
+    let (presenter, _) = try presenter("Type \"42\"\nDown 2\nWait /Card/\nCaption \"x\"\n")
+    XCTAssertEqual(presenter.beats, TapeCursor(tape).beats)
+    XCTAssertEqual(presenter.beats.map(\.endsStep), [false, true, false, true, true, true])
+  }
 }

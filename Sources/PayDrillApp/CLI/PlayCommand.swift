@@ -72,13 +72,9 @@ enum PlayCommand {
     let checkout = CheckoutRun(options: options, scenario: scenario, screenshots: screenshots, live: false)
     defer { checkout.close() }
     let runtime = checkout.runtime
-    var screenshotFailure: String?
+    // Through the screenshot effect, as `s` saves one: the interpreter names it from the clock.
     func save(_ label: String) {
-      guard options.screensFolder != nil,
-        let outcome = screenshots?.save(runtime.model, label: label, header: RunHeader(runtime: runtime)),
-        outcome.isFailure
-      else { return }
-      screenshotFailure = screenshotFailure ?? outcome.notice
+      if options.screensFolder != nil { runtime.send(.captureScreen(label: label)) }
     }
     let started = ContinuousClock.now
     let outcome = TapePlayer(runtime: runtime) { save("line\($0.line)") }.play(tape)
@@ -88,7 +84,7 @@ enum PlayCommand {
     let run = TapeRun(
       tape: tape, outcome: outcome, duration: duration, events: Array(runtime.model.checkout.events))
     let screen = options.screenPath.map { _ in TapePlayer.reportedScreen(runtime) }
-    return (run, screen, RunHeader(runtime: runtime), screenshotFailure)
+    return (run, screen, RunHeader(runtime: runtime), runtime.model.captureFailure?.notice)
   }
 
   /// Writes `--screen` and `--events` (each made only when asked for); returns an error message when a file

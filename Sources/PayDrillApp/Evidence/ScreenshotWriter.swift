@@ -1,28 +1,29 @@
 import Foundation
 import TerminalUI
 
-/// Saves screenshot bundles in a folder and counts them: what the runtime does when the model asks for a
-/// screenshot (the `s` key), and what `paydrill play --screens DIR` does after every `Wait`.
+/// Saves screenshot bundles in a folder and counts them: what the interpreter does when the reducer asks for a
+/// screenshot (the `s` key, or `paydrill play --screens DIR` after every `Wait`). It reads no clock: the
+/// interpreter names each bundle with its clock's date, so that a replay names its bundles as it did before.
 public final class ScreenshotWriter {
   /// Where the bundles go; made (with its parents) on the first save.
   public let folder: String
   public let theme: Theme
-  private let now: () -> Date
   /// How many bundles this run saved; the next one is step `count + 1`.
   public private(set) var count = 0
 
-  public init(folder: String, theme: Theme, now: @escaping () -> Date = { Date() }) {
+  public init(folder: String, theme: Theme) {
     self.folder = folder
     self.theme = theme
-    self.now = now
   }
 
-  /// Saves the bundle of what the model shows, named with the time (in the model's time zone), the step,
-  /// an optional label and the screen's name; returns what the footer says about it.
+  /// Saves the bundle of what the model shows, named with `time` (the clock's date, in the model's time
+  /// zone), the step, an optional label and the screen's name; returns what the footer says about it.
   @discardableResult
-  public func save(_ model: AppModel, label: String? = nil, header: RunHeader? = nil) -> ScreenshotOutcome {
+  public func save(_ model: AppModel, at time: Date, label: String? = nil, header: RunHeader? = nil)
+    -> ScreenshotOutcome
+  {
     let name = ScreenshotBundle.name(
-      time: now(), timeZone: model.timeZone, step: count + 1, label: label, screen: model.screenName)
+      time: time, timeZone: model.timeZone, step: count + 1, label: label, screen: model.screenName)
     return write(ScreenshotBundle(name: name, model: model, theme: theme, header: header))
   }
 

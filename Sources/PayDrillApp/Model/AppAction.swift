@@ -12,6 +12,9 @@ public enum AppAction: Equatable, Sendable {
   case checkout(CheckoutAction)
   /// The screenshot of request `id` was saved, or could not be.
   case screenshotTaken(RequestID, ScreenshotOutcome)
+  /// The one who plays a tape asks for the screen as evidence, labelled (`play --screens`: `line12`, `end`):
+  /// saved through the same effect as `s`, its footer left alone; a failure is kept in `captureFailure`.
+  case captureScreen(label: String)
   /// The ledger was read for the history panel of request `id`.
   indirect case historyLoaded(RequestID, HistoryListing)
   /// The ledger could not be written: the run goes on without it, and the footer says why.

@@ -8,8 +8,9 @@ import GatewaySimulator
 public enum AppEffect: Equatable, Sendable {
   /// A request of the engine's (the merchant, the gateway, a timer).
   case checkout(CheckoutEffect)
-  /// Save the screen the model shows as a screenshot bundle; `.screenshotTaken` answers.
-  indirect case saveScreenshot(RequestID, AppModel)
+  /// Save the screen the model shows as a screenshot bundle, named with the clock's date (and a label: the
+  /// tape's line for `play --screens`); `.screenshotTaken` answers.
+  indirect case saveScreenshot(RequestID, AppModel, label: String? = nil)
   /// Read the ledger's latest attempts; `.historyLoaded` answers.
   case loadHistory(RequestID)
   /// Tell the merchant's hooks about callbacks that fired.

@@ -56,6 +56,10 @@ public struct AppModel: Equatable, Sendable {
   public var timeZone: TimeZone
   /// The screenshot being saved, while its answer is awaited.
   public var pendingScreenshot: RequestID?
+  /// The screen capture a tape's player asked for (`captureScreen`), while its answer is awaited.
+  public var pendingCapture: RequestID?
+  /// The first capture that could not be saved: `play` fails with it once the tape has run.
+  public var captureFailure: ScreenshotOutcome?
   /// The last id of the app's own requests (screenshots, history); ids only grow.
   public var lastAppRequest = 0
   /// How many of the checkout's events the hooks were told about.

@@ -64,8 +64,10 @@ public enum AppReducer {
       // The last screenshot's notice stays until the next key; a resize is not one.
       if case .resize = key {} else { model.screenshotOutcome = nil }
       return handle(key, in: &model, context: context)
+    case .captureScreen(let label):
+      return capture(&model, label: label)
     case .screenshotTaken(let id, let outcome):
-      guard model.pendingScreenshot == id else { return [] }
+      guard model.pendingScreenshot == id else { return captured(&model, id, outcome) }
       model.pendingScreenshot = nil
       model.screenshotOutcome = outcome
       return []

@@ -24,6 +24,16 @@ final class ActionInbox: Sendable {
     self.doorbell.withLock { $0 = doorbell }
   }
 
+  /// The doorbell answers ring; with none hung yet, `make`'s, hung from now on.
+  func doorbell(orHang make: () -> Doorbell) -> Doorbell {
+    doorbell.withLock { hung in
+      if let hung { return hung }
+      let made = make()
+      hung = made
+      return made
+    }
+  }
+
   /// Takes the oldest answer; answers that `keep` refuses are thrown away on the way.
   func takeFirst(where keep: (AppAction) -> Bool) -> AppAction? {
     guard pendingCount.load(ordering: .sequentiallyConsistent) > 0 else { return nil }
@@ -37,9 +47,13 @@ final class ActionInbox: Sendable {
     }
   }
 
-  /// Marks a request sent to another process; `finish` marks it answered.
+  /// Marks a request sent to another process; `finish` marks it answered (and rings: a driver waiting for
+  /// the process wakes to see it done).
   func start() { inFlight.add(1, ordering: .sequentiallyConsistent) }
-  func finish() { inFlight.subtract(1, ordering: .sequentiallyConsistent) }
+  func finish() {
+    inFlight.subtract(1, ordering: .sequentiallyConsistent)
+    doorbell.withLock { $0 }?.ring()
+  }
 
   /// Whether another process is still working, or its answer is not taken yet.
   var isBusy: Bool {

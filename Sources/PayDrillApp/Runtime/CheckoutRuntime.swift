@@ -12,13 +12,19 @@ public final class CheckoutRuntime {
   public let interpreter: EffectInterpreter
   /// Counts the actions applied, so a front end redraws only after one.
   public private(set) var revision = 0
-  /// Counts the spinner's turns (`.tick`, which moves the spinner's frame and nothing else), so that a tape's
-  /// `Wait` that cannot see the spinner is not checked again after one.
+  /// Counts the actions the model's subscriptions sent (the spinner's turns: `.tick`, which moves the
+  /// spinner's frame and nothing else), so that a tape's `Wait` that cannot see the spinner is not checked
+  /// again after one.
   public private(set) var spinnerTurns = 0
   /// Sees every effect as it is performed and every action as it is applied (the test store listens).
   public var observer: ((Observation) -> Void)?
-  /// When the spinner last turned.
-  private var lastTick = Duration.zero
+  /// The subscriptions the model declares now, each with when it last fired (or started).
+  private var running: [Running] = []
+
+  private struct Running {
+    var subscription: AppSubscription
+    var last: Duration
+  }
 
   /// What the observer is told.
   public enum Observation {
@@ -68,7 +74,6 @@ public final class CheckoutRuntime {
 
   /// Applies an action, performs its effects, and sends back at once what they answer at once.
   public func send(_ action: AppAction) {
-    let wasBusy = interpreter.isBusy
     let effects = AppReducer.reduce(&model, action, context: ReduceContext(now: clock.now))
     revision += 1
     observer?(.applied(action))
@@ -79,11 +84,27 @@ public final class CheckoutRuntime {
       answers += interpreter.perform(effect)
     }
     for answer in answers { send(answer) }
-    // The spinner's first turn comes a tick after the wait began.
-    if !wasBusy, interpreter.isBusy { lastTick = clock.elapsed }
+    resubscribe()
   }
 
-  /// Sends every answer due by now (live clock), each at the instant it fell due, and turns the spinner;
+  /// Keeps the running subscriptions in step with what the model declares: one declared anew starts now
+  /// (its first action an interval later), one no longer declared stops.
+  private func resubscribe() {
+    let declared = model.subscriptions
+    guard !declared.isEmpty else {
+      if !running.isEmpty { running = [] }
+      return
+    }
+    guard declared.count != running.count || !zip(declared, running).allSatisfy({ $0 == $1.subscription })
+    else { return }
+    let started = clock.elapsed
+    running = declared.map { subscription in
+      running.first { $0.subscription == subscription } ?? Running(subscription: subscription, last: started)
+    }
+  }
+
+  /// Sends every answer due by now (live clock), each at the instant it fell due, and what the model's
+  /// subscriptions send by then;
   /// returns whether anything was sent.
   @discardableResult
   public func deliverDue() -> Bool {
@@ -97,7 +118,7 @@ public final class CheckoutRuntime {
       clock.pinned(at: min(due, time)) { send(action) }
       delivered = true
     }
-    turnSpinner(at: time)
+    fireSubscriptions(at: time)
     return delivered
   }
 
@@ -112,8 +133,9 @@ public final class CheckoutRuntime {
     }
   }
 
-  /// Lets `duration` pass on a virtual clock: each answer is sent at the time it falls due, and the spinner
-  /// turns every 100 ms while an answer is awaited. On a live clock it waits, delivering as answers come.
+  /// Lets `duration` pass on a virtual clock: each answer is sent at the time it falls due, and each
+  /// subscription's action at its times (the spinner turns every 100 ms while it is on screen). On a live
+  /// clock it sleeps on the doorbell until an answer arrives or the next deadline, delivering as they come.
   public func advance(by duration: Duration) {
     let end = clock.elapsed + duration
     _ = advance(until: end) { false }
@@ -124,22 +146,24 @@ public final class CheckoutRuntime {
   public func advance(until end: Duration, _ isDone: () -> Bool) -> Bool {
     if isDone() { return true }
     guard !clock.isLive else {
+      // Hung before anything is looked at: an answer posted from now on rings it.
+      let doorbell = interpreter.arrivals
       while clock.elapsed < end {
         if deliverDue(), isDone() { return true }
-        if interpreter.awaitsAnotherProcess || interpreter.nextDue != nil {
-          Thread.sleep(forTimeInterval: 0.002)
-        } else {
-          Thread.sleep(forTimeInterval: 0.01)
-        }
+        // Asleep until an answer arrives, the next deadline or the end, whichever comes first.
+        let now = clock.elapsed
+        doorbell.wait(timeout: PollTimeout(untilSoonestOf: [nextDeadline.map { $0 - now }, end - now]))
       }
       deliverDue()
       return isDone()
     }
     while true {
       if interpreter.awaitsAnotherProcess {
-        // Another process answers in real time: wait for it without moving the virtual clock.
+        // Another process answers in real time: wait for it without moving the virtual clock, asleep until
+        // it posts its answer or finishes.
+        let doorbell = interpreter.arrivals
         if deliverDue(), isDone() { return true }
-        Thread.sleep(forTimeInterval: 0.001)
+        if interpreter.awaitsAnotherProcess { doorbell.wait(timeout: PollTimeout(untilSoonestOf: [])) }
         continue
       }
       guard let next = nextDeadline, next <= end else { break }
@@ -148,47 +172,49 @@ public final class CheckoutRuntime {
         send(action)
         if isDone() { return true }
       }
-      if turnSpinner(at: next), isDone() { return true }
+      if fireSubscriptions(at: next), isDone() { return true }
     }
     clock.move(to: end)
     return isDone()
   }
 
-  /// When something next happens by itself, on the clock: the sooner of the next answer or timer and, while
-  /// an answer is awaited, the spinner's next turn; nil when nothing will until an action comes.
-  public var nextDeadline: Duration? { deadline(turningSpinner: interpreter.isBusy) }
-
-  /// When the interactive loop must next wake by itself: as `nextDeadline`, but the spinner's turn only while
-  /// the spinner is on screen (a turn no one sees changes nothing; it comes with the next wake-up).
-  public var nextWake: Duration? { deadline(turningSpinner: interpreter.isBusy && model.showsSpinner) }
-
-  /// The next answer or timer, or the spinner's next turn if sooner (no array: this runs for every answer).
-  private func deadline(turningSpinner: Bool) -> Duration? {
-    let next = interpreter.nextDue
-    guard turningSpinner else { return next }
-    let tick = lastTick + Self.tickInterval
-    return next.map { min($0, tick) } ?? tick
+  /// When something next happens by itself, on the clock: the sooner of the next answer or timer and the
+  /// next action of a subscription the model declares; nil when nothing will until an action comes.
+  public var nextDeadline: Duration? {
+    var next = interpreter.nextDue
+    for entry in running {
+      guard case .every(let interval, _) = entry.subscription else { continue }
+      next = min(next ?? entry.last + interval, entry.last + interval)
+    }
+    return next
   }
+
+  /// When the interactive loop must next wake by itself: `nextDeadline` (the model subscribes to the
+  /// spinner's turns only while one is on screen, so an idle checkout never wakes).
+  public var nextWake: Duration? { nextDeadline }
 
   /// Sends every answer due now, however many follow each other at this instant.
   public func settle() {
     _ = advance(until: clock.elapsed) { false }
   }
 
-  /// How often the spinner turns while an answer is awaited.
-  static let tickInterval = Duration.milliseconds(100)
-
+  /// Sends the action of each subscription due by `time`; returns whether one was sent.
   @discardableResult
-  private func turnSpinner(at time: Duration) -> Bool {
-    guard interpreter.isBusy else {
-      lastTick = time
-      return false
+  private func fireSubscriptions(at time: Duration) -> Bool {
+    var fired = false
+    var index = 0
+    while index < running.count {
+      let entry = running[index]
+      index += 1
+      guard case .every(let interval, let action) = entry.subscription, time - entry.last >= interval else {
+        continue
+      }
+      running[index - 1].last = time
+      spinnerTurns += 1
+      fired = true
+      send(action)
     }
-    guard time - lastTick >= Self.tickInterval else { return false }
-    lastTick = time
-    spinnerTurns += 1
-    send(.tick)
-    return true
+    return fired
   }
 
   /// Ends the run: an attempt still in flight (the program was quit or signalled, or a tape ended first)
@@ -200,7 +226,7 @@ public final class CheckoutRuntime {
   /// Whether the run was asked to end (q, Ctrl-C).
   public var hasQuit: Bool { interpreter.hasQuit }
 
-  /// Whether an answer is still to come (the spinner turns meanwhile).
+  /// Whether an answer is still to come (a replay waits for it).
   public var isBusy: Bool { interpreter.isBusy }
 
   /// How many frames `render` drew: what a replay's waits cost, counted by the tests.

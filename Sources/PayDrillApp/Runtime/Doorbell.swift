@@ -73,6 +73,16 @@ final class Doorbell: Sendable {
     return true
   }
 
+  /// Blocks until the bell rings, a signal interrupts, or `timeout` passes: what a driver waiting for
+  /// another process's answer sleeps on (no input to watch). Returns whether the bell rang.
+  @discardableResult
+  func wait(timeout: PollTimeout) -> Bool {
+    if rungMeanwhile.exchange(false, ordering: .sequentiallyConsistent) { return true }
+    guard DescriptorWait.readable([readEnd], milliseconds: timeout.milliseconds)[0] else { return false }
+    _ = drain()
+    return true
+  }
+
   /// Reads every byte rung so far, keeping the signals' numbers; returns whether a thread rang.
   private func drain() -> Bool {
     withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 64) { bytes in

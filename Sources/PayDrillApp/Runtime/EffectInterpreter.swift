@@ -29,7 +29,7 @@ public final class EffectInterpreter {
     var order: Int
     var id: RequestID?
     var action: AppAction
-    /// A timer keeps nothing busy: the spinner does not turn for PassKit's 30 seconds.
+    /// A timer keeps nothing busy: a replay does not wait for PassKit's 30 seconds to end.
     var isTimer: Bool
   }
 
@@ -48,6 +48,11 @@ public final class EffectInterpreter {
     inbox.ring(doorbell)
   }
 
+  /// What a driver sleeps on while it waits for another process or a live deadline: the doorbell every
+  /// answer posted rings (the interactive loop's, or one made the first time one is needed: most runs
+  /// never wait, and make no pipe).
+  var arrivals: Doorbell { inbox.doorbell { Doorbell() } }
+
   /// Performs an effect; returns the answers it has at once (a screenshot saved, the history read), which
   /// the caller sends before anything else.
   public func perform(_ effect: AppEffect) -> [AppAction] {
@@ -57,10 +62,11 @@ public final class EffectInterpreter {
     case .checkout(let effect):
       perform(effect)
       return []
-    case .saveScreenshot(let id, let model):
+    case .saveScreenshot(let id, let model, let label):
       let header = RunHeader(
         seed: dependencies.seed, scenario: model.checkout.scenario.name, start: clock.origin)
-      return [.screenshotTaken(id, dependencies.screenshots?.save(model, header: header) ?? .off)]
+      let outcome = dependencies.screenshots?.save(model, at: clock.now, label: label, header: header)
+      return [.screenshotTaken(id, outcome ?? .off)]
     case .loadHistory(let id):
       return [.historyLoaded(id, history())]
     case .notifyHooks(let events):
@@ -214,7 +220,7 @@ public final class EffectInterpreter {
     return (first.action, first.due)
   }
 
-  /// Whether an answer is still to come (timers aside): the spinner turns meanwhile.
+  /// Whether an answer is still to come (timers aside).
   public var isBusy: Bool {
     answersScheduled > 0 || inbox.isBusy
   }

@@ -30,34 +30,30 @@ public struct TapePlayer {
   /// Plays every step.
   public func play(_ tape: Tape) -> Outcome {
     runtime.start()
-    for step in tape.steps {
-      switch step.command {
-      case .type(let text):
-        for character in text { runtime.press(.character(character)) }
-      case .press(let key, let count):
-        for _ in 0..<count { runtime.press(key) }
-      case .sleep(let duration):
+    var cursor = TapeCursor(tape)
+    while let beat = cursor.current {
+      switch beat.kind {
+      case .key(let key, _):
+        runtime.press(key)
+      case .pause(let duration):
         runtime.advance(by: duration)
-      case .wait(let pattern, let timeout):
-        switch waitUntil(timeout: timeout, TapeExpectation.screen(pattern: pattern)) {
-        case .met: afterWait?(step)
-        case .timedOut: return .waitTimedOut(step: step, screen: Self.reportedScreen(runtime))
-        case .tooSlow(let budget):
-          return .patternTooSlow(step: step, budget: budget, screen: Self.reportedScreen(runtime))
-        }
-      case .expect(let expectation, let timeout):
-        switch waitUntil(timeout: timeout, expectation) {
-        case .met: afterWait?(step)
+      case .check(let expectation, let timeout):
+        switch waitUntil(timeout: timeout, &cursor) {
+        case .met: afterWait?(beat.step)
         case .timedOut:
+          guard case .expect = beat.step.command else {
+            return .waitTimedOut(step: beat.step, screen: Self.reportedScreen(runtime))
+          }
           return .expectationFailed(
-            step: step, seen: expectation.seen(in: runtime.model), screen: Self.reportedScreen(runtime))
+            step: beat.step, seen: expectation.seen(in: runtime.model), screen: Self.reportedScreen(runtime))
         case .tooSlow(let budget):
-          return .patternTooSlow(step: step, budget: budget, screen: Self.reportedScreen(runtime))
+          return .patternTooSlow(step: beat.step, budget: budget, screen: Self.reportedScreen(runtime))
         }
       case .caption:
         break
       }
-      if runtime.hasQuit { return .quit(step: step) }
+      if beat.endsStep, runtime.hasQuit { return .quit(step: beat.step) }
+      cursor.moveOn()
     }
     runtime.settle()
     return .completed
@@ -70,29 +66,14 @@ public struct TapePlayer {
     case tooSlow(Duration)
   }
 
-  /// Lets time pass on the checkout's clock until the checkout meets the expectation, or the timeout. On a
+  /// Lets time pass on the checkout's clock until the checkout meets the cursor's check, or the timeout. On a
   /// virtual clock that takes no real time: the clock jumps from one answer, timer or spinner turn to the
-  /// next, and the expectation is checked after each that changed what it reads (the screen is drawn for a
-  /// screen pattern only); a screen pattern that takes too long to match ends the wait.
-  private func waitUntil(timeout: Duration, _ expectation: TapeExpectation) -> Waited {
-    let check = TapeExpectation.Check(expectation)
-    let budget = TapeExpectation.matchBudget(waiting: timeout)
-    var checked: (revision: Int, spinnerTurns: Int)?
+  /// next, and the cursor looks again after each that changed what it reads.
+  private func waitUntil(timeout: Duration, _ cursor: inout TapeCursor) -> Waited {
     var tooSlow: TapeExpectation.PatternTooSlow?
     let met = runtime.advance(until: runtime.clock.elapsed + timeout) {
-      let now = (revision: runtime.revision, spinnerTurns: runtime.spinnerTurns)
-      if let checked {
-        // The screen and the events only change with the model: check again only then. When the spinner
-        // alone turned since, an expectation that cannot see it sees what it saw: not met.
-        let applied = now.revision - checked.revision
-        guard applied > 0, !(check.ignoresSpinner && applied == now.spinnerTurns - checked.spinnerTurns)
-        else {
-          return false
-        }
-      }
-      checked = now
       do throws(TapeExpectation.PatternTooSlow) {
-        return try check.isMet(by: runtime.model, screen: { runtime.render().text }, budget: budget)
+        return try cursor.isMet(on: runtime)
       } catch {
         tooSlow = error
         return true

@@ -3,7 +3,8 @@ import TerminalUI
 
 /// `paydrill demo`: plays a tape in the real terminal at human pace, one key at a time, with the tape's
 /// captions. The presenter's keys drive the playback: Space pauses and resumes, → steps (or skips the wait
-/// in progress), q stops. The interactive session calls `advance` on every turn of its loop.
+/// in progress), q stops. The interactive session calls `advance` on every turn of its loop. The tape's beats
+/// and its `Wait`/`Expect` come from the `TapeCursor` that `play` uses too: the presenter adds the pace.
 public final class TapePresenter {
   /// How fast the tape plays.
   public struct Pace: Equatable, Sendable {
@@ -23,18 +24,10 @@ public final class TapePresenter {
     }
   }
 
-  /// One thing the presenter does: a key, a pause, a check it waits for, a caption.
-  enum Beat: Equatable {
-    case key(KeyEvent, typed: Bool)
-    case pause(Duration)
-    case check(TapeExpectation, timeout: Duration, line: Int)
-    case caption(String)
-  }
-
   private let runtime: CheckoutRuntime
   private let pace: Pace
-  let beats: [Beat]
-  private var next = 0
+  /// The tape's beats and the one `Wait`/`Expect` implementation, shared with `play`.
+  private var cursor: TapeCursor
   /// When the beat in progress is due (a key, a pause) or gives up (a check).
   private var deadline: ContinuousClock.Instant?
   private var stepRequested = false
@@ -42,20 +35,12 @@ public final class TapePresenter {
   public init(tape: Tape, runtime: CheckoutRuntime, pace: Pace = Pace()) {
     self.runtime = runtime
     self.pace = pace
-    beats = tape.steps.flatMap { step -> [Beat] in
-      switch step.command {
-      case .type(let text): return text.map { .key(.character($0), typed: true) }
-      case .press(let key, let count): return Array(repeating: .key(key, typed: false), count: count)
-      case .sleep(let duration): return [.pause(duration)]
-      case .wait(let pattern, let timeout):
-        return [.check(.screen(pattern: pattern), timeout: timeout, line: step.line)]
-      case .expect(let expectation, let timeout):
-        return [.check(expectation, timeout: timeout, line: step.line)]
-      case .caption(let text): return [.caption(text)]
-      }
-    }
+    cursor = TapeCursor(tape)
     runtime.send(.presentation(Presentation()))
   }
+
+  /// The beats the tape plays.
+  var beats: [TapeCursor.Beat] { cursor.beats }
 
   private var presentation: Presentation { runtime.model.presentation ?? Presentation() }
 
@@ -80,10 +65,10 @@ public final class TapePresenter {
 
   /// Moves the playback on as far as `now` allows.
   public func advance(now: ContinuousClock.Instant = .now) {
-    while next < beats.count {
+    while let beat = cursor.current {
       if presentation.isPaused && !stepRequested { return }
-      guard perform(beats[next], now: now) else { return }
-      next += 1
+      guard perform(beat, now: now) else { return }
+      cursor.moveOn()
       deadline = nil
       if stepRequested {
         stepRequested = false
@@ -96,13 +81,14 @@ public final class TapePresenter {
   /// When the beat in progress is due or gives up, if the playback is waiting for a time (not paused, not
   /// finished): the loop need not wake before, unless something happens (a key, an answer, a signal).
   public var nextDeadline: ContinuousClock.Instant? {
-    guard next < beats.count, !presentation.isPaused || stepRequested else { return nil }
+    guard cursor.current != nil, !presentation.isPaused || stepRequested else { return nil }
     return deadline
   }
 
   /// Whether the beat is done; false while it is still waiting.
-  private func perform(_ beat: Beat, now: ContinuousClock.Instant) -> Bool {
-    switch beat {
+  private func perform(_ beat: TapeCursor.Beat, now: ContinuousClock.Instant) -> Bool {
+    let line = beat.step.line
+    switch beat.kind {
     case .caption(let text):
       update { $0.caption = text }
       return true
@@ -112,12 +98,9 @@ public final class TapePresenter {
       return true
     case .pause(let duration):
       return isDue(after: duration * pace.pauseScale, now: now)
-    case .check(let expectation, let timeout, let line):
+    case .check(let expectation, let timeout):
       do throws(TapeExpectation.PatternTooSlow) {
-        if try expectation.isMet(
-          by: runtime.model, screen: { runtime.render().text },
-          budget: TapeExpectation.matchBudget(waiting: timeout))
-        {
+        if try cursor.isMet(on: runtime) {
           update { $0.problem = nil }
           return true
         }
