@@ -26,8 +26,7 @@ final class KeyReferenceTests: XCTestCase {
     let written = KeyReference.page()
     let url = DocsDriftTests.root.appendingPathComponent(Self.path)
     if Snapshot.isRecording {
-      try written.write(to: url, atomically: true, encoding: .utf8)
-      XCTFail("recorded \(Self.path): review the diff, then run again without PAYDRILL_RECORD_SNAPSHOTS")
+      Snapshot.record(written, to: url)
       return
     }
     let committed = Self.sections(of: try String(contentsOf: url, encoding: .utf8))

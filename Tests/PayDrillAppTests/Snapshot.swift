@@ -3,7 +3,8 @@ import TerminalUI
 import XCTest
 
 /// Golden files of screens: `NAME.txt` holds the text grid and `NAME.roles.txt` the style-role letters.
-/// Run with `PAYDRILL_RECORD_SNAPSHOTS=1` to rewrite them, then review the diff like code.
+/// Run with `PAYDRILL_RECORD_SNAPSHOTS=1` to rewrite them, then review the diff like code: a test that
+/// rewrites a golden file fails, so that a recording run never passes unnoticed.
 enum Snapshot {
   static let folder = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
     .appendingPathComponent("__Snapshots__")
@@ -24,7 +25,7 @@ enum Snapshot {
     let url = folder.appendingPathComponent(fileName)
     if isRecording {
       try? FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-      XCTAssertNoThrow(try actual.write(to: url, atomically: true, encoding: .utf8), file: file, line: line)
+      record(actual, to: url, file: file, line: line)
       return
     }
     guard let expected = try? String(contentsOf: url, encoding: .utf8) else {
@@ -44,5 +45,19 @@ enum Snapshot {
     XCTFail(
       "\(fileName) differs at line \(first + 1):\n  expected: \(shownExpected)\n  actual:   \(shownActual)\n--- actual ---\n\(actual)",
       file: file, line: line)
+  }
+
+  /// Writes a golden file and fails the test that wrote it: the recording is reviewed, then the test runs
+  /// again without the variable. Every golden file (screens, events, the keys page, the themes) goes
+  /// through here.
+  static func record(_ text: String, to url: URL, file: StaticString = #filePath, line: UInt = #line) {
+    do {
+      try text.write(to: url, atomically: true, encoding: .utf8)
+      XCTFail(
+        "recorded \(url.path); run again without PAYDRILL_RECORD_SNAPSHOTS and read the diff", file: file,
+        line: line)
+    } catch {
+      XCTFail("could not record \(url.path): \(error)", file: file, line: line)
+    }
   }
 }
