@@ -5,21 +5,7 @@ import XCTest
 /// terminfo does not know, no UTF-8, 8 colours, no colours, 1×1, 300×100, a storm of resizes, and emoji
 /// that terminals draw at widths of their own. Each works or says in one line why it cannot, and the
 /// terminal always comes back as it was.
-final class HostileTerminalTests: XCTestCase {
-  private var folder: URL!
-  private var terminal: RestoredTerminal { RestoredTerminal(folder: folder) }
-
-  override func setUpWithError() throws {
-    try TmuxSession.requireTmux()
-    folder = FileManager.default.temporaryDirectory.appendingPathComponent(
-      "paydrill-hostile-\(UUID().uuidString)")
-    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-  }
-
-  override func tearDownWithError() throws {
-    if let folder { try? FileManager.default.removeItem(at: folder) }
-  }
-
+final class HostileTerminalTests: TerminalTestCase {
   /// The lines of a screen that hold a byte outside printable ASCII.
   private func nonASCIILines(_ screen: String) -> [Substring] {
     screen.split(separator: "\n").filter { $0.utf8.contains { $0 >= 0x80 } }

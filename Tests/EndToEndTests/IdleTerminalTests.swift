@@ -5,11 +5,7 @@ import XCTest
 /// A checkout left alone sleeps (tmux, the real binary): once its screen has settled, its threads are not
 /// woken at all, counted as the kernel counts them (context switches, not time). Asleep, it still answers at
 /// once whatever arrives: a key, a resize, `fg` after an outside stop, the gateway's answer, SIGTERM.
-final class IdleTerminalTests: XCTestCase {
-  override func setUpWithError() throws {
-    try TmuxSession.requireTmux()
-  }
-
+final class IdleTerminalTests: TerminalTestCase {
   /// How many times the kernel has switched each of the process's threads out so far (it slept and was woken,
   /// or was preempted): `voluntary_ctxt_switches` + `nonvoluntary_ctxt_switches`, by thread id.
   private func contextSwitches(of pid: String) throws -> [String: Int] {

@@ -2,22 +2,7 @@ import Foundation
 import XCTest
 
 /// The real binary in a real terminal (tmux): keys in, screen out, and the terminal given back intact.
-final class InteractiveTerminalTests: XCTestCase {
-  private var folder: URL!
-
-  override func setUpWithError() throws {
-    try TmuxSession.requireTmux()
-    folder = FileManager.default.temporaryDirectory.appendingPathComponent(
-      "paydrill-e2e-\(UUID().uuidString)")
-    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-  }
-
-  override func tearDownWithError() throws {
-    if let folder { try? FileManager.default.removeItem(at: folder) }
-  }
-
-  private var terminal: RestoredTerminal { RestoredTerminal(folder: folder) }
-
+final class InteractiveTerminalTests: TerminalTestCase {
   private func wrapped(_ arguments: String) throws -> String { try terminal.wrapped(arguments) }
 
   private func assertTerminalRestored(file: StaticString = #filePath, line: UInt = #line) throws {

@@ -3,21 +3,7 @@ import XCTest
 
 /// The run history in a real terminal (tmux): an attempt in flight when SIGTERM arrives is recorded as
 /// interrupted, and `H` shows the ledger.
-final class LedgerTerminalTests: XCTestCase {
-  private var folder: URL!
-  private var ledger: String { folder.appendingPathComponent("ledger.sqlite3").path }
-
-  override func setUpWithError() throws {
-    try TmuxSession.requireTmux()
-    folder = FileManager.default.temporaryDirectory.appendingPathComponent(
-      "paydrill-ledger-tmux-\(UUID().uuidString)")
-    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-  }
-
-  override func tearDownWithError() throws {
-    if let folder { try? FileManager.default.removeItem(at: folder) }
-  }
-
+final class LedgerTerminalTests: TerminalTestCase {
   private func session(_ arguments: String) throws -> TmuxSession {
     try TmuxSession(
       command: "\(try PayDrillBinary.path()) --ledger \(ledger) \(arguments); echo DONE status=$?; sleep 30")

@@ -3,20 +3,7 @@ import XCTest
 
 /// `paydrill --serve`'s child, `paydrill-serve`, in a real terminal: its key stays out of the process list,
 /// and its end, when the checkout did not ask for it, is shown with its last words and fails the run.
-final class ServeChildEndToEndTests: XCTestCase {
-  private let folder = FileManager.default.temporaryDirectory.appendingPathComponent(
-    "paydrill-serve-child-\(UUID().uuidString)")
-  private var ledger: String { folder.appendingPathComponent("ledger.sqlite3").path }
-
-  override func setUpWithError() throws {
-    try TmuxSession.requireTmux()
-    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-  }
-
-  override func tearDownWithError() throws {
-    try? FileManager.default.removeItem(at: folder)
-  }
-
+final class ServeChildEndToEndTests: TerminalTestCase {
   /// Issue 25: `--token ID:KEY` went to the child on its command line, which every user of the machine can
   /// read (`ps`, /proc/PID/cmdline). The child gets its tokens in its environment; the key still works.
   func testTheChildsCommandLineHoldsNoKey() throws {

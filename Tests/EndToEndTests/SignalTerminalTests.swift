@@ -4,22 +4,7 @@ import XCTest
 /// Signals and crashes in a real terminal (tmux, the real binary): SIGINT, SIGTERM and SIGHUP end the run,
 /// Ctrl-Z and SIGTSTP suspend it and `fg` brings it back, a `fatalError` and a gateway plugin killed while
 /// it works. The terminal always comes back as it was, and a payment in flight is never recorded as paid.
-final class SignalTerminalTests: XCTestCase {
-  private var folder: URL!
-  private var terminal: RestoredTerminal { RestoredTerminal(folder: folder) }
-  private var ledger: String { folder.appendingPathComponent("ledger.sqlite3").path }
-
-  override func setUpWithError() throws {
-    try TmuxSession.requireTmux()
-    folder = FileManager.default.temporaryDirectory.appendingPathComponent(
-      "paydrill-signals-\(UUID().uuidString)")
-    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-  }
-
-  override func tearDownWithError() throws {
-    if let folder { try? FileManager.default.removeItem(at: folder) }
-  }
-
+final class SignalTerminalTests: TerminalTestCase {
   /// The ledger's attempts, as `paydrill history --json` prints them.
   private func attempts() throws -> [[String: Any]] {
     let listed = try PayDrillBinary.run(["history", "--ledger", ledger, "--json"])
