@@ -24,7 +24,7 @@ final class AppTestStoreTests: XCTestCase {
     }
     store.send(.checkout(.submitCard), effects: [.checkout(.askBeforeSubmit(RequestID(1), .card))]) {
       $0.checkout.awaitingMerchant = .card
-      $0.checkout.requests = store.runtime.model.checkout.requests
+      $0.checkout.requests.issued(RequestID(1), .beforeSubmit(.card))
     }
     XCTAssertEqual(store.model.checkout.requests.awaited(RequestID(1)), .beforeSubmit(.card))
 
@@ -73,7 +73,8 @@ final class AppTestStoreTests: XCTestCase {
       $0.checkout.attempts = 1
       $0.checkout.payments = 1
       $0.checkout.openPayment = OpenPayment(idempotencyKey: key, method: .card, amount: scenario.total)
-      $0.checkout.requests = store.runtime.model.checkout.requests
+      $0.checkout.requests.answered(RequestID(1))
+      $0.checkout.requests.issued(RequestID(2), .gateway(.card))
       $0.eventsNotified = 2
       $0.checkout.attempt = inFlight
       $0.checkout.attemptNumber = 1
@@ -104,7 +105,7 @@ final class AppTestStoreTests: XCTestCase {
       $0.checkout.events.append(succeeded)
       $0.checkout.screen = .result(.success(receipt))
       $0.checkout.openPayment = nil
-      $0.checkout.requests = store.runtime.model.checkout.requests
+      $0.checkout.requests.answered(RequestID(2))
       $0.resultChoice = 0
       $0.eventsNotified = 3
       $0.checkout.attempt = nil
@@ -121,18 +122,9 @@ final class AppTestStoreTests: XCTestCase {
       .checkout(.selectMethod(.paypal)), effects: [.checkout(.askBeforeSubmit(RequestID(1), .paypal))]
     ) {
       $0.checkout.awaitingMerchant = .paypal
-      $0.checkout.requests = store.runtime.model.checkout.requests
+      $0.checkout.requests.issued(RequestID(1), .beforeSubmit(.paypal))
     }
-    let dropped = CallbackEvent(
-      sequence: 1, time: Fixture.now, name: .answerDropped, method: nil,
-      details: [EventDetail("request", .string("#7")), EventDetail("answer", .string("beforeSubmit"))])
-    store.send(
-      .checkout(.answered(RequestID(7), .beforeSubmit(BeforeSubmitVerdict(allowed: true)))),
-      effects: [.notifyHooks([dropped])]
-    ) {
-      $0.checkout.events = [dropped]
-      $0.eventsNotified = 1
-    }
+    store.assertDrops(.beforeSubmit(BeforeSubmitVerdict(allowed: true)), for: RequestID(7))
     XCTAssertEqual(store.model.checkout.awaitingMerchant, .paypal, "still waiting for request #1")
   }
 }
