@@ -82,37 +82,50 @@ final class AppReducerTests: XCTestCase {
   }
 
   func testPayButtonAsksTheMerchantFirst() {
-    var model = Fixture.model(size)
-    let effects = Fixture.send(Fixture.fillCard(number: "4242424242424242") + [.key(.enter)], to: &model)
-    XCTAssertEqual(effects, [.checkout(.askBeforeSubmit(RequestID(1), .card))])
-    XCTAssertTrue(model.checkout.isAwaitingMerchant)
-    Fixture.send([.key(.escape)] + Fixture.type("9"), to: &model)
-    XCTAssertEqual(model.checkout.screen, .cardForm, "nothing moves while the merchant answers")
+    let store = AppTestStore(size: size, exhaustivity: .off)
+    store.send(Fixture.fillCard(number: "4242424242424242"))
+    store.send(.key(.enter), effects: [.checkout(.askBeforeSubmit(RequestID(1), .card))]) {
+      $0.checkout.awaitingMerchant = .card
+    }
+    store.assertWaiting([(RequestID(1), .beforeSubmit(.card))])
+    store.send([.key(.escape)] + Fixture.type("9"))
+    store.finish()
+    XCTAssertEqual(store.model.checkout.screen, .cardForm, "nothing moves while the merchant answers")
+    store.assertWaiting([(RequestID(1), .beforeSubmit(.card))])
+  }
+
+  /// A store (not exhaustive) on the failure screen: the card 4000 0000 0000 0002 declined by the gateway.
+  private func declined() -> AppTestStore {
+    let store = AppTestStore(size: size, exhaustivity: .off)
+    store.send(Fixture.fillCard(number: "4000000000000002") + [.key(.enter)])
+    store.advance(by: .seconds(1))
+    store.finish()
+    store.assertWaiting([])
+    return store
   }
 
   func testFailureScreenChoicesTryAgainOrAnotherMethod() {
-    var model = Fixture.model(size)
-    let paid = Fixture.fillCard(number: "4000000000000002") + [.key(.enter), Fixture.allow, Fixture.declined]
-    Fixture.send(paid + [.key(.enter)], to: &model)
-    XCTAssertEqual(model.checkout.screen, .cardForm)
-    XCTAssertEqual(model.checkout.cardForm.number, "4000000000000002", "try again keeps what was typed")
-    model = Fixture.model(size)
-    Fixture.send(paid + [.key(.right), .key(.enter)], to: &model)
-    XCTAssertEqual(model.checkout.screen, .methodList)
-    XCTAssertEqual(model.checkout.cardForm, CardForm())
+    let retry = declined()
+    retry.send(.key(.enter)) { $0.checkout.screen = .cardForm }
+    XCTAssertEqual(retry.model.checkout.cardForm.number, "4000000000000002", "try again keeps what was typed")
+    let other = declined()
+    other.send([.key(.right)])
+    other.send(.key(.enter)) {
+      $0.checkout.screen = .methodList
+      $0.checkout.cardForm = CardForm()
+    }
   }
 
   func testSuccessStartsANewCheckoutKeepingTheEventLog() {
-    var model = Fixture.model(size)
-    Fixture.send(
-      Fixture.fillCard(number: "4242424242424242") + [
-        .key(.enter), Fixture.allow, Fixture.approved, .key(.enter),
-      ],
-      to: &model)
-    XCTAssertEqual(model.checkout.screen, .methodList)
+    let store = AppTestStore(size: size, exhaustivity: .off)
+    store.send(Fixture.fillCard(number: "4242424242424242") + [.key(.enter)])
+    store.advance(by: .seconds(1))
+    store.send(.key(.enter)) { $0.checkout.screen = .methodList }
     XCTAssertEqual(
-      model.checkout.events.map(\.name).filter(\.isMerchantCallback),
+      store.model.checkout.events.map(\.name).filter(\.isMerchantCallback),
       [.onBeforeSubmit, .onSubmit, .onSuccess])
+    // The new checkout's Apple Pay element asks for its `POST /init` again.
+    store.assertWaiting([(RequestID(3), .applePayInit)])
   }
 
   func testEventPaneAndHelpToggles() {
@@ -154,11 +167,13 @@ final class AppReducerTests: XCTestCase {
   }
 
   func testSpinnerTurnsOnlyWhileProcessing() {
-    var model = Fixture.model(size)
-    Fixture.send([.tick, .tick], to: &model)
-    XCTAssertEqual(model.spinnerFrame, 0)
-    Fixture.send(
-      Fixture.fillCard(number: "4242424242424242") + [.key(.enter), Fixture.allow, .tick, .tick], to: &model)
-    XCTAssertEqual(model.spinnerFrame, 2)
+    let store = AppTestStore(size: size, exhaustivity: .off)
+    store.send(.tick) { $0.spinnerFrame = 0 }
+    store.send(.tick) { $0.spinnerFrame = 0 }
+    store.send(Fixture.fillCard(number: "4242424242424242") + [.key(.enter)])
+    store.advance(by: .milliseconds(250))
+    store.receive(.tick) { $0.spinnerFrame = 1 }
+    store.receive(.tick) { $0.spinnerFrame = 2 }
+    store.assertWaiting([(RequestID(2), .gateway(.card))])
   }
 }

@@ -141,6 +141,18 @@ final class AppTestStore {
     }
   }
 
+  /// Asserts what the request book waits for, oldest first: for a test that is not exhaustive, where the
+  /// book is not part of what `update` states.
+  func assertWaiting(
+    _ expected: [(RequestID, Awaited)], file: StaticString = #filePath, line: UInt = #line
+  ) {
+    let waiting = runtime.model.checkout.requests.waiting
+    XCTAssertTrue(
+      waiting.elementsEqual(expected) { $0.id == $1.0 && $0.awaited == $1.1 },
+      "waiting for \(waiting.map { "\($0.id) \($0.awaited)" }), expected \(expected.map { "\($0.0) \($0.1)" })",
+      file: file, line: line)
+  }
+
   /// Fails on anything that came back and was not received (when exhaustive).
   func finish(file: StaticString = #filePath, line: UInt = #line) {
     if exhaustivity == .on {
