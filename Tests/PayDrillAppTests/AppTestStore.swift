@@ -34,6 +34,9 @@ final class AppTestStore {
   private var received: [Step] = []
   /// Every action the runtime applied since the last look, as the observer saw it.
   private var log: [Step] = []
+  /// Every effect the interpreter performed since the start, in order: what a test that is not exhaustive
+  /// reads the effects it cares about from (the attempts the ledger stores, say).
+  private(set) var performed: [AppEffect] = []
 
   private struct Step {
     var action: AppAction
@@ -55,7 +58,9 @@ final class AppTestStore {
     runtime.observer = { [unowned self] observation in
       switch observation {
       case .applied(let action): self.log.append(Step(action: action, model: self.runtime.model))
-      case .performed(let effect): self.log[self.log.count - 1].effects.append(effect)
+      case .performed(let effect):
+        self.log[self.log.count - 1].effects.append(effect)
+        self.performed.append(effect)
       }
     }
   }

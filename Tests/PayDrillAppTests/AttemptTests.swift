@@ -9,20 +9,62 @@ import XCTest
 /// What the run history records of each flow: the attempts the engine says started and ended, as the
 /// ledger stores them (`PaymentAttempt(_:)`).
 final class AttemptTests: XCTestCase {
-  private var model = Fixture.model(Size(columns: 100, rows: 32))
-  /// The attempts the engine ended, in order.
-  private var finished: [PaymentAttempt] = []
+  /// How the gateway answers authorisations from now on; nil: never.
+  private final class Answers: @unchecked Sendable {
+    var answer: (@Sendable (AuthorisationRequest) -> AuthorisationOutcome)?
+  }
 
-  /// Sends each action through the runtime (effects answered at once) and keeps the attempts that ended.
+  /// The fixture's gateway, answering authorisations as the test last said.
+  private struct SwitchedGateway: PaymentGateway {
+    let answers: Answers
+    func authorise(_ request: AuthorisationRequest) -> Reply<AuthorisationOutcome> {
+      FixtureGateway(answer: answers.answer).authorise(request)
+    }
+    func completeChallenge(_ challenge: ThreeDSecureChallenge, code: String?) -> Reply<AuthorisationOutcome> {
+      FixtureGateway(answer: nil).completeChallenge(challenge, code: code)
+    }
+    func createPayPalOrder(_ request: PayPalOrderRequest) -> Reply<PayPalOrder> {
+      FixtureGateway(answer: nil).createPayPalOrder(request)
+    }
+    func applePayInit(_ request: ApplePayInitRequest) -> Reply<ApplePayInitResponse> {
+      FixtureGateway(answer: nil).applePayInit(request)
+    }
+  }
+
+  private let answers = Answers()
+  private var store: AppTestStore!
+  /// The model as the runtime has it now.
+  private var model: AppModel { store.runtime.model }
+  /// The attempts the engine ended, in order.
+  private var finished: [PaymentAttempt] {
+    store.performed.compactMap {
+      guard case .checkout(.attempt(let attempt)) = $0, attempt.ending != nil else { return nil }
+      return PaymentAttempt(attempt)
+    }
+  }
+
+  override func setUp() {
+    super.setUp()
+    start(.acmeElectronics)
+  }
+
+  /// A new checkout of `scenario` in the one test store (not exhaustive: these tests read the attempts).
+  private func start(_ scenario: Scenario) {
+    store = AppTestStore(
+      scenario: scenario, latency: 0, gateway: SwitchedGateway(answers: answers), exhaustivity: .off)
+  }
+
+  /// Sends each action through the runtime and delivers what is due at once; the gateway answers the
+  /// authorisations asked meanwhile with `gateway` (or never).
   private func run(
     _ actions: [AppAction], gateway: (@Sendable (AuthorisationRequest) -> AuthorisationOutcome)? = nil
   ) {
+    answers.answer = gateway
     for action in actions {
-      for case .checkout(.attempt(let attempt)) in Fixture.settle([action], in: &model, gateway: gateway)
-      where attempt.ending != nil {
-        finished.append(PaymentAttempt(attempt))
-      }
+      store.send(action)
+      store.advance(by: .zero)
     }
+    store.finish()
   }
 
   private static let approve: @Sendable (AuthorisationRequest) -> AuthorisationOutcome = { _ in
@@ -108,7 +150,7 @@ final class AttemptTests: XCTestCase {
   }
 
   func testClosingPazeWithoutACallbackIsCancelled() throws {
-    model = Fixture.model(Size(columns: 100, rows: 32), scenario: Scenario.builtIn(named: "paze-checkout")!)
+    start(Scenario.builtIn(named: "paze-checkout")!)
     let paze = model.checkout.methods.firstIndex(of: .paze)! + 1
     run([.key(.character(Character(String(paze))))])
     XCTAssertEqual(model.checkout.attempt?.method, .paze)
@@ -161,7 +203,7 @@ final class AttemptTests: XCTestCase {
   func testARefusedSubmissionIsNoAttempt() {
     var scenario = Scenario.acmeElectronics
     scenario.beforeSubmit = BeforeSubmitRule(allow: false, message: "Please accept terms and conditions")
-    model = Fixture.model(Size(columns: 100, rows: 32), scenario: scenario)
+    start(scenario)
     run(Fixture.fillCard(number: "4242424242424242") + [.key(.enter)], gateway: Self.approve)
     XCTAssertTrue(finished.isEmpty)
     XCTAssertNil(model.checkout.attempt)
