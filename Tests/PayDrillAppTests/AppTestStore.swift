@@ -44,15 +44,33 @@ final class AppTestStore {
     var effects: [AppEffect] = []
   }
 
-  init(
+  convenience init(
     scenario: Scenario = .acmeElectronics, size: Size = Size(columns: 100, rows: 32), latency: Int = 600,
     gateway: (any PaymentGateway)? = nil, hooks: (any MerchantHooks)? = nil, exhaustivity: Exhaustivity = .on
   ) {
     var scenario = scenario
     scenario.gateway.latency = [:]
-    runtime = CheckoutRuntime(
-      scenario: scenario, size: size, latencyMilliseconds: latency, gateway: gateway, hooks: hooks,
-      clock: .virtual(startingAt: Fixture.now), timeZone: TimeZone(identifier: "UTC")!)
+    self.init(
+      runtime: CheckoutRuntime(
+        scenario: scenario, size: size, latencyMilliseconds: latency, gateway: gateway, hooks: hooks,
+        clock: .virtual(startingAt: Fixture.now), timeZone: TimeZone(identifier: "UTC")!),
+      exhaustivity: exhaustivity)
+  }
+
+  /// A store over a model built elsewhere (a fixture's), with `gateway` and the scenario's merchant rules,
+  /// on a virtual clock that starts at `Fixture.now`.
+  convenience init(model: AppModel, gateway: any PaymentGateway, exhaustivity: Exhaustivity = .on) {
+    self.init(
+      runtime: CheckoutRuntime(
+        model: model,
+        dependencies: Dependencies(
+          gateway: gateway, hooks: ScenarioMerchantHooks(scenario: model.checkout.scenario),
+          clock: .virtual(startingAt: Fixture.now))),
+      exhaustivity: exhaustivity)
+  }
+
+  private init(runtime: CheckoutRuntime, exhaustivity: Exhaustivity) {
+    self.runtime = runtime
     self.exhaustivity = exhaustivity
     model = runtime.model
     runtime.observer = { [unowned self] observation in

@@ -47,30 +47,24 @@ enum Fixture {
     return .checkout(.answered(waiting.id, answer))
   }
 
-  /// Sends actions through the one interpreter, on a virtual clock that does not move: every answer due at
-  /// once is delivered after each action (merchant verdicts, sheet updates, pre-authorisation, `/init`, a
-  /// PayPal order, a 3-D Secure decision); the gateway answers authorisations with `gateway`, or never
-  /// (nil). Time-outs never fire.
+  /// Sends actions through the one test store (not exhaustive), on a virtual clock that does not move:
+  /// every answer due at once is delivered after each action (merchant verdicts, sheet updates,
+  /// pre-authorisation, `/init`, a PayPal order, a 3-D Secure decision); the gateway answers authorisations
+  /// with `gateway`, or never (nil). Time-outs never fire.
   /// Returns every effect performed meanwhile.
   @discardableResult
   static func settle(
     _ actions: [AppAction], in model: inout AppModel,
     gateway: (@Sendable (AuthorisationRequest) -> AuthorisationOutcome)? = nil
   ) -> [AppEffect] {
-    let runtime = CheckoutRuntime(
-      model: model,
-      dependencies: Dependencies(
-        gateway: FixtureGateway(answer: gateway),
-        hooks: ScenarioMerchantHooks(scenario: model.checkout.scenario),
-        clock: .virtual(startingAt: now)))
-    var effects: [AppEffect] = []
-    runtime.observer = { if case .performed(let effect) = $0 { effects.append(effect) } }
+    let store = AppTestStore(model: model, gateway: FixtureGateway(answer: gateway), exhaustivity: .off)
     for action in actions {
-      runtime.send(resolved(action, in: runtime.model))
-      runtime.settle()
+      store.send(resolved(action, in: store.runtime.model))
+      store.advance(by: .zero)
     }
-    model = runtime.model
-    return effects
+    store.finish()
+    model = store.model
+    return store.performed
   }
 
   /// Replays `Tapes/NAME.tape` headlessly at 100×32 with a short gateway latency, and asserts it ran through.
