@@ -96,6 +96,15 @@ enum Fixture {
       + type(name) + [.key(.tab)]
   }
 
+  /// A gateway's answer for `settle`: every authorisation approved, with the transaction id of `approved`.
+  static let approving: @Sendable (AuthorisationRequest) -> AuthorisationOutcome = { _ in
+    .approved(systemTransactionId: "7f3e9c2a-5b1d-4e8f-a6c4-2d9b8e1f0a37")
+  }
+  /// A gateway's answer for `settle`: every authorisation declined, as `declined` is.
+  static let declining: @Sendable (AuthorisationRequest) -> AuthorisationOutcome = { _ in
+    .declined(SdkError(errorCode: "CARD_DECLINED", errorMessage: "The card was declined."))
+  }
+
   static let allow = AppAction.checkout(.answered(newest, .beforeSubmit(BeforeSubmitVerdict(allowed: true))))
   static let approved = AppAction.checkout(
     .answered(newest, .gateway(.approved(systemTransactionId: "7f3e9c2a-5b1d-4e8f-a6c4-2d9b8e1f0a37"))))

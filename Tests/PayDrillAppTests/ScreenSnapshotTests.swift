@@ -1,4 +1,5 @@
 import CheckoutEngine
+import GatewaySimulator
 import TerminalUI
 import XCTest
 
@@ -8,13 +9,16 @@ import XCTest
 final class ScreenSnapshotTests: XCTestCase {
   static let sizes = [Size(columns: 100, rows: 32), Size(columns: 80, rows: 24), Size(columns: 60, rows: 20)]
 
+  /// Drives the checkout through the one test store (the merchant answers as the scenario says, the gateway
+  /// with `gateway` or never) and compares its screen at each size.
   private func check(
     _ name: String, _ actions: [AppAction], scenario: Scenario = .acmeElectronics,
+    gateway: (@Sendable (AuthorisationRequest) -> AuthorisationOutcome)? = nil,
     file: StaticString = #filePath, line: UInt = #line
   ) {
     for size in Self.sizes {
       var model = Fixture.model(size, scenario: scenario)
-      Fixture.send(actions, to: &model)
+      Fixture.settle(actions, in: &model, gateway: gateway)
       Snapshot.assert(
         RootView.render(model), named: "\(name)-\(size.columns)x\(size.rows)", file: file, line: line)
     }
@@ -44,13 +48,13 @@ final class ScreenSnapshotTests: XCTestCase {
   }
 
   func testProcessing() {
-    check("processing", Fixture.fillCard(number: "4242424242424242") + [.key(.enter), Fixture.allow])
+    check("processing", Fixture.fillCard(number: "4242424242424242") + [.key(.enter)])
   }
 
   func testSuccess() {
     check(
       "success",
-      Fixture.fillCard(number: "4242424242424242") + [.key(.enter), Fixture.allow, Fixture.approved])
+      Fixture.fillCard(number: "4242424242424242") + [.key(.enter)], gateway: Fixture.approving)
   }
 
   func testALongOrderKeepsTheMethodsAndTheirKeysOnScreen() {
@@ -98,35 +102,33 @@ final class ScreenSnapshotTests: XCTestCase {
     check(
       "event-list-focused",
       Fixture.fillCard(number: "4242424242424242")
-        + [.key(.enter), Fixture.allow, Fixture.approved, .key(.character("v")), .key(.up), .key(.up)])
+        + [.key(.enter), .key(.character("v")), .key(.up), .key(.up)], gateway: Fixture.approving)
   }
 
   func testEventListFilteredWhileTyping() {
     check(
       "event-list-filter",
       Fixture.fillCard(number: "4000000000000002")
-        + [.key(.enter), Fixture.allow, Fixture.declined, .key(.character("/"))] + Fixture.type("declined"))
+        + [.key(.enter), .key(.character("/"))] + Fixture.type("declined"), gateway: Fixture.declining)
   }
 
   func testEventInspectorOpensTheDeclineWhole() {
     check(
       "event-inspector",
       Fixture.fillCard(number: "4000000000000002")
-        + [.key(.enter), Fixture.allow, Fixture.declined, .key(.character("v")), .key(.enter)])
+        + [.key(.enter), .key(.character("v")), .key(.enter)], gateway: Fixture.declining)
   }
 
   func testDecline() {
     check(
       "decline",
-      Fixture.fillCard(number: "4000000000000002") + [.key(.enter), Fixture.allow, Fixture.declined])
+      Fixture.fillCard(number: "4000000000000002") + [.key(.enter)], gateway: Fixture.declining)
   }
 
   func testMerchantRefusal() {
-    let refusal = AppAction.checkout(
-      .answered(
-        Fixture.newest,
-        .beforeSubmit(BeforeSubmitVerdict(allowed: false, message: "Please accept terms and conditions"))))
-    check("refused", Fixture.fillCard(number: "4242424242424242") + [.key(.enter), refusal])
+    var refusing = Scenario.acmeElectronics
+    refusing.beforeSubmit = BeforeSubmitRule(allow: false, message: "Please accept terms and conditions")
+    check("refused", Fixture.fillCard(number: "4242424242424242") + [.key(.enter)], scenario: refusing)
   }
 
   func testMethodNotAvailable() {
