@@ -25,26 +25,11 @@ enum Fixture {
       timeZone: TimeZone(identifier: "UTC")!)
   }
 
-  /// Sends actions through the reducer alone, in order; returns every effect they asked for (none is
-  /// performed). An answer to `Fixture.newest` goes to the newest request the checkout waits for of its kind.
+  /// Sends keys through the reducer alone, in order; returns every effect they asked for (none is
+  /// performed, and nothing answers them: a test that needs an answer uses `settle` or `AppTestStore`).
   @discardableResult
   static func send(_ actions: [AppAction], to model: inout AppModel) -> [AppEffect] {
-    actions.flatMap { AppReducer.reduce(&model, resolved($0, in: model), context: context) }
-  }
-
-  /// Stands for "the request this answer is for": `send` and `settle` put the id of the newest request of the
-  /// answer's kind that the checkout waits for.
-  static let newest = RequestID(0)
-
-  /// The action with `newest` replaced by the id of the request it answers.
-  static func resolved(_ action: AppAction, in model: AppModel) -> AppAction {
-    guard case .checkout(.answered(newest, let answer)) = action else { return action }
-    let waiting = model.checkout.requests.waiting.last { $0.awaited.isAnswered(by: answer) }
-    guard let waiting else {
-      XCTFail("nothing waits for \(answer.label)")
-      return action
-    }
-    return .checkout(.answered(waiting.id, answer))
+    actions.flatMap { AppReducer.reduce(&model, $0, context: context) }
   }
 
   /// Sends actions through the one test store (not exhaustive), on a virtual clock that does not move:
@@ -59,7 +44,7 @@ enum Fixture {
   ) -> [AppEffect] {
     let store = AppTestStore(model: model, gateway: FixtureGateway(answer: gateway), exhaustivity: .off)
     for action in actions {
-      store.send(resolved(action, in: store.runtime.model))
+      store.send(action)
       store.advance(by: .zero)
     }
     store.finish()
@@ -96,20 +81,12 @@ enum Fixture {
       + type(name) + [.key(.tab)]
   }
 
-  /// A gateway's answer for `settle`: every authorisation approved, with the transaction id of `approved`.
+  /// A gateway's answer for `settle`: every authorisation approved, under one fixed transaction id.
   static let approving: @Sendable (AuthorisationRequest) -> AuthorisationOutcome = { _ in
     .approved(systemTransactionId: "7f3e9c2a-5b1d-4e8f-a6c4-2d9b8e1f0a37")
   }
-  /// A gateway's answer for `settle`: every authorisation declined, as `declined` is.
+  /// A gateway's answer for `settle`: every authorisation declined (`CARD_DECLINED`).
   static let declining: @Sendable (AuthorisationRequest) -> AuthorisationOutcome = { _ in
     .declined(SdkError(errorCode: "CARD_DECLINED", errorMessage: "The card was declined."))
   }
-
-  static let allow = AppAction.checkout(.answered(newest, .beforeSubmit(BeforeSubmitVerdict(allowed: true))))
-  static let approved = AppAction.checkout(
-    .answered(newest, .gateway(.approved(systemTransactionId: "7f3e9c2a-5b1d-4e8f-a6c4-2d9b8e1f0a37"))))
-  static let declined = AppAction.checkout(
-    .answered(
-      newest,
-      .gateway(.declined(SdkError(errorCode: "CARD_DECLINED", errorMessage: "The card was declined.")))))
 }

@@ -66,9 +66,8 @@ final class MouseTests: XCTestCase {
 
   func testClickingTheResultsButtons() {
     var model = Fixture.model(Size(columns: 100, rows: 32))
-    Fixture.send(
-      Fixture.fillCard(number: "4000000000000002") + [.key(.enter), Fixture.allow, Fixture.declined],
-      to: &model)
+    Fixture.settle(
+      Fixture.fillCard(number: "4000000000000002") + [.key(.enter)], in: &model, gateway: Fixture.declining)
     click(.resultButton(1), in: &model)
     XCTAssertEqual(model.checkout.screen, .methodList, "Choose another method")
   }

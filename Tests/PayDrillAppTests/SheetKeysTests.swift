@@ -119,33 +119,15 @@ final class SheetKeysTests: XCTestCase {
   }
 
   func testQQuitsFromTheResultScreens() {
-    for (number, answer) in [("4242424242424242", Fixture.approved), ("4000000000000002", Fixture.declined)] {
-      var model = Fixture.model(Size(columns: 100, rows: 32))
-      _ = Fixture.send(Fixture.fillCard(number: number) + [.key(.enter), Fixture.allow, answer], to: &model)
-      guard case .result = model.checkout.screen else { return XCTFail("\(model.checkout.screen)") }
-      XCTAssertEqual(Fixture.send([.key(.character("q"))], to: &model), [.quit], number)
-      XCTAssertTrue(KeyHelp.entries(for: model).contains { $0.keys == "q" && $0.action == "quit" })
+    for (number, gateway) in [("4242424242424242", Fixture.approving), ("4000000000000002", Fixture.declining)] {
+      let store = AppTestStore(gateway: FixtureGateway(answer: gateway), exhaustivity: .off)
+      store.send(Fixture.fillCard(number: number) + [.key(.enter)])
+      store.advance(by: .zero)
+      store.finish()
+      guard case .result = store.model.checkout.screen else { return XCTFail("\(store.model.checkout.screen)") }
+      store.send(.key(.character("q")), effects: [.quit])
+      XCTAssertTrue(KeyHelp.entries(for: store.model).contains { $0.keys == "q" && $0.action == "quit" })
     }
-  }
-}
-
-/// What the sheet shows for the configuration's wording and pending amounts.
-final class SheetWordingTests: XCTestCase {
-  func testPendingItemsShowNoAmountAndShippingTypeChangesTheWording() {
-    var scenario = Scenario.acmeElectronics
-    scenario.applePay?.paymentItems.append(
-      SummaryItem(
-        label: "Gift wrap (priced at packing)", amount: Money(minorUnits: 0, currency: .usd), type: .pending))
-    scenario.applePay?.totalPaymentItem = nil
-    scenario.applePay?.shippingType = .storePickup
-    var model = Fixture.model(Size(columns: 100, rows: 32), scenario: scenario)
-    Fixture.settle([.key(.character("3"))], in: &model)
-    let lines = RootView.render(model).lines
-    let giftWrap = lines.first { $0.contains("Gift wrap (priced at packing)") } ?? ""
-    XCTAssertFalse(giftWrap.contains("$"), giftWrap)
-    XCTAssertTrue(lines.contains { $0.contains("Store Pickup method") })
-    XCTAssertTrue(
-      lines.contains { $0.contains("Store Pickup (Standard Shipping)") }, lines.joined(separator: "\n"))
   }
 }
 
