@@ -163,26 +163,30 @@ final class ScreenshotTests: XCTestCase {
       "Screenshot saved: shots/paydrill-x.*")
   }
 
-  /// Whether the effects ask for a screenshot of the model as it was then.
-  private func asksForScreenshot(_ effects: [AppEffect], of model: AppModel) -> Bool {
-    effects == [.saveScreenshot(RequestID(model.lastAppRequest), model)]
+  /// Sends `key` through the test store and asserts that it asked for a screenshot of the model as it was
+  /// then, under the request id it took.
+  private func assertAsksForScreenshot(
+    _ store: AppTestStore, with key: Character, _ message: String, line: UInt = #line
+  ) {
+    let asked = store.performed.count
+    store.send(.key(.character(key)), line: line) { $0.pendingScreenshot = RequestID($0.lastAppRequest) }
+    XCTAssertEqual(
+      Array(store.performed[asked...]), [.saveScreenshot(RequestID(store.model.lastAppRequest), store.model)],
+      message, line: line)
   }
 
   func testSAsksForAScreenshotUnlessLettersAreBeingTyped() {
-    var model = Fixture.model(size)
-    var effects = Fixture.send([.key(.character("s"))], to: &model)
-    XCTAssertTrue(asksForScreenshot(effects, of: model), "on the method list")
-    XCTAssertEqual(model.pendingScreenshot, RequestID(1))
-    model = Fixture.model(size)
-    effects = Fixture.send([.key(.enter), .key(.character("4")), .key(.character("s"))], to: &model)
-    XCTAssertEqual(effects, [], "s is text in the card number field")
-    XCTAssertEqual(model.checkout.cardForm.number, "4")
-    effects = Fixture.send([.key(.character(AppReducer.screenshotKey))], to: &model)
-    XCTAssertTrue(asksForScreenshot(effects, of: model), "Ctrl-S works while typing")
-    XCTAssertEqual(model.checkout.cardForm.number, "4")
-    model = cardFormOnPayButton()
-    effects = Fixture.send([.key(.character("s"))], to: &model)
-    XCTAssertTrue(asksForScreenshot(effects, of: model), "on the Pay button nothing is typed")
+    let onTheList = AppTestStore(size: size, exhaustivity: .off)
+    assertAsksForScreenshot(onTheList, with: "s", "on the method list")
+    XCTAssertEqual(onTheList.model.pendingScreenshot, RequestID(1))
+    let typing = AppTestStore(size: size, exhaustivity: .off)
+    typing.send([.key(.enter), .key(.character("4"))])
+    typing.send(.key(.character("s")), effects: []) { $0.checkout.cardForm.number = "4" }
+    assertAsksForScreenshot(typing, with: AppReducer.screenshotKey, "Ctrl-S works while typing")
+    XCTAssertEqual(typing.model.checkout.cardForm.number, "4")
+    let onPay = AppTestStore(size: size, exhaustivity: .off)
+    onPay.send(Fixture.fillCard(number: "4242 4242 4242 4242"))
+    assertAsksForScreenshot(onPay, with: "s", "on the Pay button nothing is typed")
   }
 
   func testTheRuntimeSavesTheBundleAndTheFooterShowsWhereUntilTheNextKey() throws {
