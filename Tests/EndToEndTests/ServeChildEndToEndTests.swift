@@ -23,7 +23,8 @@ final class ServeChildEndToEndTests: TerminalTestCase {
         .standardOutput ?? "").trimmingCharacters(in: .whitespacesAndNewlines)
     }
     let child = try XCTUnwrap(
-      candidates.first { shown("comm", of: $0).hasSuffix("paydrill-serve") }, "paydrill-serve runs: \(candidates)")
+      candidates.first { shown("comm", of: $0).hasSuffix("paydrill-serve") },
+      "paydrill-serve runs: \(candidates)")
     let commandLine = shown("args", of: child)
     XCTAssertTrue(commandLine.contains("--listen"), commandLine)
     XCTAssertFalse(commandLine.contains(key), "the key is in the process list: \(commandLine)")

@@ -110,7 +110,8 @@ final class AppTestStore {
   /// Sends actions in order, asserting only what came before `update`: for a test that is not exhaustive,
   /// the keys that lead to what it checks.
   func send(_ actions: [AppAction], file: StaticString = #filePath, line: UInt = #line) {
-    XCTAssertEqual(exhaustivity, .off, "a sequence of actions is sent without assertions", file: file, line: line)
+    XCTAssertEqual(
+      exhaustivity, .off, "a sequence of actions is sent without assertions", file: file, line: line)
     for action in actions { send(action, file: file, line: line) }
   }
 
@@ -122,13 +123,16 @@ final class AppTestStore {
   ) {
     let dropped = CallbackEvent(
       sequence: model.checkout.events.count + 1, time: runtime.clock.now, name: .answerDropped, method: nil,
-      details: [EventDetail("request", .string(id.description)), EventDetail("answer", .string(answer.label))])
+      details: [
+        EventDetail("request", .string(id.description)), EventDetail("answer", .string(answer.label)),
+      ])
     let book = model.checkout.requests
     send(.checkout(.answered(id, answer)), effects: [.notifyHooks([dropped])], file: file, line: line) {
       $0.checkout.events.append(dropped)
       $0.eventsNotified += 1
     }
-    XCTAssertEqual(model.checkout.requests, book, "a dropped answer settles no request", file: file, line: line)
+    XCTAssertEqual(
+      model.checkout.requests, book, "a dropped answer settles no request", file: file, line: line)
   }
 
   /// Lets time pass on the virtual clock: answers due meanwhile come back, to be `receive`d.

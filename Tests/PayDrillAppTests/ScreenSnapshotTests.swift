@@ -87,7 +87,8 @@ final class ScreenSnapshotTests: XCTestCase {
     Fixture.send([.key(.character("o")), .key(.pageDown), .key(.down)], to: &model)
     XCTAssertEqual(model.overlay, .order(OrderList(scroll: 15)), "a page is the area less one line, then one")
     Fixture.send([.key(.end), .key(.down)], to: &model)
-    XCTAssertEqual(model.overlay, .order(OrderList(scroll: 18)), "the last page ends at the total: 33 lines, 15 shown")
+    XCTAssertEqual(
+      model.overlay, .order(OrderList(scroll: 18)), "the last page ends at the total: 33 lines, 15 shown")
     let text = RootView.render(model).text
     XCTAssertTrue(text.contains("Total"), text)
     Fixture.send([.key(.home), .key(.up)], to: &model)

@@ -119,12 +119,16 @@ final class SheetKeysTests: XCTestCase {
   }
 
   func testQQuitsFromTheResultScreens() {
-    for (number, gateway) in [("4242424242424242", Fixture.approving), ("4000000000000002", Fixture.declining)] {
+    for (number, gateway) in [
+      ("4242424242424242", Fixture.approving), ("4000000000000002", Fixture.declining),
+    ] {
       let store = AppTestStore(gateway: FixtureGateway(answer: gateway), exhaustivity: .off)
       store.send(Fixture.fillCard(number: number) + [.key(.enter)])
       store.advance(by: .zero)
       store.finish()
-      guard case .result = store.model.checkout.screen else { return XCTFail("\(store.model.checkout.screen)") }
+      guard case .result = store.model.checkout.screen else {
+        return XCTFail("\(store.model.checkout.screen)")
+      }
       store.send(.key(.character("q")), effects: [.quit])
       XCTAssertTrue(KeyHelp.entries(for: store.model).contains { $0.keys == "q" && $0.action == "quit" })
     }
