@@ -32,7 +32,7 @@ enum OpenAPIDescription {
     let message =
       "python3 or its packages openapi-spec-validator and schemathesis are missing (make deps installs them): "
       + (probe?.standardError.split(separator: "\n").last.map(String.init) ?? "no python3")
-    if ProcessInfo.processInfo.environment["CI"] == "true" { XCTFail(message, file: file, line: line) }
+    Requirement.report(message, file: file, line: line)
     return message
   }
 
