@@ -37,12 +37,16 @@ final class AppReducerTests: XCTestCase {
     XCTAssertEqual(model.checkout.cardForm.holderName, "q?")
     XCTAssertFalse(model.showsHelp)
     XCTAssertEqual(Fixture.send([.key(.escape), .key(.character("q"))], to: &model), [.quit])
+    let store = AppTestStore(size: size, exhaustivity: .off)
+    store.send(.key(.character("q")), effects: [.quit])
+    XCTAssertTrue(store.runtime.interpreter.hasQuit, "the interpreter ends the run")
   }
 
   func testCtrlCQuitsFromAnywhere() {
-    var model = Fixture.model(size)
-    Fixture.send(Fixture.fillCard(number: "4242"), to: &model)
-    XCTAssertEqual(Fixture.send([.key(.interrupt)], to: &model), [.quit])
+    let store = AppTestStore(size: size, exhaustivity: .off)
+    store.send(Fixture.fillCard(number: "4242"))
+    store.send(.key(.interrupt), effects: [.quit])
+    XCTAssertTrue(store.runtime.interpreter.hasQuit, "the interpreter ends the run")
   }
 
   func testTabWalksFieldsThenButtonsAndShiftTabWalksBack() {
