@@ -107,7 +107,7 @@ final class AppTestStore {
     expect(sent.model, after: action, update, file: file, line: line)
   }
 
-  /// Sends actions in order, asserting only what came before `update`: for a test that is not exhaustive,
+  /// Sends actions in order without asserting their changes or effects: for a test that is not exhaustive,
   /// the keys that lead to what it checks.
   func send(_ actions: [AppAction], file: StaticString = #filePath, line: UInt = #line) {
     XCTAssertEqual(
