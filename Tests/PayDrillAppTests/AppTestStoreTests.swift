@@ -70,6 +70,7 @@ final class AppTestStoreTests: XCTestCase {
       $0.checkout.awaitingMerchant = nil
       $0.checkout.events = [allowed, submitted]
       $0.checkout.screen = .processing(Submission(request, since: now))
+      $0.controls = .none  // the card form's focus went with it
       $0.checkout.attempts = 1
       $0.checkout.payments = 1
       $0.checkout.openPayment = OpenPayment(idempotencyKey: key, method: .card, amount: scenario.total)
@@ -105,7 +106,7 @@ final class AppTestStoreTests: XCTestCase {
       $0.checkout.screen = .result(.success(receipt))
       $0.checkout.openPayment = nil
       $0.checkout.requests = store.runtime.model.checkout.requests
-      $0.resultChoice = 0
+      $0.controls = .result(choice: 0)
       $0.eventsNotified = 3
       $0.checkout.attempt = nil
       $0.checkout.attemptEventsStart = 3

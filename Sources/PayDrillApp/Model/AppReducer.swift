@@ -200,26 +200,15 @@ public enum AppReducer {
     }
     // The same screen with new data (the sheet after an update) keeps its focus and highlight.
     guard before != after else { return effects }
+    // A new screen: what was highlighted or typed on the old one goes with it.
+    model.controls = .fresh(for: model.checkout)
     switch after {
-    case .cardForm:
-      let firstError = model.checkout.cardFields.first { model.checkout.cardForm.errors[$0] != nil }
-      model.focus = .field(firstError ?? .number)
-    case .result:
-      model.resultChoice = 0
     case .processing:
       model.spinnerFrame = 0
     case .methodList:
       if wasPaid { model.highlightedMethod = 0 }
-    case .methodUnavailable, .applePaySetUp, .initialisationFailed:
+    default:
       break
-    case .payPalApproval, .pazeCheckout:
-      model.walletChoice = 0
-    case .threeDSChallenge:
-      model.challengeDraft = ""
-    case .applePaySheet:
-      model.sheetRow = .pay
-      model.sheetChooser = nil
-      model.couponDraft = nil
     }
     return effects
   }
