@@ -161,4 +161,20 @@ final class AppReducerTests: XCTestCase {
       Fixture.fillCard(number: "4242424242424242") + [.key(.enter), Fixture.allow, .tick, .tick], to: &model)
     XCTAssertEqual(model.spinnerFrame, 2)
   }
+
+  /// The spinner's frame dies with the screen that turned it: the Apple Pay sheet's starts from the first
+  /// frame, whatever the card payment before it left.
+  func testTheSheetsSpinnerStartsAtItsFirstFrame() {
+    var model = Fixture.model(Size(columns: 100, rows: 32))
+    Fixture.send(
+      Fixture.fillCard(number: "4000000000000002") + [
+        .key(.enter), Fixture.allow, .tick, .tick, Fixture.declined,
+      ],
+      to: &model)
+    guard case .result = model.checkout.screen else { return XCTFail("\(model.checkout.screen)") }
+    Fixture.settle([.checkout(.backToMethods), .key(.character("3"))], in: &model)
+    Fixture.settle([.key(.enter), .key(.enter)], in: &model)
+    XCTAssertEqual(model.checkout.applePaySheet?.phase, .processing)
+    XCTAssertEqual(model.spinnerFrame, 0)
+  }
 }

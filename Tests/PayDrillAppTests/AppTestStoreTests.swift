@@ -70,7 +70,7 @@ final class AppTestStoreTests: XCTestCase {
       $0.checkout.awaitingMerchant = nil
       $0.checkout.events = [allowed, submitted]
       $0.checkout.screen = .processing(Submission(request, since: now))
-      $0.controls = .none  // the card form's focus went with it
+      $0.controls = .processing(spinnerFrame: 0)  // the card form's focus went with it
       $0.checkout.attempts = 1
       $0.checkout.payments = 1
       $0.checkout.openPayment = OpenPayment(idempotencyKey: key, method: .card, amount: scenario.total)

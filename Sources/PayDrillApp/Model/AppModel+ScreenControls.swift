@@ -37,6 +37,24 @@ extension AppModel {
     set { controls = .challenge(draft: newValue) }
   }
 
+  /// The frame of the spinner on show: the processing screen's, or the Apple Pay sheet's.
+  public var spinnerFrame: Int {
+    get {
+      switch controls {
+      case .processing(let frame): return frame
+      case .applePaySheet(let sheet): return sheet.spinnerFrame
+      default: return 0
+      }
+    }
+    set {
+      if case .applePaySheet = controls {
+        sheetControls.spinnerFrame = newValue
+      } else {
+        controls = .processing(spinnerFrame: newValue)
+      }
+    }
+  }
+
   /// The Apple Pay sheet's controls: its highlighted row, chooser, coupon and passcode.
   var sheetControls: SheetControls {
     get {

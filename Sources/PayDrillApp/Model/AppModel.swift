@@ -35,8 +35,6 @@ public struct AppModel: Equatable, Sendable {
   public var showsEventPane = true
   /// The event pane as a list the keys can walk (`v`).
   var eventList = EventList()
-  /// Advances while the gateway works, to turn the spinner.
-  public var spinnerFrame = 0
   public var size: Size
   /// The time zone of the event pane's timestamps.
   public var timeZone: TimeZone

@@ -202,14 +202,7 @@ public enum AppReducer {
     guard before != after else { return effects }
     // A new screen: what was highlighted or typed on the old one goes with it.
     model.controls = .fresh(for: model.checkout)
-    switch after {
-    case .processing:
-      model.spinnerFrame = 0
-    case .methodList:
-      if wasPaid { model.highlightedMethod = 0 }
-    default:
-      break
-    }
+    if after == .methodList, wasPaid { model.highlightedMethod = 0 }
     return effects
   }
 }

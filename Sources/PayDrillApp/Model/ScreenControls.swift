@@ -8,6 +8,8 @@ enum ScreenControls: Equatable, Sendable {
   /// A screen with nothing of its own to highlight or type (the method list keeps its highlight in
   /// `AppModel.highlightedMethod`, which outlives the screens it leads to).
   case none
+  /// The processing screen: its spinner's frame, which advances while the gateway works.
+  case processing(spinnerFrame: Int)
   /// The card form: which field or button has the keys.
   case cardForm(FormFocus)
   /// The result screen: the highlighted button, 0 "Try again", 1 "Choose another method".
@@ -16,7 +18,7 @@ enum ScreenControls: Equatable, Sendable {
   case wallet(choice: Int)
   /// The 3-D Secure challenge: the one-time code typed so far.
   case challenge(draft: String)
-  /// The Apple Pay sheet: its highlighted row, chooser, coupon and passcode.
+  /// The Apple Pay sheet: its highlighted row, chooser, coupon, passcode and spinner.
   case applePaySheet(SheetControls)
 
   /// The controls a screen starts with when the checkout arrives on it.
@@ -29,7 +31,8 @@ enum ScreenControls: Equatable, Sendable {
     case .payPalApproval, .pazeCheckout: return .wallet(choice: 0)
     case .threeDSChallenge: return .challenge(draft: "")
     case .applePaySheet: return .applePaySheet(SheetControls(row: .pay))
-    case .methodList, .methodUnavailable, .applePaySetUp, .initialisationFailed, .processing: return .none
+    case .processing: return .processing(spinnerFrame: 0)
+    case .methodList, .methodUnavailable, .applePaySetUp, .initialisationFailed: return .none
     }
   }
 }

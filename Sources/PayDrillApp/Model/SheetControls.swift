@@ -10,4 +10,6 @@ struct SheetControls: Equatable, Sendable {
   var passcodeDraft = ""
   /// Why Enter did not take the passcode typed so far (too short); typing again clears it.
   var passcodeProblem: String?
+  /// The spinner's frame while the sheet processes or awaits the merchant's update.
+  var spinnerFrame = 0
 }
