@@ -194,7 +194,7 @@ public enum AppReducer {
     // A method can leave the list (a device that cannot pay): keep the highlight on a row that exists.
     model.highlightedMethod = min(model.highlightedMethod, max(0, model.checkout.methods.count - 1))
     if action == .submitCard, after == .cardForm,
-      let first = model.checkout.cardFields.first(where: { model.checkout.cardForm.errors[$0] != nil })
+      let first = ScreenControls.firstInvalidField(of: model.checkout)
     {
       model.focus = .field(first)
     }

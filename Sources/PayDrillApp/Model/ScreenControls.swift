@@ -24,9 +24,7 @@ enum ScreenControls: Equatable, Sendable {
   /// The controls a screen starts with when the checkout arrives on it.
   static func fresh(for checkout: CheckoutState) -> ScreenControls {
     switch checkout.screen.kind {
-    case .cardForm:
-      let firstError = checkout.cardFields.first { checkout.cardForm.errors[$0] != nil }
-      return .cardForm(.field(firstError ?? .number))
+    case .cardForm: return .cardForm(.field(firstInvalidField(of: checkout) ?? .number))
     case .result: return .result(choice: 0)
     case .payPalApproval, .pazeCheckout: return .wallet(choice: 0)
     case .threeDSChallenge: return .challenge(draft: "")
@@ -34,5 +32,10 @@ enum ScreenControls: Equatable, Sendable {
     case .processing: return .processing(spinnerFrame: 0)
     case .methodList, .methodUnavailable, .applePaySetUp, .initialisationFailed: return .none
     }
+  }
+
+  /// The first card field, in the form's order, that shows an error: where the focus goes after a refusal.
+  static func firstInvalidField(of checkout: CheckoutState) -> CardField? {
+    checkout.cardFields.first { checkout.cardForm.errors[$0] != nil }
   }
 }
