@@ -2,7 +2,7 @@
 /// screen starts with, when another screen is on show) and writing one puts its screen's case in place.
 extension AppModel {
   /// Which element of the card form has the keyboard.
-  public var focus: FormFocus {
+  var focus: FormFocus {
     get {
       if case .cardForm(let focus) = controls { return focus }
       return .field(.number)
@@ -11,7 +11,7 @@ extension AppModel {
   }
 
   /// The highlighted button of the result screen: 0 "Try again", 1 "Choose another method".
-  public var resultChoice: Int {
+  var resultChoice: Int {
     get {
       if case .result(let choice) = controls { return choice }
       return 0
@@ -20,7 +20,7 @@ extension AppModel {
   }
 
   /// The highlighted option of a wallet's page (PayPal's approval, Paze's checkout).
-  public var walletChoice: Int {
+  var walletChoice: Int {
     get {
       if case .wallet(let choice) = controls { return choice }
       return 0
@@ -29,7 +29,7 @@ extension AppModel {
   }
 
   /// The one-time code being typed on the 3-D Secure challenge.
-  public var challengeDraft: String {
+  var challengeDraft: String {
     get {
       if case .challenge(let draft) = controls { return draft }
       return ""
@@ -38,7 +38,7 @@ extension AppModel {
   }
 
   /// The frame of the spinner on show: the processing screen's, or the Apple Pay sheet's.
-  public var spinnerFrame: Int {
+  var spinnerFrame: Int {
     get {
       switch controls {
       case .processing(let frame): return frame
@@ -65,25 +65,25 @@ extension AppModel {
   }
 
   /// The highlighted row of the Apple Pay sheet.
-  public var sheetRow: SheetRow {
+  var sheetRow: SheetRow {
     get { sheetControls.row }
     set { sheetControls.row = newValue }
   }
 
   /// The highlighted option while a row's chooser (cards, contacts, methods) is open.
-  public var sheetChooser: Int? {
+  var sheetChooser: Int? {
     get { sheetControls.chooser }
     set { sheetControls.chooser = newValue }
   }
 
   /// The coupon code being typed, while the coupon row is being edited.
-  public var couponDraft: String? {
+  var couponDraft: String? {
     get { sheetControls.couponDraft }
     set { sheetControls.couponDraft = newValue }
   }
 
   /// The passcode being typed at the simulated passcode prompt.
-  public var passcodeDraft: String {
+  var passcodeDraft: String {
     get { sheetControls.passcodeDraft }
     set { sheetControls.passcodeDraft = newValue }
   }
