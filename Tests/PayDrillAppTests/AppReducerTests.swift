@@ -172,12 +172,31 @@ final class AppReducerTests: XCTestCase {
 
   func testSpinnerTurnsOnlyWhileProcessing() {
     let store = AppTestStore(size: size, exhaustivity: .off)
-    store.send(.tick) { $0.spinnerFrame = 0 }
-    store.send(.tick) { $0.spinnerFrame = 0 }
+    // On the method list a tick changes nothing: there is no spinner.
+    store.send(.tick)
+    store.send(.tick)
     store.send(Fixture.fillCard(number: "4242424242424242") + [.key(.enter)])
     store.advance(by: .milliseconds(250))
     store.receive(.tick) { $0.spinnerFrame = 1 }
     store.receive(.tick) { $0.spinnerFrame = 2 }
     store.assertWaiting([(RequestID(2), .gateway(.card))])
+  }
+
+  /// The spinner's frame dies with the screen that turned it: the Apple Pay sheet's starts from the first
+  /// frame, whatever the card payment before it left.
+  func testTheSheetsSpinnerStartsAtItsFirstFrame() {
+    // A declined card payment turns the card spinner first (two ticks while the gateway takes 250 ms).
+    let store = AppTestStore(size: Size(columns: 100, rows: 32), exhaustivity: .off)
+    store.send(Fixture.fillCard(number: "4000000000000002") + [.key(.enter)])
+    store.advance(by: .milliseconds(250))
+    XCTAssertEqual(store.runtime.model.spinnerFrame, 2)
+    store.advance(by: .seconds(5))
+    store.finish()
+    var model = store.model
+    guard case .result = model.checkout.screen else { return XCTFail("\(model.checkout.screen)") }
+    Fixture.settle([.checkout(.backToMethods), .key(.character("3"))], in: &model)
+    Fixture.settle([.key(.enter), .key(.enter)], in: &model)
+    XCTAssertEqual(model.checkout.applePaySheet?.phase, .processing)
+    XCTAssertEqual(model.spinnerFrame, 0)
   }
 }

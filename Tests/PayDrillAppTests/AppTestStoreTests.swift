@@ -70,6 +70,7 @@ final class AppTestStoreTests: XCTestCase {
       $0.checkout.awaitingMerchant = nil
       $0.checkout.events = [allowed, submitted]
       $0.checkout.screen = .processing(Submission(request, since: now))
+      $0.controls = .processing(spinnerFrame: 0)  // the card form's focus went with it
       $0.checkout.attempts = 1
       $0.checkout.payments = 1
       $0.checkout.openPayment = OpenPayment(idempotencyKey: key, method: .card, amount: scenario.total)
@@ -106,7 +107,7 @@ final class AppTestStoreTests: XCTestCase {
       $0.checkout.screen = .result(.success(receipt))
       $0.checkout.openPayment = nil
       $0.checkout.requests.answered(RequestID(2))
-      $0.resultChoice = 0
+      $0.controls = .result(choice: 0)
       $0.eventsNotified = 3
       $0.checkout.attempt = nil
       $0.checkout.attemptEventsStart = 3

@@ -104,6 +104,21 @@ final class SheetKeysTests: XCTestCase {
     XCTAssertEqual(model.checkout.applePaySheet?.phase, .processing)
   }
 
+  /// The passcode typed at one sheet dies with it: a sheet closed at its passcode prompt (here by the
+  /// engine's `cancelSheet`, as the benchmark's cycle sends it) leaves neither digits nor a problem for the next.
+  func testTheNextSheetsPasscodeStartsEmpty() {
+    var model = openSheet()
+    Fixture.settle([.key(.enter), .key(.character("p"))] + Fixture.type("123") + [.key(.enter)], in: &model)
+    XCTAssertNotNil(model.passcodeProblem)
+    Fixture.settle([.checkout(.cancelSheet)], in: &model)
+    XCTAssertEqual(model.checkout.screen, .methodList)
+    Fixture.settle([.key(.character("3")), .key(.enter), .key(.character("p"))], in: &model)
+    XCTAssertEqual(model.checkout.applePaySheet?.phase, .authenticating(.passcode))
+    XCTAssertEqual(model.passcodeDraft, "", "no digits of the last sheet")
+    XCTAssertNil(model.passcodeProblem)
+    XCTAssertTrue(RootView.render(model).text.contains("○○○○○○"), RootView.render(model).text)
+  }
+
   func testASheetValueWrapsRatherThanBeingCutAndOnlyWhatStillDoesNotFitIsCut() {
     let address = "Jane Appleseed, 1 Infinite Loop, Cupertino, CA 95014-2083, US"
     XCTAssertEqual(

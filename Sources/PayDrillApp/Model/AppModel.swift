@@ -9,25 +9,13 @@ public struct AppModel: Equatable, Sendable {
   public var checkout: CheckoutState
   /// The highlighted row of the method list.
   public var highlightedMethod = 0
-  public var focus: FormFocus = .field(.number)
-  /// The highlighted button of the failure screen: 0 "Try again", 1 "Choose another method".
-  public var resultChoice = 0
-  /// The highlighted row of the Apple Pay sheet.
-  public var sheetRow: SheetRow = .card
-  /// The highlighted option while a row's chooser (cards, contacts, methods) is open.
-  public var sheetChooser: Int?
-  /// The coupon code being typed, while the coupon row is being edited.
-  public var couponDraft: String?
-  /// The passcode being typed at the simulated passcode prompt.
-  public var passcodeDraft = ""
-  /// Why Enter did not take the passcode typed so far (too short); typing again clears it.
-  var passcodeProblem: String?
+  /// The highlight and drafts of the screen on show (`AppModel+ScreenControls` reads them by name); they go
+  /// with the screen.
+  var controls: ScreenControls = .none
   /// What is open over the checkout, if anything: one overlay at a time.
   var overlay: Overlay?
   /// Whether the gallery is where the program started (`paydrill buttons`): Escape then quits.
   public var galleryIsHome = false
-  /// The highlighted option of a wallet's page (PayPal's approval, Paze's checkout).
-  public var walletChoice = 0
   /// Large type for projectors (`--zoom`): the checkout alone, with more room around it.
   public var zoom = false
   /// The caption and playback state of `paydrill demo`; nil in every other mode.
@@ -35,8 +23,6 @@ public struct AppModel: Equatable, Sendable {
   /// The merchant's backend the checkout waits for and opens sessions of (`--serve`); nil in every other
   /// mode.
   public var backend: BackendLink?
-  /// The one-time code being typed on the 3-D Secure challenge.
-  public var challengeDraft = ""
   /// The simulated gateway's latency and faults, as the gateway panel sets them; the runtime hands them to
   /// the gateway.
   public var gatewaySettings = GatewaySettings(latencyMilliseconds: 600)
@@ -49,8 +35,6 @@ public struct AppModel: Equatable, Sendable {
   public var showsEventPane = true
   /// The event pane as a list the keys can walk (`v`).
   var eventList = EventList()
-  /// Advances while the gateway works, to turn the spinner.
-  public var spinnerFrame = 0
   public var size: Size
   /// The time zone of the event pane's timestamps.
   public var timeZone: TimeZone

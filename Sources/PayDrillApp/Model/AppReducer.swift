@@ -194,33 +194,15 @@ public enum AppReducer {
     // A method can leave the list (a device that cannot pay): keep the highlight on a row that exists.
     model.highlightedMethod = min(model.highlightedMethod, max(0, model.checkout.methods.count - 1))
     if action == .submitCard, after == .cardForm,
-      let first = model.checkout.cardFields.first(where: { model.checkout.cardForm.errors[$0] != nil })
+      let first = ScreenControls.firstInvalidField(of: model.checkout)
     {
       model.focus = .field(first)
     }
     // The same screen with new data (the sheet after an update) keeps its focus and highlight.
     guard before != after else { return effects }
-    switch after {
-    case .cardForm:
-      let firstError = model.checkout.cardFields.first { model.checkout.cardForm.errors[$0] != nil }
-      model.focus = .field(firstError ?? .number)
-    case .result:
-      model.resultChoice = 0
-    case .processing:
-      model.spinnerFrame = 0
-    case .methodList:
-      if wasPaid { model.highlightedMethod = 0 }
-    case .methodUnavailable, .applePaySetUp, .initialisationFailed:
-      break
-    case .payPalApproval, .pazeCheckout:
-      model.walletChoice = 0
-    case .threeDSChallenge:
-      model.challengeDraft = ""
-    case .applePaySheet:
-      model.sheetRow = .pay
-      model.sheetChooser = nil
-      model.couponDraft = nil
-    }
+    // A new screen: what was highlighted or typed on the old one goes with it.
+    model.controls = .fresh(for: model.checkout)
+    if after == .methodList, wasPaid { model.highlightedMethod = 0 }
     return effects
   }
 }

@@ -1,0 +1,96 @@
+/// The controls of the screen on show, by name. Each reads its screen's case of `controls` (or what that
+/// screen starts with, when another screen is on show) and writing one puts its screen's case in place.
+extension AppModel {
+  /// Which element of the card form has the keyboard.
+  var focus: FormFocus {
+    get {
+      if case .cardForm(let focus) = controls { return focus }
+      return .field(.number)
+    }
+    set { controls = .cardForm(newValue) }
+  }
+
+  /// The highlighted button of the result screen: 0 "Try again", 1 "Choose another method".
+  var resultChoice: Int {
+    get {
+      if case .result(let choice) = controls { return choice }
+      return 0
+    }
+    set { controls = .result(choice: newValue) }
+  }
+
+  /// The highlighted option of a wallet's page (PayPal's approval, Paze's checkout).
+  var walletChoice: Int {
+    get {
+      if case .wallet(let choice) = controls { return choice }
+      return 0
+    }
+    set { controls = .wallet(choice: newValue) }
+  }
+
+  /// The one-time code being typed on the 3-D Secure challenge.
+  var challengeDraft: String {
+    get {
+      if case .challenge(let draft) = controls { return draft }
+      return ""
+    }
+    set { controls = .challenge(draft: newValue) }
+  }
+
+  /// The frame of the spinner on show: the processing screen's, or the Apple Pay sheet's.
+  var spinnerFrame: Int {
+    get {
+      switch controls {
+      case .processing(let frame): return frame
+      case .applePaySheet(let sheet): return sheet.spinnerFrame
+      default: return 0
+      }
+    }
+    set {
+      if case .applePaySheet = controls {
+        sheetControls.spinnerFrame = newValue
+      } else {
+        controls = .processing(spinnerFrame: newValue)
+      }
+    }
+  }
+
+  /// The Apple Pay sheet's controls: its highlighted row, chooser, coupon and passcode.
+  var sheetControls: SheetControls {
+    get {
+      if case .applePaySheet(let sheet) = controls { return sheet }
+      return SheetControls()
+    }
+    set { controls = .applePaySheet(newValue) }
+  }
+
+  /// The highlighted row of the Apple Pay sheet.
+  var sheetRow: SheetRow {
+    get { sheetControls.row }
+    set { sheetControls.row = newValue }
+  }
+
+  /// The highlighted option while a row's chooser (cards, contacts, methods) is open.
+  var sheetChooser: Int? {
+    get { sheetControls.chooser }
+    set { sheetControls.chooser = newValue }
+  }
+
+  /// The coupon code being typed, while the coupon row is being edited.
+  var couponDraft: String? {
+    get { sheetControls.couponDraft }
+    set { sheetControls.couponDraft = newValue }
+  }
+
+  /// The passcode being typed at the simulated passcode prompt.
+  var passcodeDraft: String {
+    get { sheetControls.passcodeDraft }
+    set { sheetControls.passcodeDraft = newValue }
+  }
+
+  /// Why Enter did not take the passcode typed so far (too short); typing again clears it.
+  var passcodeProblem: String? {
+    get { sheetControls.passcodeProblem }
+    set { sheetControls.passcodeProblem = newValue }
+  }
+}
