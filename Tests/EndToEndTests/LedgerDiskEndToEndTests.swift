@@ -121,20 +121,7 @@ final class LedgerDiskEndToEndTests: XCTestCase {
     XCTAssertEqual(server.stop().status, 0)
 
     let tape = folder.appendingPathComponent("pay.tape")
-    try """
-    Wait /Choose a payment method/
-    Enter
-    Type "4242 4242 4242 4242"
-    Tab
-    Type "12/34"
-    Tab
-    Type "123"
-    Tab
-    Type "Jane Doe"
-    Tab
-    Enter
-    Wait@10s /Payment successful/
-    """.write(to: tape, atomically: true, encoding: .utf8)
+    try PayDrillBinary.cardPaymentTape().write(to: tape, atomically: true, encoding: .utf8)
     let disk = folder.appendingPathComponent("disk")
     try FileManager.default.createDirectory(at: disk, withIntermediateDirectories: true)
     let rooms = [0, 16, 28, 32, 36, 40, 48, 64, 128]

@@ -327,21 +327,8 @@ final class ServeEndToEndTests: XCTestCase {
     XCTAssertTrue((session["hmacKey"] as? String)?.hasSuffix("(redacted)") ?? false, "keys redacted")
 
     let tape = folder.appendingPathComponent("pay.tape")
-    try """
-    Wait /Choose a payment method/
-    Enter
-    Type "4242 4242 4242 4242"
-    Tab
-    Type "12/34"
-    Tab
-    Type "123"
-    Tab
-    Type "Jane Doe"
-    Tab
-    Enter
-    Wait@10s /Payment successful/
-    Expect total "¥1,500"
-    """.write(to: tape, atomically: true, encoding: .utf8)
+    try PayDrillBinary.cardPaymentTape(then: #"Expect total "¥1,500""#).write(
+      to: tape, atomically: true, encoding: .utf8)
     let events = folder.appendingPathComponent("events.jsonl")
     let paid = try PayDrillBinary.run([
       "play", tape.path, "--session", sessionId, "--ledger", ledger, "--latency", "0", "--events",
