@@ -7,15 +7,16 @@ import XCTest
 /// The loop never sleeps on a timer: a driver waiting for another process or a live deadline sleeps on the
 /// doorbell that answers ring, until the next deadline.
 final class LoopSleepTests: XCTestCase {
-  func testNoLoopPathSleepsOnAFixedInterval() throws {
+  /// Every program's sources, the CLI's one-shot commands included (`paydrill session` slept its simulated
+  /// latency with Thread.sleep); only the benchmark, whose idle probe measures a sleep, is left out.
+  func testNoProgramSleepsOnAFixedInterval() throws {
     let files = FileManager.default
+    let sources = TapeTests.root.appendingPathComponent("Sources")
     var sleepers: [String] = []
-    for folder in ["Sources/PayDrillApp/Runtime", "Sources/PayDrillApp/Tapes"] {
-      let url = TapeTests.root.appendingPathComponent(folder)
-      for name in try files.contentsOfDirectory(atPath: url.path) where name.hasSuffix(".swift") {
-        let text = try String(contentsOf: url.appendingPathComponent(name), encoding: .utf8)
-        if text.contains("Thread.sleep") || text.contains("usleep(") { sleepers.append("\(folder)/\(name)") }
-      }
+    let paths = try XCTUnwrap(files.subpathsOfDirectory(atPath: sources.path) as [String]?)
+    for path in paths.sorted() where path.hasSuffix(".swift") && !path.hasPrefix("paydrill-bench/") {
+      let text = try String(contentsOf: sources.appendingPathComponent(path), encoding: .utf8)
+      if text.contains("Thread.sleep") || text.contains("usleep(") { sleepers.append(path) }
     }
     XCTAssertEqual(sleepers, [], "they sleep on the doorbell and the next deadline instead")
   }

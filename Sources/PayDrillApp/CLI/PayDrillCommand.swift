@@ -73,8 +73,13 @@ public enum PayDrillCommand {
           let settings = GatewaySettings(
             latencyMilliseconds: latency(options, scenario: scenario), seed: options.seed ?? 1,
             configuration: scenario.gateway)
-          Thread.sleep(
-            forTimeInterval: GatewayControls(settings: settings).nextLatency(for: .session).inSeconds)
+          // Slept in poll on a doorbell until the deadline, as the loop sleeps: no fixed-interval sleep.
+          let clock = ContinuousClock()
+          let deadline = clock.now + GatewayControls(settings: settings).nextLatency(for: .session)
+          let doorbell = Doorbell()
+          while case let remaining = deadline - clock.now, remaining > .zero {
+            doorbell.wait(timeout: PollTimeout(untilSoonestOf: [remaining]))
+          }
         }
         for warning in SessionCommand.warnings(options.session, sign: options.sign) {
           FileHandle.standardError.write(Data((warning + "\n").utf8))
