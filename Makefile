@@ -22,7 +22,7 @@ ZIZMOR = "$$(command -v zizmor || echo "$$(python3 -m site --user-base)/bin/zizm
 
 # The version lives in one place, HelpText.version (what `paydrill --version` prints); the archive's name
 # reads it there.
-VERSION := $(shell sed -n 's/.*static let version = "\(.*\)".*/\1/p' Sources/PayDrillApp/CLI/HelpText.swift)
+VERSION := $(shell sed -n 's/.*static let version = "\(.*\)".*/\1/p' Sources/PayDrillCLI/Commands/HelpText.swift)
 SYSTEM := $(shell uname -s | tr A-Z a-z)-$(shell uname -m)
 DIST_NAME = paydrill-$(VERSION)-$(SYSTEM)
 ARCHIVE = dist/$(DIST_NAME).tar.gz

@@ -59,8 +59,11 @@ let package = Package(
     // The interactive loop's signal handler: C, so that it does only what a handler may (it writes the
     // signal's number to the doorbell pipe; `SignalWatcher` reads it in normal code).
     .target(name: "CSignals"),
+    // Strict JSON: every key known, every number as written, errors that name the path.
+    .target(name: "StrictJSON", swiftSettings: directMetadataAccess),
     .target(
       name: "CheckoutEngine",
+      dependencies: ["StrictJSON"],
       // The built-in scenarios are compiled in, so `--scenario NAME` works wherever paydrill runs;
       // `Scenarios/` at the top of the repository is a link to this folder.
       resources: builtInScenarios.map { .embedInCode("BuiltInScenarios/\($0).json") }
@@ -86,10 +89,57 @@ let package = Package(
     .target(
       name: "NcursesBackend", dependencies: ["TerminalUI", "CNcursesw", "Platform"],
       swiftSettings: directMetadataAccess),
+    // The layers of the program, each depending only on those above it in this list (docs/architecture.md).
+    // Reading configuration files and text a person gave: scenarios, themes, the data folder.
+    .target(
+      name: "PayDrillFiles", dependencies: ["CheckoutEngine", "TerminalUI"],
+      swiftSettings: directMetadataAccess),
+    // What a payment attempt leaves behind, and the ledger's interface: values only, no SQLite.
+    .target(
+      name: "PaymentHistory", dependencies: ["CheckoutEngine", "TerminalUI", "PayDrillFiles"],
+      swiftSettings: directMetadataAccess),
+    // The app: its model, the pure reducer, the key tables and the screens. No terminal, no files, no SQLite.
     .target(
       name: "PayDrillApp",
+      dependencies: ["CheckoutEngine", "GatewaySimulator", "TerminalUI", "PayDrillFiles", "PaymentHistory"],
+      swiftSettings: directMetadataAccess
+    ),
+    // The one loop: the runtime, the one effect interpreter and its clock, screenshots. Drives the terminal,
+    // tapes, the fuzzer, the bench and the tests alike; knows no ncurses and no SQLite.
+    .target(
+      name: "PayDrillLoop",
       dependencies: [
-        "CheckoutEngine", "GatewaySimulator", "TerminalUI", "NcursesBackend", "CSQLite", "CSignals",
+        "PayDrillApp", "CheckoutEngine", "GatewaySimulator", "TerminalUI", "PayDrillFiles", "PaymentHistory",
+        "OutputFiles", "Platform", "CSignals",
+      ],
+      swiftSettings: directMetadataAccess
+    ),
+    // Adapters: the SQLite ledger (attempts and a backend's sessions) and the merchant hook processes.
+    .target(
+      name: "PayDrillLedger",
+      dependencies: ["PaymentHistory", "PayDrillFiles", "CheckoutEngine", "GatewaySimulator", "CSQLite"],
+      swiftSettings: directMetadataAccess
+    ),
+    .target(
+      name: "PayDrillHooks",
+      dependencies: ["PayDrillLoop", "CheckoutEngine", "GatewaySimulator", "Platform"],
+      swiftSettings: directMetadataAccess
+    ),
+    // Tools over the loop: tapes (record, play, reports) and the fuzzer.
+    .target(
+      name: "PayDrillTools",
+      dependencies: [
+        "PayDrillLoop", "PayDrillApp", "PayDrillLedger", "PayDrillHooks", "PayDrillFiles", "PaymentHistory",
+        "CheckoutEngine", "GatewaySimulator", "TerminalUI", "JUnitReports", "OutputFiles", "Platform",
+      ],
+      swiftSettings: directMetadataAccess
+    ),
+    // The command line that wires them: options, commands, the interactive terminal session, the schemas.
+    .target(
+      name: "PayDrillCLI",
+      dependencies: [
+        "PayDrillTools", "PayDrillLoop", "PayDrillApp", "PayDrillLedger", "PayDrillHooks", "PayDrillFiles",
+        "PaymentHistory", "CheckoutEngine", "GatewaySimulator", "TerminalUI", "NcursesBackend", "CSignals",
         "JUnitReports", "OutputFiles", "Platform",
       ],
       // The JSON Schemas `paydrill schema` prints are compiled in, byte for byte; `docs/schema/` at the top
@@ -100,21 +150,35 @@ let package = Package(
     // The commit `paydrill --version` prints, read from git before every build (`Plugins/GitCommit`).
     .plugin(name: "GitCommit", capability: .buildTool()),
     .executableTarget(
-      name: "paydrill", dependencies: ["PayDrillApp"], swiftSettings: directMetadataAccess,
+      name: "paydrill", dependencies: ["PayDrillCLI"], swiftSettings: directMetadataAccess,
       plugins: ["GitCommit"]),
     .executableTarget(name: "paydrill-merge-junit", dependencies: ["JUnitMerge"]),
     // The simulated API over HTTP: libmicrohttpd does HTTP, GatewaySimulator's GatewayAPI decides.
     .target(name: "GatewayServer", dependencies: ["GatewaySimulator", "CheckoutEngine", "CMicroHTTPD"]),
-    .executableTarget(name: "paydrill-serve", dependencies: ["GatewayServer", "PayDrillApp"]),
+    .executableTarget(
+      name: "paydrill-serve",
+      dependencies: ["GatewayServer", "PayDrillCLI", "PayDrillLedger", "PayDrillFiles", "GatewaySimulator"]),
     // The benchmark (`make bench`): a development target, not a product, so it is never shipped. Its terminal
     // figures run the `paydrill` built beside it.
     .executableTarget(
       name: "paydrill-bench",
-      dependencies: ["PayDrillApp", "CheckoutEngine", "GatewaySimulator", "TerminalUI", "Platform"]
+      dependencies: [
+        "PayDrillCLI", "PayDrillTools", "PayDrillLoop", "PayDrillApp", "PayDrillLedger", "PayDrillFiles",
+        "CheckoutEngine", "GatewaySimulator", "TerminalUI", "Platform",
+      ]
     ),
-    // The engine's flows are driven through the app's one interpreter (no effect runner of their own).
+    // The engine's pure parts: reducers, money, cards, decoding.
+    // What both engine test targets share: the engine's test store and the demo's Apple Pay fixtures.
+    .target(name: "CheckoutTestSupport", dependencies: ["CheckoutEngine"], path: "Tests/CheckoutTestSupport"),
     .testTarget(
-      name: "CheckoutEngineTests", dependencies: ["CheckoutEngine", "GatewaySimulator", "PayDrillApp"]),
+      name: "CheckoutEngineTests", dependencies: ["CheckoutEngine", "StrictJSON", "CheckoutTestSupport"]),
+    // The engine's flows, driven through the one interpreter (no effect runner of their own).
+    .testTarget(
+      name: "CheckoutFlowTests",
+      dependencies: [
+        "CheckoutEngine", "GatewaySimulator", "PayDrillApp", "PayDrillLoop", "StrictJSON",
+        "CheckoutTestSupport",
+      ]),
     .testTarget(name: "GatewaySimulatorTests", dependencies: ["GatewaySimulator", "CheckoutEngine"]),
     .testTarget(
       name: "GatewayServerTests",
@@ -125,8 +189,9 @@ let package = Package(
     .testTarget(
       name: "PayDrillAppTests",
       dependencies: [
-        "PayDrillApp", "CheckoutEngine", "GatewaySimulator", "TerminalUI", "JUnitReports", "paydrill-bench",
-        "Platform",
+        "PayDrillCLI", "PayDrillTools", "PayDrillHooks", "PayDrillLedger", "PayDrillLoop", "PayDrillApp",
+        "PaymentHistory", "PayDrillFiles", "CheckoutEngine", "StrictJSON", "GatewaySimulator", "TerminalUI",
+        "JUnitReports", "OutputFiles", "paydrill-bench", "Platform",
       ],
       exclude: ["__Snapshots__", "Fixtures"]
     ),

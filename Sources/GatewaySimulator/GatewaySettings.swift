@@ -7,6 +7,10 @@ public struct GatewaySettings: Equatable, Sendable {
   /// A fault real integrations meet (the type lives in the engine: an armed fault travels with the request).
   public typealias Fault = GatewayFault
 
+  /// The simulated latency when neither `--latency` nor the scenario names one: long enough to see the
+  /// spinner, short enough not to wait.
+  public static let defaultLatencyMilliseconds = 600
+
   /// How long each kind of call takes.
   public var latency: [GatewayOperation: LatencyDistribution]
   /// A fault the next authorisation meets. The app's state owns it: it goes with the next authorisation

@@ -2,6 +2,7 @@ import CheckoutEngine
 import Foundation
 import GatewaySimulator
 import PayDrillApp
+import PayDrillLoop
 import TerminalUI
 
 /// One Apple Pay payment, headless and without latency, for the benchmark: the sheet opens and the shopper

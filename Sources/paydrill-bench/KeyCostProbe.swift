@@ -1,6 +1,7 @@
 import CheckoutEngine
 import Foundation
 import PayDrillApp
+import PayDrillLoop
 import TerminalUI
 
 /// What a key costs as the event log grows: a `CheckoutRuntime` on a virtual clock (the app reducer and the

@@ -2,6 +2,7 @@ import CheckoutEngine
 import Foundation
 import GatewaySimulator
 import PayDrillApp
+import PayDrillLoop
 import TerminalUI
 
 /// What a whole 200×60 frame (`RootView.render`) costs in a realistic session, not on an empty one: the

@@ -1,6 +1,7 @@
 import CheckoutEngine
 import Foundation
 import PayDrillApp
+import PayDrillLoop
 
 /// One real round of the Apple Pay sheet on the method list: the shopper opens it, then cancels it, each step
 /// settled on the virtual clock (the merchant's answers and timers included). Each round records its

@@ -1,5 +1,7 @@
 import Foundation
 import PayDrillApp
+import PayDrillLoop
+import PayDrillTools
 import TerminalUI
 
 /// `play`'s cost per card payment: `count` copies of `Tapes/pay-with-visa.tape` replayed by the `paydrill`

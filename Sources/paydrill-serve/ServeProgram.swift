@@ -2,7 +2,9 @@ import Dispatch
 import Foundation
 import GatewayServer
 import GatewaySimulator
-import PayDrillApp
+import PayDrillCLI
+import PayDrillFiles
+import PayDrillLedger
 import Synchronization
 
 /// `paydrill-serve`: what `paydrill serve` becomes, and what `paydrill --serve` starts as a child. It takes

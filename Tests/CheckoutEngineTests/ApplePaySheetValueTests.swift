@@ -1,6 +1,7 @@
 import XCTest
 
 @testable import CheckoutEngine
+@testable import CheckoutTestSupport
 
 /// The sheet keeps its fields in a shared box; these pin that it is still a value: a changed copy leaves the
 /// original as it was, and equality is by contents, not by box.

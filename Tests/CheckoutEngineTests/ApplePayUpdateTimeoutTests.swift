@@ -1,6 +1,7 @@
 import XCTest
 
 @testable import CheckoutEngine
+@testable import CheckoutTestSupport
 
 /// PassKit gives an update handler 30 seconds. The engine asks for a timer as an effect; the test plays the
 /// clock (no real wait): a timer that fires while its update is still pending ends the payment.

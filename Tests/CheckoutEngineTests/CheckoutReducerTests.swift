@@ -2,6 +2,7 @@ import Foundation
 import XCTest
 
 @testable import CheckoutEngine
+@testable import CheckoutTestSupport
 
 final class CheckoutReducerTests: XCTestCase {
   private let transactionId = "0ce72cfd-014d-4256-a006-a56601b2ffc4"

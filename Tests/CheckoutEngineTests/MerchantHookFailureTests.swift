@@ -1,6 +1,7 @@
 import XCTest
 
 @testable import CheckoutEngine
+@testable import CheckoutTestSupport
 
 /// What the checkout does when the merchant hook gives no usable answer: the seed's behaviour without the
 /// merchant's answer, and a `merchantHookFailed` event that says why.

@@ -1,4 +1,5 @@
 import Foundation
+import StrictJSON
 import XCTest
 
 @testable import CheckoutEngine

@@ -5,6 +5,7 @@ import TerminalUI
 import XCTest
 
 @testable import PayDrillApp
+@testable import PayDrillLoop
 
 /// The one test store: the app as the program runs it (`AppReducer` and the one `EffectInterpreter`, on a
 /// virtual clock), asserted exhaustively in the spirit of TCA's `TestStore`: `send` states the change an

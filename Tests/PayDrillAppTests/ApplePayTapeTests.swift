@@ -5,6 +5,8 @@ import TerminalUI
 import XCTest
 
 @testable import PayDrillApp
+@testable import PayDrillLoop
+@testable import PayDrillTools
 
 /// The Apple Pay tapes replayed headlessly; their callbacks are compared with reviewed JSON Lines files
 /// (timestamps removed, the gateway's transaction id fixed).

@@ -5,6 +5,7 @@ import TerminalUI
 import XCTest
 
 @testable import PayDrillApp
+@testable import PaymentHistory
 
 /// What the run history records of each flow: the attempts the engine says started and ended, as the
 /// ledger stores them (`PaymentAttempt(_:)`).

@@ -5,6 +5,7 @@ import TerminalUI
 import XCTest
 
 @testable import PayDrillApp
+@testable import PayDrillLoop
 
 /// `paydrill --serve` in the app, without HTTP: the checkout waits for the backend's session, each request
 /// arrives as a `served` action (from another thread, through the runtime's inbox) and shows in the event

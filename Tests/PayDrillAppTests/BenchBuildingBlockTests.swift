@@ -5,6 +5,7 @@ import TerminalUI
 import XCTest
 
 @testable import PayDrillApp
+@testable import PayDrillCLI
 @testable import paydrill_bench
 
 /// The pieces `paydrill-bench` (the development target behind `make bench`) measures with, each run once so

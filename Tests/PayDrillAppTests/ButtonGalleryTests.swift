@@ -3,6 +3,7 @@ import TerminalUI
 import XCTest
 
 @testable import PayDrillApp
+@testable import PayDrillCLI
 
 /// The Apple Pay button gallery: keys, golden screens of both views, the printout.
 final class ButtonGalleryTests: XCTestCase {

@@ -3,6 +3,8 @@ import TerminalUI
 import XCTest
 
 @testable import PayDrillApp
+@testable import PayDrillCLI
+@testable import PayDrillTools
 
 /// `paydrill check`: every problem of the broken corpus, with its file and its line or JSON path; the
 /// shipped scenarios, themes and tapes are all fine.

@@ -2,6 +2,7 @@ import TerminalUI
 import XCTest
 
 @testable import PayDrillApp
+@testable import PayDrillCLI
 
 final class CommandLineOptionsTests: XCTestCase {
   func testDefaultsRunTheDemo() throws {

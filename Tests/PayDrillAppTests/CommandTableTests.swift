@@ -1,8 +1,11 @@
 import CheckoutEngine
 import GatewaySimulator
+import StrictJSON
 import XCTest
 
 @testable import PayDrillApp
+@testable import PayDrillCLI
+@testable import PayDrillTools
 
 /// The command table: each command's options and help, the refusal of an option a command does not take,
 /// "did you mean", `help COMMAND`, tape headers and `--version`.

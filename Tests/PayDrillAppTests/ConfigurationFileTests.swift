@@ -1,8 +1,11 @@
+import GatewaySimulator
 import TerminalUI
 import XCTest
 
 @testable import CheckoutEngine
 @testable import PayDrillApp
+@testable import PayDrillFiles
+@testable import StrictJSON
 
 /// Broken files get one message: the file, the path inside it, and what was expected.
 final class ConfigurationFileTests: XCTestCase {
@@ -137,7 +140,7 @@ final class ConfigurationFileTests: XCTestCase {
     }
     // A theme's roles are named by `RoleKey`, and `Theme` refuses a name that is not a role itself.
     XCTAssertEqual(
-      open, ["Swift._DictionaryCodingKey", "CheckoutEngine.PathKey", "TerminalUI.Theme.RoleKey"])
+      open, ["Swift._DictionaryCodingKey", "StrictJSON.PathKey", "TerminalUI.Theme.RoleKey"])
   }
 
   private func scenario(price: String, currency: String) -> String {

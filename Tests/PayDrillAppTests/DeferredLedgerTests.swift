@@ -4,6 +4,10 @@ import TerminalUI
 import XCTest
 
 @testable import PayDrillApp
+@testable import PayDrillCLI
+@testable import PayDrillLedger
+@testable import PayDrillTools
+@testable import PaymentHistory
 
 /// The run's ledger opens when the run first records or reads an attempt, not when it starts: a run that
 /// never pays leaves no file, and a ledger that cannot be opened warns once, at its first use.

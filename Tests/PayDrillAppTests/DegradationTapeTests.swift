@@ -3,6 +3,7 @@ import TerminalUI
 import XCTest
 
 @testable import PayDrillApp
+@testable import PayDrillLoop
 
 /// The tapes that walk the button gallery and the Apple Pay degradations, replayed headlessly; their final
 /// screens are reviewed golden files.

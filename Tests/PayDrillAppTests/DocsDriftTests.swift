@@ -4,6 +4,7 @@ import TerminalUI
 import XCTest
 
 @testable import PayDrillApp
+@testable import PayDrillCLI
 
 /// The reference pages say what the program does: every command and option of `CommandTable` is in
 /// `docs/reference/cli.md`, every option that page writes is a real one, and every mode the keys can be in

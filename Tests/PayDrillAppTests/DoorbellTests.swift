@@ -5,6 +5,8 @@ import TerminalUI
 import XCTest
 
 @testable import PayDrillApp
+@testable import PayDrillCLI
+@testable import PayDrillLoop
 
 /// What wakes the interactive loop's sleep: the doorbell that signals and answers from other threads ring.
 /// A missing ring would leave `wait` asleep until its 10 s bound, and it would then say that nothing rang.

@@ -4,6 +4,8 @@ import TerminalUI
 import XCTest
 
 @testable import PayDrillApp
+@testable import PayDrillFiles
+@testable import PayDrillTools
 
 /// Golden screens of a merchant, an order, a Wallet contact and shipping methods whose names hold the emoji
 /// that terminals draw at widths of their own (a ZWJ family, flags, skin tones, VS16): each is drawn as its

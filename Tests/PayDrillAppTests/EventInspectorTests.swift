@@ -4,6 +4,7 @@ import TerminalUI
 import XCTest
 
 @testable import PayDrillApp
+@testable import PayDrillLoop
 
 /// The event list takes the keys (`v`), walks the events, and opens one whole (Enter): every field, wrapped,
 /// scrollable, copied as JSON with `y`.

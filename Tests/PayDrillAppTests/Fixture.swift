@@ -5,6 +5,8 @@ import TerminalUI
 import XCTest
 
 @testable import PayDrillApp
+@testable import PayDrillLoop
+@testable import PayDrillTools
 
 /// Models built the way a user builds them: by sending keys and effect results through `AppReducer`.
 enum Fixture {

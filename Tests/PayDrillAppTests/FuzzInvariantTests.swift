@@ -4,6 +4,8 @@ import TerminalUI
 import XCTest
 
 @testable import PayDrillApp
+@testable import PayDrillCLI
+@testable import PayDrillTools
 
 /// The fuzzer's checks catch planted bugs, and its shrinker reduces a failing sequence.
 final class FuzzInvariantTests: XCTestCase {

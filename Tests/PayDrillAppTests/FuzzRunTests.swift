@@ -2,6 +2,8 @@ import CheckoutEngine
 import XCTest
 
 @testable import PayDrillApp
+@testable import PayDrillCLI
+@testable import PayDrillTools
 
 /// The bounded fuzz run of `make test`: every built-in scenario, a fixed seed and one random seed (printed,
 /// so a failure can be run again with `paydrill fuzz --seed N`). Sized to take well under a minute in a debug
@@ -13,7 +15,8 @@ final class FuzzRunTests: XCTestCase {
 
   private func fuzz(seed: UInt64, actions: Int) {
     let outcome = Fuzzer(
-      options: Fuzzer.Options(seed: seed, actions: actions, renderInterval: Self.renderInterval)
+      options: Fuzzer.Options(
+        seed: seed, actions: actions, renderInterval: Self.renderInterval, readers: FuzzCommand.readers)
     ).run()
     if let failure = outcome.failure {
       XCTFail(FuzzReport.failure(failure, seed: seed, scenarioOption: nil))

@@ -5,6 +5,12 @@ import TerminalUI
 import XCTest
 
 @testable import PayDrillApp
+@testable import PayDrillCLI
+@testable import PayDrillFiles
+@testable import PayDrillLedger
+@testable import PayDrillLoop
+@testable import PayDrillTools
+@testable import PaymentHistory
 
 /// The fuzzer reaches past the engine (issue "Hardening"): its plugin and hook processes answer late, twice,
 /// with garbage or not at all through PayDrill's own process code; the ledger is written through SQL and can
@@ -234,7 +240,7 @@ final class FuzzRuntimeTests: XCTestCase {
     try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
     defer { try? FileManager.default.removeItem(atPath: folder) }
     for seed in 0..<40 as Range<UInt64> {
-      var files = FuzzFiles(seed: seed, folder: folder)
+      var files = FuzzFiles(seed: seed, folder: folder, readers: FuzzCommand.readers)
       let scenario = Scenario.builtIn[Int(seed) % Scenario.builtIn.count]
       if let violation = files.check(from: scenario) { XCTFail("seed \(seed): \(violation)") }
     }

@@ -3,6 +3,9 @@ import Foundation
 import XCTest
 
 @testable import PayDrillApp
+@testable import PayDrillCLI
+@testable import PayDrillLedger
+@testable import PaymentHistory
 
 /// `paydrill history`'s options, and its output from a ledger in a temporary folder.
 final class HistoryCommandTests: XCTestCase {

@@ -4,6 +4,7 @@ import TerminalUI
 import XCTest
 
 @testable import PayDrillApp
+@testable import PaymentHistory
 
 /// The history panel (`H`): its keys and its golden screens.
 final class HistoryPanelTests: XCTestCase {

@@ -4,6 +4,10 @@ import TerminalUI
 import XCTest
 
 @testable import PayDrillApp
+@testable import PayDrillLedger
+@testable import PayDrillLoop
+@testable import PayDrillTools
+@testable import PaymentHistory
 
 /// The runtime and the ledger together: tapes record their attempts, a ledger that cannot be written is
 /// dropped with a warning while the checkout completes, an attempt in flight at the end is interrupted,

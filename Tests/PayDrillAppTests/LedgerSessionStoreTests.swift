@@ -4,6 +4,7 @@ import GatewaySimulator
 import XCTest
 
 @testable import PayDrillApp
+@testable import PayDrillLedger
 
 /// The ledger as `paydrill serve`'s store: sessions read back whole, request ids taken once (also by a second
 /// store on the same file, as after a restart), and the attempts of a session found by each of its ids.

@@ -4,6 +4,8 @@ import GatewaySimulator
 import XCTest
 
 @testable import PayDrillApp
+@testable import PayDrillLedger
+@testable import PaymentHistory
 
 /// What the ledger holds is kept whole and private, and what it gives back is checked before it is used
 /// (issue 25): the file and its WAL files are the owner's only; text keeps a NUL byte; a tampered amount,

@@ -3,6 +3,8 @@ import TerminalUI
 import XCTest
 
 @testable import PayDrillApp
+@testable import PayDrillLoop
+@testable import PayDrillTools
 
 /// The deadlines the interactive loop sleeps until (`CheckoutRuntime.nextDeadline`,
 /// `TapePresenter.nextDeadline`): the next answer or timer, the next action of a subscription the model

@@ -3,6 +3,7 @@ import TerminalUI
 import XCTest
 
 @testable import PayDrillApp
+@testable import PayDrillLoop
 
 /// The loop never sleeps on a timer: a driver waiting for another process or a live deadline sleeps on the
 /// doorbell that answers ring, until the next deadline.

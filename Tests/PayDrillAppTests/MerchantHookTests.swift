@@ -5,6 +5,8 @@ import TerminalUI
 import XCTest
 
 @testable import PayDrillApp
+@testable import PayDrillHooks
+@testable import PayDrillLoop
 
 /// The merchant hook through a real process and the real runtime: the example hook prices the Apple Pay
 /// sheet, checks submissions and pre-authorisation; hooks that crash, hang or answer garbage give the

@@ -3,6 +3,8 @@ import TerminalUI
 import XCTest
 
 @testable import PayDrillApp
+@testable import PayDrillLoop
+@testable import PayDrillTools
 
 /// Clicks select methods, fields, rows and buttons: they do what the keys would.
 final class MouseTests: XCTestCase {

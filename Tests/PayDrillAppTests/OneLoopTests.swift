@@ -5,6 +5,10 @@ import TerminalUI
 import XCTest
 
 @testable import PayDrillApp
+@testable import PayDrillLedger
+@testable import PayDrillLoop
+@testable import PayDrillTools
+@testable import PaymentHistory
 
 /// The bugs that crossed flows when effects had several runners and the screen's data lived beside the
 /// screen: each is reproduced through the real runtime (the app reducer and the one interpreter) on a

@@ -1,6 +1,7 @@
 import XCTest
 
 @testable import PayDrillApp
+@testable import PayDrillLoop
 
 /// The interactive loop's sleep: until the soonest deadline, never a fixed tick, never before a deadline.
 final class PollTimeoutTests: XCTestCase {

@@ -3,6 +3,8 @@ import Foundation
 import XCTest
 
 @testable import PayDrillApp
+@testable import PayDrillLedger
+@testable import PaymentHistory
 
 /// The SQLite ledger in a temporary folder: writes, filtered queries, WAL, one transaction per attempt, the
 /// schema version and the migration from version 1, and files it cannot use.

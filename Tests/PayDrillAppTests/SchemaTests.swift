@@ -4,6 +4,8 @@ import XCTest
 
 @testable import CheckoutEngine
 @testable import PayDrillApp
+@testable import PayDrillCLI
+@testable import PayDrillFiles
 
 /// The JSON Schemas of scenarios and themes (`paydrill schema scenario|theme`, `docs/schema/`): the
 /// compiled-in texts are the committed files; the built-in files name them with `$schema` and validate

@@ -4,6 +4,7 @@ import TerminalUI
 import XCTest
 
 @testable import PayDrillApp
+@testable import PayDrillFiles
 
 /// Golden screens of every step of the card flow, at the sizes DESIGN.md names.
 final class ScreenSnapshotTests: XCTestCase {

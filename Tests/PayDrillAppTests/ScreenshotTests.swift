@@ -4,6 +4,9 @@ import TerminalUI
 import XCTest
 
 @testable import PayDrillApp
+@testable import PayDrillCLI
+@testable import PayDrillLoop
+@testable import PayDrillTools
 
 /// Screenshot bundles: their files and names, the keys that ask for one, the runtime that saves it, and the
 /// footer's notice.

@@ -5,6 +5,9 @@ import TerminalUI
 import XCTest
 
 @testable import PayDrillApp
+@testable import PayDrillLedger
+@testable import PayDrillLoop
+@testable import PayDrillTools
 
 /// A backend's session lives in the ledger (issue 25): its payment is taken by the ledger as part of the
 /// charge, so a ledger that cannot write refuses the payment (never paid unrecorded, never paid twice), and

@@ -2,6 +2,7 @@ import Foundation
 import XCTest
 
 @testable import PayDrillApp
+@testable import PayDrillCLI
 
 /// The loop's signals as flags: a signal is seen by the watcher that watches it, taken once, and never by a
 /// later watcher when an earlier one left it untaken.

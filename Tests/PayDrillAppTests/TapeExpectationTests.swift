@@ -4,6 +4,8 @@ import TerminalUI
 import XCTest
 
 @testable import PayDrillApp
+@testable import PayDrillLoop
+@testable import PayDrillTools
 
 #if canImport(FoundationXML)
   import FoundationXML

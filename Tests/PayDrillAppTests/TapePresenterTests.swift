@@ -3,6 +3,8 @@ import TerminalUI
 import XCTest
 
 @testable import PayDrillApp
+@testable import PayDrillLoop
+@testable import PayDrillTools
 
 /// `paydrill demo`'s playback, on a virtual clock: human pace, captions, pause, step, and a check that fails.
 final class TapePresenterTests: XCTestCase {

@@ -2,6 +2,7 @@ import TerminalUI
 import XCTest
 
 @testable import PayDrillApp
+@testable import PayDrillTools
 
 /// Keys become a tape that `Tape` reads back to the same keys.
 final class TapeRecorderTests: XCTestCase {

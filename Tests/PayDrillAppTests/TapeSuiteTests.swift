@@ -3,6 +3,7 @@ import Synchronization
 import XCTest
 
 @testable import PayDrillApp
+@testable import PayDrillTools
 
 /// A suite split into shards for a CI matrix, and run several tapes at a time.
 final class TapeSuiteTests: XCTestCase {

@@ -3,6 +3,8 @@ import TerminalUI
 import XCTest
 
 @testable import PayDrillApp
+@testable import PayDrillLoop
+@testable import PayDrillTools
 
 final class TapeTests: XCTestCase {
   static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent(

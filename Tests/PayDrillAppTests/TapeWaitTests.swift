@@ -5,6 +5,8 @@ import TerminalUI
 import XCTest
 
 @testable import PayDrillApp
+@testable import PayDrillLoop
+@testable import PayDrillTools
 
 /// How a tape's `Wait` and `Expect` let time pass: on the virtual clock, from one answer, timer or spinner
 /// turn to the next, checked only after a change they can see; counted in frames drawn, never timed.

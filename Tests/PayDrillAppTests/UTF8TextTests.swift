@@ -2,6 +2,7 @@ import Foundation
 import XCTest
 
 @testable import PayDrillApp
+@testable import PayDrillFiles
 
 /// The line of a file's first byte that is not UTF-8, whether ASCII, other UTF-8 or nothing comes first.
 final class UTF8TextTests: XCTestCase {

@@ -1,3 +1,5 @@
+import StrictJSON
+
 /// The scenario's `gateway` object: which PSP the simulated gateway speaks as, the merchant's address
 /// verification rules, and the latency of each kind of call.
 public struct GatewayConfiguration: Equatable, Sendable, Codable {

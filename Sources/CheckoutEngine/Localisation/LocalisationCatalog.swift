@@ -1,3 +1,5 @@
+import StrictJSON
+
 /// The built-in texts of each locale, one JSON file a locale (`Strings/LOCALE.json`), each read the first
 /// time its locale is asked for.
 ///

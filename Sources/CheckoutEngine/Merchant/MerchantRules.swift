@@ -1,4 +1,5 @@
 import Foundation
+import StrictJSON
 
 /// The merchant's logic, declared in the scenario instead of written as code: shipping rates, tax, coupons,
 /// card fees and rewards, and what `onPreAuthorisation` returns. The effect runner evaluates them with

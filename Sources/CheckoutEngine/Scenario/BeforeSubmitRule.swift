@@ -1,3 +1,5 @@
+import StrictJSON
+
 /// The scenario's declarative answer to `onBeforeSubmit`: whether the merchant lets the submission go on, and
 /// the message it shows when it does not (for example "Please accept terms and conditions").
 public struct BeforeSubmitRule: Codable, Equatable, Sendable {

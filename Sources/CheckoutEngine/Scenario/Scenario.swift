@@ -1,4 +1,5 @@
 import Foundation
+import StrictJSON
 
 /// Everything one simulated checkout needs: the merchant, the transaction data, the order, the session
 /// response and the merchant's declarative answers to callbacks. Loaded from a JSON file or built in.

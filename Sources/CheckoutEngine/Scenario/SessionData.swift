@@ -1,4 +1,5 @@
 import Foundation
+import StrictJSON
 
 /// The session that the backend obtained from the sessions API (`api/v1/sessions`), with the seed's names.
 ///

@@ -1,5 +1,6 @@
 import CheckoutEngine
 import Foundation
+import StrictJSON
 
 /// The simulated API over HTTP, minus the HTTP: a request in, its answer out, and what the checkout hears of
 /// it. `POST /api/v1/sessions` goes through the same `SessionsAPI` as `paydrill session` (every field rule,

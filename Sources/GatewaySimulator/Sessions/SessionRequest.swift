@@ -1,5 +1,6 @@
 import CheckoutEngine
 import Foundation
+import StrictJSON
 
 /// A session request as the seed documents it ("Session request parameters"): its fields and their types,
 /// decoded strictly (an unknown or duplicated key is refused, a number keeps the text it was written with),

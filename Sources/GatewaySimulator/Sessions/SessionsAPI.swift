@@ -1,5 +1,6 @@
 import CheckoutEngine
 import Foundation
+import StrictJSON
 
 /// The simulated sessions API (`api/v1/sessions`): it checks a request's signature and every rule of the
 /// seed's session request, and answers with a session (`sessionId`, `hmacKey`, `encryptionKey`,

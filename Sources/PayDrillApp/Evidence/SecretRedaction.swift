@@ -7,14 +7,14 @@ import TerminalUI
 /// redacted as the sessions API redacts them (`904b…a7bb (redacted)`), and every string that is a card
 /// number (12 to 19 digits that pass the Luhn check) is masked to its last four (`•••• 4242`), at any depth.
 /// On a saved screen, a card number being typed into the card form keeps only its last four digits.
-enum SecretRedaction {
+package enum SecretRedaction {
   /// The fewest digits in a row (spaces between groups allowed) that a saved screen masks: the shortest
   /// card number.
   static let cardNumberDigits = 12
 
   /// The screen with every run of `cardNumberDigits` or more digits (single spaces between them allowed)
   /// masked with `•` but for its last four digits.
-  static func masking(_ screen: ScreenBuffer) -> ScreenBuffer {
+  package static func masking(_ screen: ScreenBuffer) -> ScreenBuffer {
     var masked = screen
     var codes: [UInt8] = []
     for y in 0..<screen.height {
@@ -48,7 +48,7 @@ enum SecretRedaction {
   static let secretKeys: Set<String> = ["hmacKey", "encryptionKey"]
 
   /// JSON data, redacted and pretty-printed with sorted keys; nil when the data is not JSON.
-  static func prettyJSON(_ data: Data) -> String? {
+  package static func prettyJSON(_ data: Data) -> String? {
     guard let value = try? JSONSerialization.jsonObject(with: data, options: [.fragmentsAllowed]),
       let redacted = try? JSONSerialization.data(
         withJSONObject: redact(value), options: [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes])
@@ -84,7 +84,7 @@ enum SecretRedaction {
   }
 
   /// The event with its secrets taken out as in JSON: what the inspector shows, copies and saves.
-  static func masked(_ event: CallbackEvent) -> CallbackEvent {
+  package static func masked(_ event: CallbackEvent) -> CallbackEvent {
     var shown = event
     shown.details = event.details.map { detail in
       guard case .string(let text) = detail.value else { return detail }

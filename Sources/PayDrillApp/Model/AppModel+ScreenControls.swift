@@ -29,7 +29,7 @@ extension AppModel {
   }
 
   /// The one-time code being typed on the 3-D Secure challenge.
-  var challengeDraft: String {
+  package var challengeDraft: String {
     get {
       if case .challenge(let draft) = controls { return draft }
       return ""
@@ -77,13 +77,13 @@ extension AppModel {
   }
 
   /// The coupon code being typed, while the coupon row is being edited.
-  var couponDraft: String? {
+  package var couponDraft: String? {
     get { sheetControls.couponDraft }
     set { sheetControls.couponDraft = newValue }
   }
 
   /// The passcode being typed at the simulated passcode prompt.
-  var passcodeDraft: String {
+  package var passcodeDraft: String {
     get { sheetControls.passcodeDraft }
     set { sheetControls.passcodeDraft = newValue }
   }

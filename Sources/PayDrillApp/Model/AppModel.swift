@@ -34,7 +34,7 @@ public struct AppModel: Equatable, Sendable {
   public var darkAppearance = true
   public var showsEventPane = true
   /// The event pane as a list the keys can walk (`v`).
-  var eventList = EventList()
+  package var eventList = EventList()
   public var size: Size
   /// The time zone of the event pane's timestamps.
   public var timeZone: TimeZone
@@ -117,7 +117,7 @@ public struct AppModel: Equatable, Sendable {
   }
 
   /// The event inspector, while it is the overlay.
-  var inspector: EventInspector? {
+  package var inspector: EventInspector? {
     get {
       if case .inspector(let inspector) = overlay { return inspector }
       return nil

@@ -3,16 +3,16 @@ import TerminalUI
 
 /// One event opened whole (Enter on the focused event list): every field of its payload, pretty-printed and
 /// scrollable, to read what the collapsed pane leaves out and to copy it as JSON (`y`).
-struct EventInspector: Equatable, Sendable {
+package struct EventInspector: Equatable, Sendable {
   /// The event's index in the checkout's events.
-  var index: Int
+  package var index: Int
   /// The first line shown.
   var scroll = 0
   /// Whether `y` copied the event, for the hint to say so.
   var copied = false
 
   /// The event as the inspector shows, copies and saves it: pretty JSON with its secrets masked.
-  static func json(of event: CallbackEvent) -> String {
+  package static func json(of event: CallbackEvent) -> String {
     SecretRedaction.masked(event).prettyJSON()
   }
 

@@ -4,13 +4,13 @@ import TerminalUI
 /// The event pane as a list the developer can walk: `v` (or a click) gives it the keys, ↑↓ PgUp PgDn Home End
 /// move the selection through the events, `/` filters them, Esc or `v` gives the keys back. Unfocused, or with
 /// nothing selected, it follows the newest event.
-struct EventList: Equatable, Sendable {
+package struct EventList: Equatable, Sendable {
   /// Whether the list has the keys.
   var isFocused = false
   /// The selected event's place among the events shown (the filter's matches); nil follows the newest.
   var selected: Int?
   /// What the events shown must contain (name, method or a field, any case); empty shows them all.
-  var filter = ""
+  package var filter = ""
   /// Whether keys are typed into the filter (after `/`, until Enter or Esc).
   var isEditingFilter = false
 

@@ -1,3 +1,5 @@
+import PaymentHistory
+
 /// What reading the ledger for the history panel gave: its latest attempts and where it lives, or why there
 /// is nothing to show.
 public enum HistoryListing: Equatable, Sendable {

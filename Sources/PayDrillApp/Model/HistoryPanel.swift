@@ -1,10 +1,11 @@
 import CheckoutEngine
+import PaymentHistory
 import TerminalUI
 
 /// The history panel (`H`): the latest attempts of the ledger, read when it opens, over the checkout.
-struct HistoryPanel: Equatable, Sendable {
+package struct HistoryPanel: Equatable, Sendable {
   /// How many attempts the panel reads.
-  static let limit = 50
+  package static let limit = 50
 
   /// The attempts read from the ledger, newest first.
   var attempts: [PaymentAttempt] = []

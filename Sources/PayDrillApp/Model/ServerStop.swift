@@ -1,3 +1,5 @@
+import PayDrillFiles
+
 /// How the server of `paydrill --serve` ended when nobody asked it to (a crash, a signal, a fatal error it
 /// printed): the checkout shows it, with the server's last words, and exits with status 1.
 public struct ServerStop: Equatable, Sendable {

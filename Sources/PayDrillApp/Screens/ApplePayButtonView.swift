@@ -3,12 +3,20 @@ import TerminalUI
 
 /// An Apple Pay button as the terminal can draw it: the style's colours (through its roles), square or
 /// rounded corners from the radius, PassKit's words for the type (or the custom content's).
-struct ApplePayButtonView {
+package struct ApplePayButtonView {
   var appearance: ApplePayButtonAppearance
   /// Whether the theme is dark, for the `automatic` style.
   var darkAppearance: Bool
   /// The words' language: the shopper's on the method list, English in the developer's gallery.
   var localisation: Localisation = .english
+
+  package init(
+    appearance: ApplePayButtonAppearance, darkAppearance: Bool, localisation: Localisation = .english
+  ) {
+    self.appearance = appearance
+    self.darkAppearance = darkAppearance
+    self.localisation = localisation
+  }
 
   var button: BoxButton {
     let (fill, outline): (StyleRole, StyleRole)
@@ -21,12 +29,12 @@ struct ApplePayButtonView {
       label: appearance.label(in: localisation), fill: fill, outline: outline, rounded: appearance.isRounded)
   }
 
-  func render(in rect: Rect, into buffer: inout ScreenBuffer) {
+  package func render(in rect: Rect, into buffer: inout ScreenBuffer) {
     button.render(in: rect, into: &buffer)
   }
 
   /// "automatic → white (dark theme)" for the automatic style, else the style's name.
-  var styleDescription: String {
+  package var styleDescription: String {
     guard appearance.style == .automatic else { return appearance.style.rawValue }
     let chosen = appearance.style.resolved(darkAppearance: darkAppearance)
     return "automatic → \(chosen.rawValue) (\(darkAppearance ? "dark" : "light") theme)"

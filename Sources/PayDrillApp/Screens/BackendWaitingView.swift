@@ -1,3 +1,4 @@
+import PayDrillFiles
 import TerminalUI
 
 /// The method list while the checkout waits for the merchant's backend (`paydrill --serve`): where to create

@@ -1,5 +1,6 @@
 import CheckoutEngine
 import Foundation
+import PaymentHistory
 import TerminalUI
 
 /// The history panel over the checkout: a table of the ledger's latest attempts (newest first), their

@@ -2,12 +2,12 @@ import CheckoutEngine
 import TerminalUI
 
 /// The gateway is working: a spinner, what is being paid, and the simulated latency.
-struct ProcessingView {
+package struct ProcessingView {
   var model: AppModel
   /// What is being paid: the processing screen's own data.
   var submission: Submission
 
-  static let frames: [String] = ["⠋", "⠙", "⠹", "⠸", "⠼", "⠴", "⠦", "⠧", "⠇", "⠏"]
+  package static let frames: [String] = ["⠋", "⠙", "⠹", "⠸", "⠼", "⠴", "⠦", "⠧", "⠇", "⠏"]
 
   func render(in rect: Rect, into buffer: inout ScreenBuffer) {
     let checkout = model.checkout

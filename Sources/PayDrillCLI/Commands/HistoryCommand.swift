@@ -1,0 +1,139 @@
+import CheckoutEngine
+import Foundation
+import PayDrillFiles
+import PayDrillLedger
+import PaymentHistory
+
+/// `paydrill history`: the ledger's recent attempts as a table or JSON Lines, filtered, or one attempt in
+/// full with its events (`history show ID`).
+public enum HistoryCommand {
+  /// What `paydrill history …` asked for.
+  public struct Options: Equatable, Sendable {
+    public var filter = AttemptFilter()
+    /// JSON Lines instead of the table.
+    public var json = false
+    /// `history show ID`: one attempt in full.
+    public var showID: Int64?
+    public var ledger: LedgerChoice = .standard
+  }
+
+  /// What the command printed and its exit status: 0 done, 1 no attempt with that id, 2 the ledger cannot be
+  /// read.
+  struct Outcome: Equatable {
+    var status: Int32
+    var output: String
+    var error: String?
+  }
+
+  /// A local day written YYYY-MM-DD, as the moment it starts (`--since`, `--until`; their options are in
+  /// `CommandTable`).
+  static func day(for option: String, from text: String) throws -> Date {
+    let formatter = DateFormatter()
+    formatter.locale = Locale(identifier: "en_US_POSIX")
+    formatter.timeZone = .current
+    formatter.dateFormat = "yyyy-MM-dd"
+    formatter.isLenient = false
+    guard let date = formatter.date(from: text), formatter.string(from: date) == text else {
+      throw CommandLineOptions.UsageError(message: "\(option) takes a day as YYYY-MM-DD, not \"\(text)\"")
+    }
+    return Calendar.current.startOfDay(for: date)
+  }
+
+  /// Runs the command against the ledger the options name.
+  static func run(_ options: Options, environment: [String: String] = ProcessInfo.processInfo.environment)
+    -> Outcome
+  {
+    guard let path = options.ledger.path(environment: environment) else {
+      return Outcome(
+        status: 2, output: "", error: "history reads the ledger: --no-ledger leaves nothing to read")
+    }
+    guard FileManager.default.fileExists(atPath: path) else {
+      if let id = options.showID {
+        return Outcome(status: 1, output: "", error: "no attempt \(id): nothing is recorded in \(path) yet")
+      }
+      return Outcome(status: 0, output: options.json ? "" : "No attempts recorded in \(path) yet.\n")
+    }
+    let ledger: SQLiteLedger
+    do {
+      ledger = try SQLiteLedger(path: path)
+    } catch {
+      // A ledger this user cannot write can still be read.
+      guard let readable = try? SQLiteLedger(path: path, readOnly: true) else {
+        return Outcome(status: 2, output: "", error: "\(error)")
+      }
+      ledger = readable
+    }
+    do {
+      if let id = options.showID {
+        guard let attempt = try ledger.attempt(id: id) else {
+          return Outcome(status: 1, output: "", error: "no attempt \(id) in \(path) (see paydrill history)")
+        }
+        return Outcome(
+          status: 0, output: options.json ? jsonLine(attempt, withEvents: true) + "\n" : details(attempt))
+      }
+      let attempts = try ledger.attempts(matching: options.filter)
+      if options.json {
+        return Outcome(status: 0, output: attempts.map { jsonLine($0) + "\n" }.joined())
+      }
+      guard !attempts.isEmpty else { return Outcome(status: 0, output: "No attempts match.\n") }
+      return Outcome(status: 0, output: HistoryTable().lines(attempts).joined(separator: "\n") + "\n")
+    } catch {
+      return Outcome(status: 2, output: "", error: "\(error)")
+    }
+  }
+
+  /// One attempt as one JSON object (keys sorted): the amount as a string, its currency and its minor units.
+  static func jsonLine(_ attempt: PaymentAttempt, withEvents: Bool = false) -> String {
+    var object: [String: Any] = [
+      "scenario": attempt.scenario, "method": attempt.method.rawValue, "amount": attempt.amount.plainString,
+      "currency": attempt.amount.currency.code, "minorUnits": attempt.amount.minorUnits,
+      "outcome": attempt.outcome.rawValue, "startedAt": SQLiteLedger.timestamp(attempt.startedAt),
+      "endedAt": SQLiteLedger.timestamp(attempt.endedAt),
+    ]
+    object["id"] = attempt.id
+    object["card"] = attempt.card
+    object["errorCode"] = attempt.errorCode
+    object["errorMessage"] = attempt.errorMessage
+    object["systemTransactionId"] = attempt.systemTransactionId
+    object["merchantTransactionId"] = attempt.merchantTransactionId
+    object["resultCode"] = attempt.resultCode
+    // A string: a seed may be past what a JSON number keeps exactly.
+    object["seed"] = attempt.seed.map(String.init)
+    if withEvents {
+      object["events"] = attempt.eventLines.map {
+        (try? JSONSerialization.jsonObject(with: Data($0.utf8))) ?? $0
+      }
+    }
+    let data = try? JSONSerialization.data(
+      withJSONObject: object, options: [.sortedKeys, .withoutEscapingSlashes])
+    return String(decoding: data ?? Data(), as: UTF8.self)
+  }
+
+  /// One attempt's fields, then its events as JSON Lines.
+  static func details(_ attempt: PaymentAttempt, timeZone: TimeZone = .current) -> String {
+    let table = HistoryTable(timeZone: timeZone)
+    let amount = attempt.amount
+    let fields: [(String, String?)] = [
+      ("scenario", attempt.scenario), ("method", attempt.method.rawValue), ("card", attempt.card),
+      (
+        "amount",
+        "\(MoneyFormatter().string(for: amount)) (\(amount.minorUnits) minor units of \(amount.currency.code))"
+      ),
+      ("outcome", attempt.outcome.rawValue), ("errorCode", attempt.errorCode),
+      ("errorMessage", attempt.errorMessage), ("systemTransactionId", attempt.systemTransactionId),
+      ("merchantTransactionId", attempt.merchantTransactionId), ("resultCode", attempt.resultCode),
+      ("seed", attempt.seed.map { "\($0) (repeat the run with --seed \($0))" }),
+      ("started", table.time(attempt.startedAt)), ("ended", table.time(attempt.endedAt)),
+    ]
+    var text = "Attempt \(attempt.id.map(String.init) ?? "-")\n"
+    for (name, value) in fields {
+      text +=
+        "  " + name.padding(toLength: 23, withPad: " ", startingAt: 0)
+        + PrintableText.visible(value ?? "-") + "\n"
+    }
+    text += "Events (\(attempt.eventLines.count), JSON Lines):\n"
+    // Event lines are JSON, whose control characters are escaped; a line from an older ledger may not be.
+    text += attempt.eventLines.map { PrintableText.visible($0) + "\n" }.joined()
+    return text
+  }
+}
