@@ -99,11 +99,13 @@ endif
 build-tests: deps
 	$(SWIFT) build --build-tests
 
-# The portability check (every Linux-only name in Sources/Platform: docs/guides/macos.md) and zizmor's
-# offline audit of the GitHub workflow (actions pinned to commits, least permissions).
+# The portability check (every Linux-only name in Sources/Platform: docs/guides/macos.md), the layers check
+# (each file imports only what its target depends on: docs/architecture.md) and zizmor's offline audit of the
+# GitHub workflow (actions pinned to commits, least permissions).
 lint: deps
 	python3 Tools/check-portability.py --self-test
 	python3 Tools/check-portability.py
+	SWIFT="$(SWIFT)" python3 Tools/check-layers.py
 	$(ZIZMOR) --offline --no-progress .github/workflows
 
 # The benchmark is the development target paydrill-bench (not shipped); it runs the paydrill built beside it.

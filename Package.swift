@@ -71,7 +71,7 @@ let package = Package(
       swiftSettings: directMetadataAccess
     ),
     .target(
-      name: "GatewaySimulator", dependencies: ["CheckoutEngine", "CCrypto", "Platform"],
+      name: "GatewaySimulator", dependencies: ["CheckoutEngine", "StrictJSON", "CCrypto", "Platform"],
       swiftSettings: directMetadataAccess),
     .target(name: "TerminalUI", swiftSettings: directMetadataAccess),
     // Every difference between Linux and macOS (posix_spawn's types, poll or select on a terminal, /proc,
@@ -92,7 +92,7 @@ let package = Package(
     // The layers of the program, each depending only on those above it in this list (docs/architecture.md).
     // Reading configuration files and text a person gave: scenarios, themes, the data folder.
     .target(
-      name: "PayDrillFiles", dependencies: ["CheckoutEngine", "TerminalUI"],
+      name: "PayDrillFiles", dependencies: ["CheckoutEngine", "StrictJSON", "TerminalUI"],
       swiftSettings: directMetadataAccess),
     // What a payment attempt leaves behind, and the ledger's interface: values only, no SQLite.
     .target(
@@ -125,12 +125,23 @@ let package = Package(
       dependencies: ["PayDrillLoop", "CheckoutEngine", "GatewaySimulator", "Platform"],
       swiftSettings: directMetadataAccess
     ),
+    // The command line: the one table of commands and options, their parsing, help and errors; what
+    // paydrill-serve needs to read its command line without the rest of the program.
+    .target(
+      name: "PayDrillCommandLine",
+      dependencies: [
+        "PayDrillFiles", "PaymentHistory", "GatewaySimulator", "CheckoutEngine", "StrictJSON", "TerminalUI",
+      ],
+      swiftSettings: directMetadataAccess
+    ),
     // Tools over the loop: tapes (record, play, reports) and the fuzzer.
     .target(
       name: "PayDrillTools",
       dependencies: [
         "PayDrillLoop", "PayDrillApp", "PayDrillLedger", "PayDrillHooks", "PayDrillFiles", "PaymentHistory",
-        "CheckoutEngine", "GatewaySimulator", "TerminalUI", "JUnitReports", "OutputFiles", "Platform",
+        "PayDrillCommandLine", "CheckoutEngine", "GatewaySimulator", "TerminalUI", "JUnitReports",
+        "OutputFiles",
+        "Platform",
       ],
       swiftSettings: directMetadataAccess
     ),
@@ -138,8 +149,11 @@ let package = Package(
     .target(
       name: "PayDrillCLI",
       dependencies: [
-        "PayDrillTools", "PayDrillLoop", "PayDrillApp", "PayDrillLedger", "PayDrillHooks", "PayDrillFiles",
-        "PaymentHistory", "CheckoutEngine", "GatewaySimulator", "TerminalUI", "NcursesBackend", "CSignals",
+        "PayDrillTools", "PayDrillCommandLine", "PayDrillLoop", "PayDrillApp", "PayDrillLedger",
+        "PayDrillHooks",
+        "PayDrillFiles",
+        "PaymentHistory", "CheckoutEngine", "StrictJSON", "GatewaySimulator", "TerminalUI", "NcursesBackend",
+        "CSignals",
         "JUnitReports", "OutputFiles", "Platform",
       ],
       // The JSON Schemas `paydrill schema` prints are compiled in, byte for byte; `docs/schema/` at the top
@@ -157,7 +171,9 @@ let package = Package(
     .target(name: "GatewayServer", dependencies: ["GatewaySimulator", "CheckoutEngine", "CMicroHTTPD"]),
     .executableTarget(
       name: "paydrill-serve",
-      dependencies: ["GatewayServer", "PayDrillCLI", "PayDrillLedger", "PayDrillFiles", "GatewaySimulator"]),
+      dependencies: [
+        "GatewayServer", "PayDrillCommandLine", "PayDrillLedger", "PayDrillFiles", "GatewaySimulator",
+      ]),
     // The benchmark (`make bench`): a development target, not a product, so it is never shipped. Its terminal
     // figures run the `paydrill` built beside it.
     .executableTarget(
@@ -189,7 +205,9 @@ let package = Package(
     .testTarget(
       name: "PayDrillAppTests",
       dependencies: [
-        "PayDrillCLI", "PayDrillTools", "PayDrillHooks", "PayDrillLedger", "PayDrillLoop", "PayDrillApp",
+        "PayDrillCLI", "PayDrillCommandLine", "PayDrillTools", "PayDrillHooks", "PayDrillLedger",
+        "PayDrillLoop",
+        "PayDrillApp",
         "PaymentHistory", "PayDrillFiles", "CheckoutEngine", "StrictJSON", "GatewaySimulator", "TerminalUI",
         "JUnitReports", "OutputFiles", "paydrill-bench", "Platform",
       ],

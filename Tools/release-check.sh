@@ -138,6 +138,16 @@ for program in "${programs[@]}"; do
       *) fail "$name links $soname of the package $package, which README.md's install section does not name" ;;
     esac
   done
+  # The layers (docs/architecture.md): the server links no terminal library, the checkout neither the HTTP
+  # server nor an XML parser (each has its own program).
+  case "$name" in
+    */paydrill-serve) forbidden="libncursesw" ;;
+    */paydrill) forbidden="libmicrohttpd libxml2" ;;
+    *) forbidden="" ;;
+  esac
+  for library in $forbidden; do
+    if readelf -d "$program" | grep -q "NEEDED.*\[$library"; then fail "$name links $library, which is not its layer's"; fi
+  done
   echo "release-check: ldd $name: system libraries only"
 done
 for package in $readme_packages; do

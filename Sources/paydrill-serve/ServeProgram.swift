@@ -2,7 +2,7 @@ import Dispatch
 import Foundation
 import GatewayServer
 import GatewaySimulator
-import PayDrillCLI
+import PayDrillCommandLine
 import PayDrillFiles
 import PayDrillLedger
 import Synchronization
@@ -18,11 +18,11 @@ enum ServeProgram {
     // Past `ulimit -f`, a write fails with EFBIG (the ledger and the events file report it) instead of
     // SIGXFSZ killing the server without a word.
     signal(SIGXFSZ, SIG_IGN)
-    guard let options = PayDrillCommand.options(arguments) else { return 2 }
+    guard let options = CommandLineOptions.parsedReportingErrors(arguments) else { return 2 }
     guard options.command == .serve else { return fail("paydrill-serve runs paydrill serve only") }
-    let reports = ProcessInfo.processInfo.environment[ServeCommand.reportVariable] == "1"
+    let reports = ProcessInfo.processInfo.environment[ServeOptions.reportVariable] == "1"
     let serve = options.serve
-    if let refusal = ServeCommand.exposureRefusal(serve.listen, tokens: serve.tokens) { return fail(refusal) }
+    if let refusal = ServeOptions.exposureRefusal(serve.listen, tokens: serve.tokens) { return fail(refusal) }
     let store: any SessionStore
     let ledgerPath = options.ledger.path()
     do {
@@ -49,7 +49,7 @@ enum ServeProgram {
     } catch {
       return fail("\(error)")
     }
-    let warning = ServeCommand.exposureWarning(serve.listen)
+    let warning = ServeOptions.exposureWarning(serve.listen)
     if let warning, !reports {
       FileHandle.standardError.write(Data("paydrill serve: warning: \(warning)\n".utf8))
     }
@@ -79,7 +79,7 @@ enum ServeProgram {
   }
 
   static func fail(_ message: String) -> Int32 {
-    FileHandle.standardError.write(Data(PayDrillCommand.errorLines(message).utf8))
+    FileHandle.standardError.write(Data(ErrorOutput.lines(message).utf8))
     return 2
   }
 }

@@ -6,6 +6,7 @@ import XCTest
 
 @testable import PayDrillApp
 @testable import PayDrillCLI
+@testable import PayDrillCommandLine
 @testable import paydrill_bench
 
 /// The pieces `paydrill-bench` (the development target behind `make bench`) measures with, each run once so

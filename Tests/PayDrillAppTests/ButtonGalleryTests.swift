@@ -4,6 +4,7 @@ import XCTest
 
 @testable import PayDrillApp
 @testable import PayDrillCLI
+@testable import PayDrillCommandLine
 
 /// The Apple Pay button gallery: keys, golden screens of both views, the printout.
 final class ButtonGalleryTests: XCTestCase {

@@ -2,8 +2,8 @@ import Foundation
 import TerminalUI
 import XCTest
 
-@testable import PayDrillApp
 @testable import PayDrillCLI
+@testable import PayDrillCommandLine
 @testable import PayDrillTools
 
 /// `paydrill check`: every problem of the broken corpus, with its file and its line or JSON path; the

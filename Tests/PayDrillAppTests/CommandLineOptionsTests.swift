@@ -1,8 +1,8 @@
 import TerminalUI
 import XCTest
 
-@testable import PayDrillApp
 @testable import PayDrillCLI
+@testable import PayDrillCommandLine
 
 final class CommandLineOptionsTests: XCTestCase {
   func testDefaultsRunTheDemo() throws {

@@ -3,8 +3,8 @@ import GatewaySimulator
 import StrictJSON
 import XCTest
 
-@testable import PayDrillApp
 @testable import PayDrillCLI
+@testable import PayDrillCommandLine
 @testable import PayDrillTools
 
 /// The command table: each command's options and help, the refusal of an option a command does not take,
@@ -352,30 +352,30 @@ final class CommandTableTests: XCTestCase {
     defer { try? FileManager.default.removeItem(at: file) }
     try "# the team's\nci:key-1\n\n  qa:key:2  \n".write(to: file, atomically: true, encoding: .utf8)
     let parsed = try CommandLineOptions.parse(["--serve", "--token-file", file.path, "--token", "cli:key-3"])
-    let options = try ServeCommand.resolvingTokens(
-      of: parsed, environment: [ServeCommand.tokenVariable: "env:key-4"])
+    let options = try ServeOptions.resolvingTokens(
+      of: parsed, environment: [ServeOptions.tokenVariable: "env:key-4"])
     XCTAssertEqual(options.serve.tokens.map(\.id), ["cli", "ci", "qa", "env"])
     XCTAssertEqual(options.serve.tokens[2].key, "key:2", "a key may hold colons")
     XCTAssertTrue(options.serve.keyOnCommandLine, "--token warns")
     let arguments = options.serve.arguments(ledger: .off)
     XCTAssertFalse(arguments.joined(separator: " ").contains("key-"), "\(arguments)")
     let environment = options.serve.environment(over: ["PATH": "/bin"])
-    XCTAssertEqual(environment[ServeCommand.tokenVariable], "cli:key-3\nci:key-1\nqa:key:2\nenv:key-4")
-    let child = try ServeCommand.resolvingTokens(
+    XCTAssertEqual(environment[ServeOptions.tokenVariable], "cli:key-3\nci:key-1\nqa:key:2\nenv:key-4")
+    let child = try ServeOptions.resolvingTokens(
       of: CommandLineOptions.parse(arguments), environment: environment)
     XCTAssertEqual(child.serve.acceptedTokens, options.serve.tokens)
     XCTAssertFalse(child.serve.keyOnCommandLine)
 
     try "ci:key-1\nno-colon-secret\n".write(to: file, atomically: true, encoding: .utf8)
     XCTAssertThrowsError(
-      try ServeCommand.resolvingTokens(of: CommandLineOptions.parse(["serve", "--token-file", file.path]))
+      try ServeOptions.resolvingTokens(of: CommandLineOptions.parse(["serve", "--token-file", file.path]))
     ) { error in
       XCTAssertEqual(
         "\(error)",
         "--token-file \(file.path): line 2 is not ID:KEY (both parts non-empty)", "the line, never the key")
     }
-    let play = try ServeCommand.resolvingTokens(
-      of: CommandLineOptions.parse(["play", "t.tape"]), environment: [ServeCommand.tokenVariable: "x"])
+    let play = try ServeOptions.resolvingTokens(
+      of: CommandLineOptions.parse(["play", "t.tape"]), environment: [ServeOptions.tokenVariable: "x"])
     XCTAssertEqual(play.serve.tokens, [], "only serve and --serve read the variable")
   }
 }

@@ -3,8 +3,8 @@ import Foundation
 import TerminalUI
 import XCTest
 
-@testable import PayDrillApp
 @testable import PayDrillCLI
+@testable import PayDrillCommandLine
 
 /// The completion scripts come from the command table: every command and option is in each, each command
 /// offers its own options only (play's under play alone), and the scripts complete in the real shells

@@ -3,8 +3,8 @@ import Foundation
 import TerminalUI
 import XCTest
 
-@testable import PayDrillApp
 @testable import PayDrillCLI
+@testable import PayDrillCommandLine
 @testable import PayDrillLedger
 @testable import PayDrillTools
 @testable import PaymentHistory

@@ -5,6 +5,7 @@ import XCTest
 
 @testable import PayDrillApp
 @testable import PayDrillCLI
+@testable import PayDrillCommandLine
 
 /// The reference pages say what the program does: every command and option of `CommandTable` is in
 /// `docs/reference/cli.md`, every option that page writes is a real one, and every mode the keys can be in

@@ -5,6 +5,7 @@ import XCTest
 
 @testable import PayDrillApp
 @testable import PayDrillCLI
+@testable import PayDrillCommandLine
 @testable import PayDrillTools
 
 /// The fuzzer's checks catch planted bugs, and its shrinker reduces a failing sequence.

@@ -2,8 +2,8 @@ import CheckoutEngine
 import Foundation
 import XCTest
 
-@testable import PayDrillApp
 @testable import PayDrillCLI
+@testable import PayDrillCommandLine
 @testable import PayDrillLedger
 @testable import PaymentHistory
 

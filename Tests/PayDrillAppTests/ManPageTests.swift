@@ -1,8 +1,8 @@
 import Foundation
 import XCTest
 
-@testable import PayDrillApp
 @testable import PayDrillCLI
+@testable import PayDrillCommandLine
 
 /// The manual page comes from the command table: every command has its section with its own options, every
 /// option is in it, and man, groff and nroff (those installed) render it without a warning.

@@ -1,8 +1,8 @@
 import Foundation
 import XCTest
 
-@testable import PayDrillApp
 @testable import PayDrillCLI
+@testable import PayDrillCommandLine
 
 /// The `paydrill …` command lines of the README's ```sh blocks parse: every command and option they use is one
 /// the command takes, with a value it accepts. Nothing is run.

@@ -5,6 +5,7 @@ import XCTest
 
 @testable import PayDrillApp
 @testable import PayDrillCLI
+@testable import PayDrillCommandLine
 @testable import PayDrillLoop
 @testable import PayDrillTools
 

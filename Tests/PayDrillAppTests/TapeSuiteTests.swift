@@ -2,7 +2,7 @@ import Foundation
 import Synchronization
 import XCTest
 
-@testable import PayDrillApp
+@testable import PayDrillCommandLine
 @testable import PayDrillTools
 
 /// A suite split into shards for a CI matrix, and run several tapes at a time.

@@ -1,5 +1,6 @@
 import CheckoutEngine
 import Foundation
+import PayDrillCommandLine
 import PayDrillFiles
 import PayDrillTools
 import TerminalUI

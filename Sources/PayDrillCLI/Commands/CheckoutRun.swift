@@ -2,6 +2,7 @@ import CheckoutEngine
 import Foundation
 import GatewaySimulator
 import PayDrillApp
+import PayDrillCommandLine
 import PayDrillHooks
 import PayDrillLedger
 import PayDrillLoop

@@ -1,4 +1,5 @@
 import CheckoutEngine
+import PayDrillCommandLine
 
 /// The command table as a completion script needs it: each command with the options it takes, and what each
 /// option's value and each argument can be (a fixed list of words, files, both, or nothing to offer).

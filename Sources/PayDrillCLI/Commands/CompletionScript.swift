@@ -1,3 +1,5 @@
+import PayDrillCommandLine
+
 /// `paydrill completions SHELL`: the script that teaches a shell to complete paydrill's command line.
 ///
 /// Every script is made from `CompletionModel`, and so from the one command table that the parser and
@@ -6,10 +8,8 @@
 /// runs paydrill while completing), which keeps a Tab instant, at the cost of printing it again after an
 /// upgrade.
 public enum CompletionScript {
-  /// The shells there is a script for.
-  public enum Shell: String, CaseIterable, Sendable {
-    case bash, zsh, fish
-  }
+  /// The shells there is a script for (`CompletionShell`, in `PayDrillCommandLine`).
+  public typealias Shell = CompletionShell
 
   /// The script for `shell`, ending with a newline.
   public static func text(for shell: Shell) -> String {

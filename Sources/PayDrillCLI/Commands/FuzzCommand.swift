@@ -1,5 +1,6 @@
 import CheckoutEngine
 import Foundation
+import PayDrillCommandLine
 import PayDrillFiles
 import PayDrillTools
 
@@ -8,14 +9,8 @@ import PayDrillTools
 /// with a summary line, 1 when an invariant broke (the report names the seed, the step and the invariant and
 /// prints a minimal tape), 2 for bad options.
 public enum FuzzCommand {
-  /// What `paydrill fuzz …` asked for (its options are in `CommandTable`).
-  public struct Options: Equatable, Sendable {
-    /// nil: a random seed, printed with the summary.
-    public var seed: UInt64?
-    public var actions = 100_000
-    /// nil: every built-in scenario in turn.
-    public var scenario: String?
-  }
+  /// Its options, which the command line reads (`FuzzOptions`, in `PayDrillCommandLine`).
+  public typealias Options = FuzzOptions
 
   /// How `play` reads a tape's header and what `paydrill check` says of a file, for the fuzzer's files.
   public static let readers = FuzzFiles.Readers(

@@ -1,5 +1,6 @@
 import CheckoutEngine
 import Foundation
+import PayDrillCommandLine
 import PayDrillFiles
 import PayDrillLedger
 import PaymentHistory
@@ -7,15 +8,8 @@ import PaymentHistory
 /// `paydrill history`: the ledger's recent attempts as a table or JSON Lines, filtered, or one attempt in
 /// full with its events (`history show ID`).
 public enum HistoryCommand {
-  /// What `paydrill history …` asked for.
-  public struct Options: Equatable, Sendable {
-    public var filter = AttemptFilter()
-    /// JSON Lines instead of the table.
-    public var json = false
-    /// `history show ID`: one attempt in full.
-    public var showID: Int64?
-    public var ledger: LedgerChoice = .standard
-  }
+  /// Its options, which the command line reads (`HistoryOptions`, in `PayDrillCommandLine`).
+  public typealias Options = HistoryOptions
 
   /// What the command printed and its exit status: 0 done, 1 no attempt with that id, 2 the ledger cannot be
   /// read.
@@ -23,20 +17,6 @@ public enum HistoryCommand {
     var status: Int32
     var output: String
     var error: String?
-  }
-
-  /// A local day written YYYY-MM-DD, as the moment it starts (`--since`, `--until`; their options are in
-  /// `CommandTable`).
-  static func day(for option: String, from text: String) throws -> Date {
-    let formatter = DateFormatter()
-    formatter.locale = Locale(identifier: "en_US_POSIX")
-    formatter.timeZone = .current
-    formatter.dateFormat = "yyyy-MM-dd"
-    formatter.isLenient = false
-    guard let date = formatter.date(from: text), formatter.string(from: date) == text else {
-      throw CommandLineOptions.UsageError(message: "\(option) takes a day as YYYY-MM-DD, not \"\(text)\"")
-    }
-    return Calendar.current.startOfDay(for: date)
   }
 
   /// Runs the command against the ledger the options name.

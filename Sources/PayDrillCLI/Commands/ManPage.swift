@@ -1,4 +1,5 @@
 import Foundation
+import PayDrillCommandLine
 
 /// `paydrill man`: the manual page paydrill(1), in roff (the man macros), made from `CommandTable` like
 /// `--help`, so that the page `make install` installs lists the same commands and options as the binary

@@ -1,4 +1,5 @@
 import Foundation
+import PayDrillCommandLine
 
 /// `paydrill merge-junit REPORT…`: merges the JUnit reports of a suite's shards into one report.
 ///
@@ -8,14 +9,8 @@ import Foundation
 /// paydrill, that cost every start, the interactive checkout's first frame included, about 1 ms and 1.4 MiB
 /// (docs/benchmarks.md), for a command that a CI job runs once.
 public enum MergeJUnitCommand {
-  /// The reports to merge and where the merged one goes (nil: standard output).
-  public struct Options: Equatable, Sendable {
-    public var reports: [String] = []
-    public var output: String?
-
-    /// How paydrill-merge-junit takes them: `[--output FILE] -- REPORT…`.
-    var programArguments: [String] { (output.map { ["--output", $0] } ?? []) + ["--"] + reports }
-  }
+  /// Its options, which the command line reads (`MergeJUnitOptions`, in `PayDrillCommandLine`).
+  public typealias Options = MergeJUnitOptions
 
   static let program = HelperProgram(name: "paydrill-merge-junit")
 

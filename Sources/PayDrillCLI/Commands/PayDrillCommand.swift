@@ -4,6 +4,7 @@ import GatewaySimulator
 import NcursesBackend
 import OutputFiles
 import PayDrillApp
+import PayDrillCommandLine
 import PayDrillFiles
 import PayDrillHooks
 import PayDrillLedger
@@ -27,7 +28,7 @@ public enum PayDrillCommand {
     // A file-size limit (`ulimit -f`) makes a write past it fail with EFBIG, which each writer reports, not
     // SIGXFSZ, which killed PayDrill with no message and no report (exit 153).
     signal(SIGXFSZ, SIG_IGN)
-    guard let options = options(arguments) else { return 2 }
+    guard let options = CommandLineOptions.parsedReportingErrors(arguments) else { return 2 }
     switch options.command {
     case .help(let command):
       print(HelpText.help(for: command))
@@ -129,19 +130,6 @@ public enum PayDrillCommand {
         return fail("\(error)")
       }
     }
-  }
-
-  /// The command line read, or nil once its error (and usage line) is printed: exit status 2. paydrill-serve
-  /// reads its command line the same way.
-  public static func options(_ arguments: [String]) -> CommandLineOptions? {
-    do {
-      return try ServeCommand.resolvingTokens(of: CommandLineOptions.parse(arguments))
-    } catch let error as CommandLineOptions.UsageError {
-      _ = fail(error.text)
-    } catch {
-      _ = fail("\(error)")
-    }
-    return nil
   }
 
   /// The scenario to run, with `--gateway` applied (the PSP's result codes and Apple Pay's `/init` variant)
@@ -290,7 +278,7 @@ public enum PayDrillCommand {
     if let signal { return 128 + signal }
     // The server of --serve ended on its own: the terminal is back, so say it where it stays, and fail.
     if let stop = runtime.model.backend?.stopped {
-      FileHandle.standardError.write(Data(errorLines(stop.summary).utf8))
+      FileHandle.standardError.write(Data(ErrorOutput.lines(stop.summary).utf8))
       return 1
     }
     return 0
@@ -358,22 +346,9 @@ public enum PayDrillCommand {
   /// Warns, once, when `--token` put a key on the command line.
   static func warnOfKeyOnCommandLine(_ options: CommandLineOptions) {
     guard options.serve.keyOnCommandLine else { return }
-    FileHandle.standardError.write(Data("paydrill: warning: \(ServeCommand.keyOnCommandLineWarning)\n".utf8))
+    FileHandle.standardError.write(Data("paydrill: warning: \(ServeOptions.keyOnCommandLineWarning)\n".utf8))
   }
 
-  /// Prints an error (`paydrill: …`) and returns 2: usage or bad input.
-  static func fail(_ message: String) -> Int32 {
-    FileHandle.standardError.write(Data(errorLines(message).utf8))
-    return 2
-  }
-
-  /// An error as it is printed: `paydrill: ` first, and every control character of what it quotes (a `TERM`,
-  /// a path, an argument: the environment and the command line are the user's, not PayDrill's) written out
-  /// by `PrintableText`, so that no escape sequence reaches the terminal. The lines of a message that has
-  /// several stay lines.
-  public static func errorLines(_ message: String) -> String {
-    "paydrill: "
-      + message.split(separator: "\n", omittingEmptySubsequences: false)
-      .map { PrintableText.visible(String($0)) }.joined(separator: "\n") + "\n"
-  }
+  /// Prints `message` as an error (`ErrorOutput`) and returns the exit status of bad usage, 2.
+  static func fail(_ message: String) -> Int32 { ErrorOutput.fail(message) }
 }

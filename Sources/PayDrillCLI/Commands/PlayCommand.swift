@@ -1,6 +1,7 @@
 import CheckoutEngine
 import Foundation
 import OutputFiles
+import PayDrillCommandLine
 import PayDrillFiles
 import PayDrillLoop
 import PayDrillTools

@@ -2,16 +2,15 @@ import CheckoutEngine
 import Foundation
 import GatewaySimulator
 import PayDrillApp
+import PayDrillCommandLine
 import PayDrillFiles
 import PayDrillLoop
 
 /// `paydrill session --request FILE`: the request through the simulated sessions API. Signed when the
 /// signature options are given. Prints the session (keys redacted) or the API's error.
 enum SessionCommand {
-  struct Options: Equatable {
-    var requestPath = ""
-    var signature: String?
-  }
+  /// Its options, which the command line reads (`SessionOptions`, in `PayDrillCommandLine`).
+  public typealias Options = SessionOptions
 
   enum Outcome: Equatable {
     case created(String)

@@ -1,18 +1,13 @@
 import Foundation
 import GatewaySimulator
+import PayDrillCommandLine
 import PayDrillFiles
 
 /// `paydrill sign`: the sessions API's signature for a request body, so a developer can check their own
 /// backend's signing against it. The token's value is used, never printed.
 enum SignCommand {
-  struct Options: Equatable {
-    var tokenId = ""
-    var tokenKey = ""
-    var path = "api/v1/sessions"
-    var bodyPath = ""
-    var timestamp: Int64?
-    var requestId: String?
-  }
+  /// Its options, which the command line reads (`SignOptions`, in `PayDrillCommandLine`).
+  public typealias Options = SignOptions
 
   /// The report, or a one-line error.
   static func run(_ options: Options, now: Date = Date()) throws -> String {

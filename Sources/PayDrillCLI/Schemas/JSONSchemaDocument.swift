@@ -1,3 +1,5 @@
+import PayDrillCommandLine
+
 /// The JSON Schemas (draft 2020-12) of the files a team writes: scenarios and themes. `paydrill schema NAME`
 /// prints one, so an editor can complete and check a file that names it with `"$schema"`, and CI can validate
 /// files with any JSON Schema validator.
@@ -13,7 +15,7 @@
 /// refused by both (`additionalProperties`, or `unevaluatedProperties` where an object is composed).
 public enum JSONSchemaDocument {
   /// The schemas' names, in the order `paydrill schema` lists them.
-  public static let names = ["scenario", "theme"]
+  public static let names = SchemaName.allCases.map(\.rawValue)
 
   /// The schema's text, exactly as the committed file (ending with a newline): write it as it is, without
   /// adding another newline. Nil for a name that is not in `names`.

@@ -2,6 +2,7 @@ import CheckoutEngine
 import Foundation
 import GatewaySimulator
 import PayDrillApp
+import PayDrillCommandLine
 import PayDrillLoop
 import StrictJSON
 import Synchronization
@@ -71,7 +72,7 @@ public final class ServerProcess {
     process = Process()
     process.executableURL = program
     process.arguments = arguments
-    process.environment = environment.merging([ServeCommand.reportVariable: "1"]) { $1 }
+    process.environment = environment.merging([ServeOptions.reportVariable: "1"]) { $1 }
     input = Pipe()
     let output = Pipe()
     let errorPipe = Pipe()

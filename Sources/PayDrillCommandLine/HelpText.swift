@@ -6,7 +6,8 @@ public enum HelpText {
   /// The width the help is wrapped to.
   static let width = 100
   /// What PayDrill is, in a line: the help's first line, the manual page's name line.
-  static let tagline = "rehearse a mobile Checkout Drop-in in the terminal, every merchant callback visible"
+  package static let tagline =
+    "rehearse a mobile Checkout Drop-in in the terminal, every merchant callback visible"
 
   /// `paydrill --version`: `paydrill 0.9.0 (commit abc1234)`; `commit` is "unknown" when the build had no
   /// repository to read it from.
@@ -47,7 +48,7 @@ public enum HelpText {
   }
 
   /// What the exit statuses mean, for every command.
-  static let exitStatus: [(String, String)] = [
+  package static let exitStatus: [(String, String)] = [
     ("0", "done"),
     (
       "1",

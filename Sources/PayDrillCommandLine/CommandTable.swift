@@ -1,7 +1,6 @@
 import CheckoutEngine
 import Foundation
 import GatewaySimulator
-import PayDrillTools
 import PaymentHistory
 import TerminalUI
 
@@ -168,7 +167,7 @@ public enum CommandTable {
         "0 no invariant broke; 1 one broke (the report and a minimal tape are printed); 2 usage or bad input"
     ),
     CommandSpec(
-      name: .completions, arguments: CompletionScript.Shell.allCases.map(\.rawValue).joined(separator: "|"),
+      name: .completions, arguments: CompletionShell.allCases.map(\.rawValue).joined(separator: "|"),
       summary: "print the shell completion script for bash, zsh or fish",
       details: """
         Completes the commands, each command's own options, the values of options that take a fixed list \
@@ -339,7 +338,7 @@ public enum CommandTable {
     OptionSpec(
       "--token-file", "FILE",
       "API tokens the server accepts, one ID:KEY a line (# comments), out of the process list; "
-        + "\(ServeCommand.tokenVariable) holds them too",
+        + "\(ServeOptions.tokenVariable) holds them too",
       for: serves
     ) { options, queue, name in
       options.serve.tokenFiles.append(try queue.value(for: name))
@@ -557,12 +556,12 @@ public enum CommandTable {
     OptionSpec(
       "--since", "DAY", "only attempts from this day on (YYYY-MM-DD, local time)", for: [.history]
     ) { options, queue, name in
-      options.history.filter.since = try HistoryCommand.day(for: name, from: queue.value(for: name))
+      options.history.filter.since = try HistoryOptions.day(for: name, from: queue.value(for: name))
     },
     OptionSpec(
       "--until", "DAY", "only attempts up to the end of this day (YYYY-MM-DD, local time)", for: [.history]
     ) { options, queue, name in
-      let start = try HistoryCommand.day(for: name, from: queue.value(for: name))
+      let start = try HistoryOptions.day(for: name, from: queue.value(for: name))
       options.history.filter.until = Calendar.current.date(byAdding: .day, value: 1, to: start)
     },
     OptionSpec(

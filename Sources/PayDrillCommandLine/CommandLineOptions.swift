@@ -2,7 +2,6 @@ import CheckoutEngine
 import Foundation
 import GatewaySimulator
 import PayDrillFiles
-import PayDrillTools
 import PaymentHistory
 import StrictJSON
 import TerminalUI
@@ -18,7 +17,7 @@ public struct CommandLineOptions: Equatable, Sendable {
     /// Replay one tape or a suite of them.
     case play(tapes: [String])
     /// Merge the JUnit reports of a suite's shards (`paydrill merge-junit REPORT…`).
-    case mergeJUnit(MergeJUnitCommand.Options)
+    case mergeJUnit(MergeJUnitOptions)
     case cards
     case scenarios
     /// The Apple Pay button gallery, interactive or printed.
@@ -34,13 +33,13 @@ public struct CommandLineOptions: Equatable, Sendable {
     /// Prints a file format's JSON Schema (`paydrill schema scenario`).
     case schema(name: String)
     /// Prints the completion script of a shell (`paydrill completions bash`).
-    case completions(shell: CompletionScript.Shell)
+    case completions(shell: CompletionShell)
     /// Prints the manual page, paydrill(1), as roff (`paydrill man`).
     case man
     /// The run history: recent attempts, or one in full (`paydrill history`).
-    case history(HistoryCommand.Options)
+    case history(HistoryOptions)
     /// Random input against every scenario, the invariants checked after each step (`paydrill fuzz`).
-    case fuzz(FuzzCommand.Options)
+    case fuzz(FuzzOptions)
     /// The overview (nil), or one command's help (`paydrill help play`, `paydrill play --help`).
     case help(CommandSpec.Name?)
     /// The version and the commit it was built from.
@@ -93,9 +92,9 @@ public struct CommandLineOptions: Equatable, Sendable {
   public var button = ApplePayButtonAppearance()
   var printsButton = false
   /// The inputs of `paydrill sign`.
-  var sign = SignCommand.Options()
+  package var sign = SignOptions()
   /// The inputs of `paydrill session`.
-  var session = SessionCommand.Options()
+  package var session = SessionOptions()
   /// Where attempts are recorded (`--ledger PATH`, `--no-ledger`).
   public var ledger: LedgerChoice = .standard
   /// The session of `paydrill serve` the checkout pays in (`--session ID`), read from the ledger.
@@ -103,15 +102,15 @@ public struct CommandLineOptions: Equatable, Sendable {
   /// Whether the checkout runs the server and waits for a backend's session (`--serve`).
   public var serves = false
   /// How `paydrill serve` (or the checkout's `--serve`) listens and what it accepts.
-  public var serve = ServeCommand.Options()
+  public var serve = ServeOptions()
   /// The first server option given (`--listen`, `--token`, …), which the checkout takes only with --serve.
   var serverOption: String?
   /// The filters and form of `paydrill history` (its ledger is `ledger`).
-  var history = HistoryCommand.Options()
+  var history = HistoryOptions()
   /// The inputs of `paydrill fuzz` (its own `--seed` and `--scenario`).
-  var fuzz = FuzzCommand.Options()
+  var fuzz = FuzzOptions()
   /// The reports `paydrill merge-junit` merges and its `--output`.
-  var mergeJUnit = MergeJUnitCommand.Options()
+  var mergeJUnit = MergeJUnitOptions()
 
   /// A command line PayDrill cannot follow, said in one line; with the command's usage line when the
   /// command line's shape is wrong (an option it does not take, a missing tape), which is printed under it.
@@ -141,20 +140,12 @@ public struct CommandLineOptions: Equatable, Sendable {
     return value
   }
 
-  /// The options a tape runs with: its header's, then the command line's, which win (`play`, `demo`).
-  static func parse(header tape: Tape, arguments: [String]) throws -> CommandLineOptions {
-    let header: CommandLineOptions
-    do {
-      header = try parse(header: tape.headerArguments)
-    } catch {
-      throw ConfigurationError(file: tape.file, problem: "header: \(error)")
-    }
-    return try parse(arguments, over: header)
-  }
+  /// The defaults: the interactive checkout of the built-in demo.
+  package init() {}
 
   /// A tape header's options (`# paydrill: --scenario harbour-books --size 80x24`): those that set up the
   /// checkout it replays (`OptionSpec.inTapeHeader`), as `play` reads them.
-  static func parse(header arguments: [String]) throws -> CommandLineOptions {
+  package static func parse(header arguments: [String]) throws -> CommandLineOptions {
     var options = CommandLineOptions()
     var queue = ArgumentQueue(arguments[...])
     let allowed = CommandTable.options.filter { $0.inTapeHeader && $0.commands.contains(.play) }
@@ -189,7 +180,7 @@ public struct CommandLineOptions: Equatable, Sendable {
   }
 
   /// The format of `--clock-start`: ISO 8601 in UTC, with milliseconds.
-  static var clockStartFormat: ISO8601DateFormatter {
+  package static var clockStartFormat: ISO8601DateFormatter {
     let format = ISO8601DateFormatter()
     format.formatOptions = [.withInternetDateTime, .withFractionalSeconds]
     return format
@@ -205,7 +196,8 @@ public struct CommandLineOptions: Equatable, Sendable {
   /// The first word that is neither an option nor an option's value is the command; options may come
   /// before or after it, and `--` ends the options. Each option must be one the command takes
   /// (`CommandTable`); `--help` and `--version` win over everything else but an unknown command.
-  static func parse(_ arguments: [String], over base: CommandLineOptions) throws -> CommandLineOptions {
+  package static func parse(_ arguments: [String], over base: CommandLineOptions) throws -> CommandLineOptions
+  {
     // First the command word, and whether --help or --version was asked for.
     var commandIndex: Int?
     // An option no command knows, before the command: a misspelling, reported before the word after it.
@@ -365,13 +357,14 @@ public struct CommandLineOptions: Equatable, Sendable {
     case .schema:
       return .schema(
         name: try oneName(
-          among: JSONSchemaDocument.names, noun: "name", missing: "there is no schema", all: "the schemas are"
+          among: SchemaName.allCases.map(\.rawValue), noun: "name", missing: "there is no schema",
+          all: "the schemas are"
         ))
     case .completions:
       let shell = try oneName(
-        among: CompletionScript.Shell.allCases.map(\.rawValue), noun: "shell",
+        among: CompletionShell.allCases.map(\.rawValue), noun: "shell",
         missing: "there is no completion script for", all: "the shells are")
-      return .completions(shell: CompletionScript.Shell(rawValue: shell)!)
+      return .completions(shell: CompletionShell(rawValue: shell)!)
     case .man: return try noArgument(.man)
     case .buttons: return try noArgument(.buttons(print: options.printsButton))
     case .scenarios: return try noArgument(.scenarios)
@@ -452,5 +445,18 @@ public struct CommandLineOptions: Equatable, Sendable {
       message += "; did you mean \(nearest)?"
     }
     return UsageError(message: message, usage: command.usageHint)
+  }
+
+  /// The command line read, or nil once its error (and usage line) is printed: exit status 2. paydrill-serve
+  /// reads its command line the same way.
+  public static func parsedReportingErrors(_ arguments: [String]) -> CommandLineOptions? {
+    do {
+      return try ServeOptions.resolvingTokens(of: CommandLineOptions.parse(arguments))
+    } catch let error as CommandLineOptions.UsageError {
+      _ = ErrorOutput.fail(error.text)
+    } catch {
+      _ = ErrorOutput.fail("\(error)")
+    }
+    return nil
   }
 }
