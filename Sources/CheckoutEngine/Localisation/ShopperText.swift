@@ -98,6 +98,8 @@ public enum ShopperText: String, CaseIterable, Codable, Sendable {
   case addPhoneNumberPrompt
   case addEmailAddressPrompt
   case addBillingAddressPrompt
+  case addBillingNamePrompt
+  case addBillingEmailAddressPrompt
   case confirmWith
   case notRecognised
   case keyRecognised
