@@ -147,7 +147,6 @@ public enum ShopperText: String, CaseIterable, Codable, Sendable {
   case applePayButtonSupport
   case applePayButtonContribute
   case applePayButtonTip
-  case applePayButtonContinue
   // The sheet's recurring, deferred and automatic reload requests.
   case recurringBilling
   case deferredBilling
