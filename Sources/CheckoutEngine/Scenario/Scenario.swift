@@ -41,6 +41,10 @@ public struct Scenario: Equatable, Sendable {
   /// Who made `session`: not in a scenario's JSON (a file's session is made up); a backend's session
   /// (`paydrill --session`) is not renewed after its payment.
   public var sessionOrigin = SessionOrigin.scenario
+  /// The session request's `allowTransaction` ("Whether or not to proceed with the transaction"): not in a
+  /// scenario's JSON (a file's session is made up, and proceeds); a backend's session created with `false`
+  /// refuses every payment (`TRANSACTION_NOT_ALLOWED`).
+  public var allowTransaction = true
 
   public init(
     name: String, description: String = "", merchantName: String, locale: String = "en-US",
