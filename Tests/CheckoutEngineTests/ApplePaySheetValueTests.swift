@@ -49,4 +49,42 @@ final class ApplePaySheetValueTests: XCTestCase {
     XCTAssertEqual(copy.card, Acme.card(Acme.visaDebit))
     XCTAssertTrue(copy.errors.isEmpty)
   }
+
+  /// apple-pay-customisation.md, Example configuration (`requiredBillingContactFields = [.postalAddress,
+  /// .name, .emailAddress]`): only `.postalAddress` was checked; a card whose billing contact has no name or
+  /// no email address now blocks paying as one without an address does, the first missing in the list's
+  /// order, in the shopper's language.
+  func testExampleConfiguration_requiredBillingContactFieldsNameAndEmailAddressAreChecked() {
+    var configuration = Acme.configuration
+    configuration.requiredBillingContactFields = [.postalAddress, .name, .emailAddress]
+    var card = Acme.card(Acme.visaDebit)
+    card.billingName = "Jane Appleseed"
+    card.billingEmailAddress = "jane@example.com"
+    var paying = sheet()
+    paying.card = card
+    XCTAssertNil(paying.billingProblem(configuration))
+
+    var noName = card
+    noName.billingName = nil
+    paying.card = noName
+    XCTAssertEqual(paying.billingProblem(configuration), "Add Billing Name for Visa ••••5556")
+    XCTAssertEqual(
+      paying.billingProblem(configuration, localisation: Localisation(locale: "de-DE")),
+      "Rechnungsnamen für Visa ••••5556 hinzufügen")
+    XCTAssertEqual(paying.authorisationBlocker(configuration), "Add Billing Name for Visa ••••5556")
+
+    var noEmail = card
+    noEmail.billingEmailAddress = " "
+    paying.card = noEmail
+    XCTAssertEqual(paying.billingProblem(configuration), "Add Billing Email for Visa ••••5556")
+    configuration.requiredBillingContactFields = [.postalAddress, .name]
+    XCTAssertNil(paying.billingProblem(configuration), "not required, not asked for")
+
+    var nothing = card
+    (nothing.billingAddress, nothing.billingName, nothing.billingEmailAddress) = (nil, nil, nil)
+    paying.card = nothing
+    configuration.requiredBillingContactFields = [.emailAddress, .postalAddress]
+    XCTAssertEqual(
+      paying.billingProblem(configuration), "Add Billing Email for Visa ••••5556", "the list's order")
+  }
 }

@@ -302,6 +302,66 @@ final class ScenarioDecodingTests: XCTestCase {
     }
   }
 
+  /// drop-in-implementation.md, Configuration parameters (`merchantShopperId`, "Required at initialisation"):
+  /// a scenario without one, or with an empty one, used to run with a silent `shopper-123`; it is refused,
+  /// naming the field.
+  func testConfigurationParameters_merchantShopperIdIsRequiredAtInitialisation() throws {
+    for missing in [nil, "", "   "] as [String?] {
+      assertDecodingFails(
+        at: ["transaction", "merchantShopperId"], message: "is required at initialisation"
+      ) { object in
+        var transaction = object["transaction"] as! [String: Any]
+        transaction["merchantShopperId"] = missing
+        object["transaction"] = transaction
+      }
+    }
+    let given = try decodeAcme { setTransaction("merchantShopperId", "shopper-42", in: &$0) }
+    XCTAssertEqual(given.merchantShopperId, "shopper-42")
+  }
+
+  /// drop-in-implementation.md, Configuration parameters (`ownerId` String, "≤ 20 characters"): a longer
+  /// one is refused, naming the field; one of 20 is kept.
+  func testConfigurationParameters_ownerIdIsAtMostTwentyCharacters() throws {
+    assertDecodingFails(at: ["transaction", "ownerId"], message: "is 21 characters; expected 1 to 20") {
+      setTransaction("ownerId", String(repeating: "g", count: 21), in: &$0)
+    }
+    assertDecodingFails(at: ["transaction", "ownerId"], message: "is 0 characters; expected 1 to 20") {
+      setTransaction("ownerId", "", in: &$0)
+    }
+    let twenty = String(repeating: "g", count: 20)
+    XCTAssertEqual(try decodeAcme { setTransaction("ownerId", twenty, in: &$0) }.ownerId, twenty)
+    XCTAssertNil(try loadScenario("acme-electronics").ownerId, "optional: the seed gives it no default")
+  }
+
+  /// apple-pay-customisation.md, ApplePayButtonComponentConfig (`countryCode`, "The country code (ISO 3166-1
+  /// alpha-2, e.g., "US")"): `USA` and `us` reached `/init` and opened the sheet; they are refused with the
+  /// alpha-2 spelling, as `usd` is for a currency, and an unknown code with an example.
+  func testApplePayButtonComponentConfig_countryCodeIsISO3166Alpha2() throws {
+    func withCountry(_ code: String) -> (inout [String: Any]) -> Void {
+      { object in
+        var applePay = object["applePay"] as! [String: Any]
+        applePay["countryCode"] = code
+        object["applePay"] = applePay
+      }
+    }
+    for (written, spelling) in [("USA", "US"), ("us", "US"), ("Us", "US"), ("GBR", "GB"), ("gb", "GB")] {
+      assertDecodingFails(
+        at: ["applePay", "countryCode"],
+        message:
+          "country \"\(written)\" is written \(spelling) (ISO 3166-1 alpha-2 codes are two upper-case letters)",
+        changing: withCountry(written))
+    }
+    for unknown in ["XX", "U", "", "UK", "840", "AAA"] {
+      assertDecodingFails(
+        at: ["applePay", "countryCode"],
+        message: "unknown country \"\(unknown)\" (expected an ISO 3166-1 alpha-2 code such as US, GB, JP)",
+        changing: withCountry(unknown))
+    }
+    for known in ["US", "GB", "JP", "DE", "BH"] {
+      XCTAssertEqual(try decodeAcme(changing: withCountry(known)).applePay?.countryCode, known)
+    }
+  }
+
   func testMissingMerchantIsAKeyNotFound() {
     XCTAssertThrowsError(try decodeAcme { $0["merchant"] = nil }) { error in
       guard case DecodingError.keyNotFound(let key, _) = error else {

@@ -63,6 +63,43 @@ final class SessionLifecycleTests: XCTestCase {
     XCTAssertEqual(state.screen, .methodList)
   }
 
+  /// drop-in-implementation.md, Session request parameters (`allowTransaction`, "Whether or not to proceed
+  /// with the transaction"): a session created with `false` paid all the same. No payment proceeds, by any
+  /// method: the merchant learns why from `onError(method, error)` (`TRANSACTION_NOT_ALLOWED`), as for
+  /// any payment that fails, and nothing reaches the merchant's `onBeforeSubmit` or the gateway.
+  func testSessionRequestParameters_allowTransactionFalseDoesNotProceed() {
+    var scenario = Scenario.acmeElectronics
+    scenario.allowTransaction = false
+    let message =
+      "Session \(scenario.session.sessionId) was created with allowTransaction: false; the transaction does not proceed"
+    var card = CheckoutState(scenario: scenario)
+    _ = CheckoutReducer.reduce(&card, .selectMethod(.card), context: context)
+    for (text, field) in [
+      ("4242424242424242", CardField.number), ("1234", .expiry), ("123", .securityCode), ("J", .holderName),
+    ] {
+      _ = CheckoutReducer.reduce(&card, .type(text, into: field), context: context)
+    }
+    XCTAssertEqual(CheckoutReducer.reduce(&card, .submitCard, context: context), [], "no gateway request")
+    XCTAssertEqual(
+      card.screen,
+      .result(
+        .failure(
+          method: .card, error: SdkError(errorCode: "TRANSACTION_NOT_ALLOWED", errorMessage: message),
+          amount: scenario.total)))
+    XCTAssertEqual(card.events.map(\.name), [.onError])
+    XCTAssertEqual(card.events.last?.method, .card)
+    XCTAssertEqual(card.attempts, 0)
+    for method in [DropInPaymentMethod.paypal, .applePay] {
+      var state = CheckoutState(scenario: scenario)
+      XCTAssertEqual(CheckoutReducer.reduce(&state, .selectMethod(method), context: context), [], "\(method)")
+      XCTAssertEqual(state.events.map(\.name), [.onError], "\(method)")
+      XCTAssertEqual(state.events.last?.method, method)
+      XCTAssertEqual(state.events.last?["errorCode"], .string("TRANSACTION_NOT_ALLOWED"), "\(method)")
+    }
+    var allowed = CheckoutState(scenario: .acmeElectronics)
+    XCTAssertNotEqual(CheckoutReducer.reduce(&allowed, .selectMethod(.paypal), context: context), [])
+  }
+
   func testAnExpiryThatIsNotATimeIsRefusedWhenTheScenarioLoads() throws {
     var object = try XCTUnwrap(
       JSONSerialization.jsonObject(with: Data(PackageResources.acme_electronics_json)) as? [String: Any])

@@ -15,7 +15,7 @@ final class ApplePayConfigurationTests: XCTestCase {
   private func smallScenario(currency: String, price: String, applePay: [String: Any]) -> [String: Any] {
     [
       "name": "small", "merchant": ["name": "Small Shop"],
-      "transaction": ["currency": currency, "merchantTransactionId": "small-1"],
+      "transaction": ["currency": currency, "merchantTransactionId": "small-1", "merchantShopperId": "s-1"],
       "items": [["name": "Goods", "unitPrice": price]],
       "session": [
         "sessionId": "s", "hmacKey": "k", "encryptionKey": "e", "sessionExpiry": "2030-01-01T00:00:00Z",

@@ -80,6 +80,7 @@ final class EvidenceCommandTests: XCTestCase {
     XCTAssertEqual(result.standardOutput, "", "no file of the corpus is fine")
     let lines = result.standardError.split(separator: "\n").map(String.init)
     let expected = [
+      "\(broken)/alpha-3-country.json: at applePay.countryCode: country \"USA\" is written US",
       "\(broken)/bad-commands.tape:3: unknown command \"Jump\"",
       "\(broken)/bad-commands.tape:4: expected Type followed by quoted text",
       "\(broken)/bad-commands.tape:6: expected a duration like 500ms or 2s (at most an hour), found \"soon\"",
@@ -95,6 +96,7 @@ final class EvidenceCommandTests: XCTestCase {
       "\(broken)/invalid-utf8.tape:2: not UTF-8 text",
       "\(broken)/list.json: at the top level: expected an object",
       "\(broken)/missing-merchant.json: at merchant: missing (this field is required)",
+      "\(broken)/missing-shopper-id.json: at transaction.merchantShopperId: is required at initialisation",
       "\(broken)/negative-amount.json: at items[1].unitPrice: -5.00 is negative",
       "\(broken)/neither.json: neither a scenario",
       "\(broken)/nested-65-levels.json: at line 1: objects and lists nested more than 64 levels deep",
@@ -113,7 +115,7 @@ final class EvidenceCommandTests: XCTestCase {
       "\(broken)/wrong-type.json: at items[0].quantity: expected a whole number, found a string",
       "\(broken)/notes.txt: unknown kind of file",
       "missing.tape: no such file",
-      "paydrill: 33 problems in 28 of 28 files",
+      "paydrill: 35 problems in 30 of 30 files",
     ]
     XCTAssertEqual(lines.count, expected.count, result.standardError)
     for (line, start) in zip(lines, expected) {

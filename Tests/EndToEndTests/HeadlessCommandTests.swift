@@ -184,7 +184,7 @@ final class HeadlessCommandTests: XCTestCase {
   func testBrokenScenarioExitsTwoWithOneLineEvenWithoutATerminal() throws {
     let scenario = folder.appendingPathComponent("broken.json")
     try """
-    {"merchant": {"name": "M"}, "transaction": {"currency": "GBP", "merchantTransactionId": "t"},
+    {"merchant": {"name": "M"}, "transaction": {"currency": "GBP", "merchantTransactionId": "t", "merchantShopperId": "s-1"},
      "items": [{"name": "A", "unitPrice": "1.234"}]}
     """.write(to: scenario, atomically: true, encoding: .utf8)
     let result = try PayDrillBinary.run(["--scenario", scenario.path])

@@ -79,7 +79,7 @@ final class HostileInputTests: XCTestCase {
   }
 
   private let scenarioHead =
-    #"{"merchant": {"name": "X"}, "transaction": {"currency": "USD", "merchantTransactionId": "t"}, "#
+    #"{"merchant": {"name": "X"}, "transaction": {"currency": "USD", "merchantTransactionId": "t", "merchantShopperId": "s-1"}, "#
     + #""session": {"sessionId": "s", "hmacKey": "k", "encryptionKey": "e", "sessionExpiry": "2030-01-01T00:00:00Z", "#
     + #""allowedFundingTypes": {"cardSchemes": ["Visa"]}}, "items": [{"name": ""#
 

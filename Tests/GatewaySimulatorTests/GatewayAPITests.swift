@@ -391,7 +391,7 @@ extension GatewayAPITests {
       let refused = answer(signed(body: body))
       XCTAssertEqual(refused.status, 400, timeout)
       XCTAssertEqual(refused.field, "sessionTimeout", timeout)
-      XCTAssertEqual(refused.message, "expected a number of minutes from 1 to 2147483647", timeout)
+      XCTAssertEqual(refused.message, "expected a number of minutes above 0 and at most 2147483647", timeout)
     }
     let longest = Self.body.replacingOccurrences(
       of: "\"sessionTimeout\":120", with: "\"sessionTimeout\":2147483647")

@@ -105,6 +105,29 @@ final class SessionsAPITests: XCTestCase {
       + amounts + #","allowTransaction":"# + allowTransaction + #","serviceType":"CheckoutDropIn"}"#
   }
 
+  /// drop-in-implementation.md, Session request parameters (`sessionTimeout` number, "The duration of the
+  /// session, in minutes"): a fraction of a minute is a duration too (`1.5` was refused as "expected a whole
+  /// number"); nothing above 0 is not one.
+  func testSessionRequestParameters_sessionTimeoutIsANumberOfMinutes() throws {
+    func timeout(_ minutes: String) -> String {
+      body().replacingOccurrences(of: "\"sessionTimeout\":120", with: "\"sessionTimeout\":\(minutes)")
+    }
+    for (minutes, expiry) in [
+      ("1.5", "2025-08-09T01:04:23.845Z"), ("0.25", "2025-08-09T01:03:08.845Z"),
+      ("1e1", "2025-08-09T01:12:53.845Z"),
+      ("120", "2025-08-09T03:02:53.845Z"),
+    ] {
+      let session = try SessionsAPI().createSession(body: timeout(minutes), now: now)
+      XCTAssertEqual(session.sessionExpiry, expiry, minutes)
+    }
+    for minutes in ["0", "-1.5", "0.0", "2147483647.5"] {
+      XCTAssertEqual(refusal(timeout(minutes))?.field, "sessionTimeout", minutes)
+      XCTAssertEqual(
+        refusal(timeout(minutes))?.message, "expected a number of minutes above 0 and at most 2147483647",
+        minutes)
+    }
+  }
+
   /// drop-in-implementation.md, Session request parameters (`allowTransaction` boolean): the top-level
   /// field is the one checked. A regular expression over the body used to take a nested `true` for it.
   func testSessionRequestParameters_allowTransactionIsTheTopLevelBoolean() {

@@ -26,6 +26,34 @@ final class ApplePaySheetSnapshotTests: XCTestCase {
     }
   }
 
+  /// apple-pay-events.md, onShippingContactSelected example (`PKShippingMethod(label:amount:)`, no
+  /// `detail`): a method without a detail was drawn "Standard Shipping · · $0.00", on the sheet and in the
+  /// list of methods to choose from; it has no empty part between two separators.
+  func testShippingMethodWithoutADetailHasNoEmptySeparator() throws {
+    var scenario = Scenario.acmeElectronics
+    var applePay = try XCTUnwrap(scenario.applePay)
+    func withoutDetail(_ methods: [ShippingMethod]) -> [ShippingMethod] {
+      methods.map { method in
+        var method = method
+        method.detail = ""
+        return method
+      }
+    }
+    applePay.shippingMethods = withoutDetail(applePay.shippingMethods)
+    for index in applePay.rules.shippingRates.indices {
+      applePay.rules.shippingRates[index].methods = withoutDetail(applePay.rules.shippingRates[index].methods)
+    }
+    scenario.applePay = applePay
+    var model = Fixture.model(Size(columns: 100, rows: 32), scenario: scenario)
+    Fixture.settle(Self.open, in: &model)
+    let sheet = RootView.render(model).text
+    XCTAssertTrue(sheet.contains("Standard Shipping · $0.00"), sheet)
+    Fixture.settle([.key(.up), .key(.up), .key(.up), .key(.enter)], in: &model)
+    let list = RootView.render(model).text
+    XCTAssertTrue(list.contains("Express Shipping · $12.99"), list)
+    XCTAssertFalse(sheet.contains("· ·") || list.contains("· ·"), sheet + list)
+  }
+
   func testInitial() {
     check("initial", Self.open)
   }

@@ -30,7 +30,7 @@ final class BackendSessionTests: XCTestCase {
 
   private static func session(
     id: String = "11111111-2222-4333-8444-555555555555", amount: Int64 = 1500, currency: String = "JPY",
-    expiry: String = "2030-01-01T00:00:00.000Z"
+    expiry: String = "2030-01-01T00:00:00.000Z", allowTransaction: Bool = true
   ) -> ServerSession {
     ServerSession(
       data: SessionData(
@@ -39,7 +39,8 @@ final class BackendSessionTests: XCTestCase {
         sessionExpiry: expiry, allowedFundingTypes: AllowedFundingTypes(cardSchemes: ["Visa"])),
       merchant: "MERCHANT-1", site: "SITE-1", merchantTransactionId: "order-\(id.prefix(4))",
       amount: Money(minorUnits: amount, currency: Currency(code: currency)!), cardIntent: "Purchase",
-      paypalIntent: "Purchase", allowTransaction: true, tokenId: "paydrill-dev", createdAt: Fixture.now)
+      paypalIntent: "Purchase", allowTransaction: allowTransaction, tokenId: "paydrill-dev",
+      createdAt: Fixture.now)
   }
 
   private static func created(_ session: ServerSession) -> AppAction {
@@ -217,6 +218,29 @@ final class BackendSessionTests: XCTestCase {
       return XCTFail("\(runtime.model.checkout.screen)")
     }
     XCTAssertEqual(error.errorCode, "SESSION_EXPIRED")
+  }
+
+  /// drop-in-implementation.md, Session request parameters (`allowTransaction`, "Whether or not to proceed
+  /// with the transaction"): a backend's session created with `false` paid all the same. The payment does
+  /// not proceed: `onError(.card, TRANSACTION_NOT_ALLOWED)` says why, and nothing is charged.
+  func testSessionRequestParameters_allowTransactionFalseDoesNotProceed() throws {
+    let runtime = runtime()
+    runtime.start()
+    let session = Self.session(allowTransaction: false)
+    runtime.send(Self.created(session))
+    pay(runtime)
+    guard case .result(.failure(.card, let error, _)) = runtime.model.checkout.screen else {
+      return XCTFail("\(runtime.model.checkout.screen)")
+    }
+    XCTAssertEqual(error.errorCode, "TRANSACTION_NOT_ALLOWED")
+    XCTAssertEqual(
+      error.errorMessage,
+      "Session \(session.sessionId) was created with allowTransaction: false; the transaction does not proceed"
+    )
+    let names = runtime.model.checkout.events.map(\.name)
+    XCTAssertEqual(names.last, .onError)
+    XCTAssertFalse(names.contains(.onSuccess) || names.contains(.onSubmit), "\(names)")
+    XCTAssertEqual(runtime.model.checkout.payments, 0)
   }
 
   func testWithoutABackendTheCheckoutIsAsBefore() {

@@ -28,7 +28,7 @@ final class ButtonGalleryTests: XCTestCase {
   func testKeysStepTypesAndStylesWithWrapAndClampTheRadius() {
     let model = gallery(
       [.key(.left), .key(.left), .key(.up)] + Array(repeating: .key(.character("+")), count: 30))
-    XCTAssertEqual(model.gallery?.appearance.type, .continue, "buy ← plain ← continue (wraps)")
+    XCTAssertEqual(model.gallery?.appearance.type, .tip, "buy ← plain ← tip (wraps)")
     XCTAssertEqual(model.gallery?.appearance.style, .automatic, "black ↑ wraps to automatic")
     XCTAssertEqual(model.gallery?.appearance.radius, 24)
     let narrowed = gallery(Array(repeating: .key(.character("-")), count: 30))
@@ -39,7 +39,7 @@ final class ButtonGalleryTests: XCTestCase {
   }
 
   func testEveryTypeHasPassKitsWordsAndNoPrivateUseGlyph() {
-    XCTAssertEqual(ApplePayButtonType.allCases.count, 17)
+    XCTAssertEqual(ApplePayButtonType.allCases.count, 16)
     XCTAssertEqual(ApplePayButtonType.checkout.label, "Check out with Apple Pay")
     XCTAssertEqual(ApplePayButtonType.setUp.label, "Set up Apple Pay")
     XCTAssertEqual(ApplePayButtonType.plain.label, "Apple Pay")
@@ -48,6 +48,23 @@ final class ButtonGalleryTests: XCTestCase {
       XCTAssertFalse(
         type.label.unicodeScalars.contains { (0xE000...0xF8FF).contains($0.value) }, type.rawValue)
     }
+  }
+
+  /// apple-pay-customisation.md, Default button types: the table lists 16 types; the gallery offered a
+  /// 17th, PassKit's `.continue`, and `photovault-trial` used it. The types are the table's, in its order; a
+  /// scenario asking for `continue` is refused, and every built-in scenario's button is one of the table's.
+  func testDefaultButtonTypes_areTheSixteenOfTheSeedsTable() throws {
+    let table = [
+      "plain", "buy", "setUp", "inStore", "donate", "checkout", "book", "subscribe", "reload", "addMoney",
+      "topUp", "order", "rent", "support", "contribute", "tip",
+    ]
+    XCTAssertEqual(ApplePayButtonType.allCases.map(\.rawValue), table)
+    XCTAssertThrowsError(try JSONDecoder().decode(ApplePayButtonType.self, from: Data(#""continue""#.utf8)))
+    for scenario in Scenario.builtIn {
+      let type = scenario.applePay?.button.type.rawValue ?? "plain"
+      XCTAssertTrue(table.contains(type), "\(scenario.name): \(type)")
+    }
+    XCTAssertEqual(Scenario.builtIn(named: "photovault-trial")?.applePay?.button.type, .subscribe)
   }
 
   func testGoldenStylesViewAtRadiusZeroAndTwelve() {

@@ -23,6 +23,14 @@ final class CheckCommandTests: XCTestCase {
       "at transaction.currency: unknown currency \"XYZ\" (expected an ISO 4217 code such as USD, EUR, JPY)"
     ],
     "missing-merchant.json": ["at merchant: missing (this field is required)"],
+    // drop-in-implementation.md, Configuration parameters: `merchantShopperId` is "Required at initialisation".
+    "missing-shopper-id.json": [
+      "at transaction.merchantShopperId: is required at initialisation (CheckoutDropInConfig.merchantShopperId)"
+    ],
+    // apple-pay-customisation.md, ApplePayButtonComponentConfig: `countryCode` is ISO 3166-1 alpha-2.
+    "alpha-3-country.json": [
+      "at applePay.countryCode: country \"USA\" is written US (ISO 3166-1 alpha-2 codes are two upper-case letters)"
+    ],
     "invalid-utf8.json": ["at line 2: not UTF-8 text (a byte here is not UTF-8; save the file as UTF-8)"],
     // Issue 25: a scenario saved with a byte-order mark was "not valid JSON", without saying why.
     "byte-order-mark.json": ["at line 1: starts with a UTF-8 byte-order mark (BOM); save it without one"],

@@ -25,7 +25,7 @@ final class ConfigurationFileTests: XCTestCase {
 
   private func scenario(currency: String = "USD", price: String = "\"1.00\"", extra: String = "") -> String {
     """
-    {"merchant": {"name": "M"}, "transaction": {"currency": "\(currency)", "merchantTransactionId": "t"},
+    {"merchant": {"name": "M"}, "transaction": {"currency": "\(currency)", "merchantTransactionId": "t", "merchantShopperId": "s-1"},
      "items": [{"name": "A", "unitPrice": \(price)}], \(session)\(extra)}
     """
   }

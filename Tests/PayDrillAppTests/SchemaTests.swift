@@ -422,6 +422,8 @@ final class SchemaTests: XCTestCase {
         "a byte that is not UTF-8: JSON Schema validates parsed values, and JSON text is UTF-8 (RFC 8259)"),
     "list.json": .refused([("scenario", ""), ("theme", "")]),
     "missing-merchant.json": .refused([("scenario", "")]),
+    "missing-shopper-id.json": .refused([("scenario", "/transaction")]),
+    "alpha-3-country.json": .refused([("scenario", "/applePay/countryCode")]),
     "negative-amount.json": .refused([("scenario", "/items/1/unitPrice")]),
     "neither.json": .refused([("scenario", ""), ("theme", "")]),
     "nested-65-levels.json": .refusedForAnotherReason(

@@ -126,6 +126,48 @@ final class ScreenshotTests: XCTestCase {
     XCTAssertEqual(SecretRedaction.masking(screen)[0, 0].role, .input)
   }
 
+  /// Issue 29, seen on the way: a configuration error was saved as "a total of ••••••••••9999.96 USD, more
+  /// than ••••••••••••0000 minor units". An amount of 13 to 19 digits stays as it is: with decimals (Luhn or
+  /// not), or named by a currency or as minor units when it fails the Luhn check; a card number of as many
+  /// digits, or one being typed, is still masked.
+  func testAmountsOfThirteenToNineteenDigitsAreNotMaskedAsCardNumbers() {
+    /// `prefix` and the digit that makes it pass the Luhn check.
+    func luhn(_ prefix: String) -> String {
+      (0...9).map { prefix + String($0) }.first { CardNumber(digits: $0).passesLuhnCheck }!
+    }
+    let error =
+      "Configuration error: onShippingMethodSelected returned a total of 99999999999999.96 USD, more than "
+      + "1000000000000000 minor units"
+    for digits in 13...19 {
+      let nines = String(repeating: "9", count: digits)
+      let minor = "1" + String(repeating: "0", count: digits - 1)
+      let valid = luhn(String(repeating: "4", count: digits - 1))
+      let invalid = String(valid.dropLast()) + String((Int(String(valid.last!))! + 1) % 10)
+      XCTAssertFalse(CardNumber(digits: minor).passesLuhnCheck)
+      XCTAssertFalse(CardNumber(digits: invalid).passesLuhnCheck)
+      let amounts = [
+        "a total of \(nines).96 USD", "\(minor) minor units", "USD \(invalid)", "\(invalid) EUR",
+        "$\(invalid)", "€ \(invalid)", "a total of $\(valid).00", "0.\(valid)",
+      ]
+      let cards = ["Card \(valid)", "number \(invalid)", "USD \(valid)", "\(valid) minor units"]
+      let lastFours = [valid, invalid, valid, valid].map { String($0.suffix(4)) }
+      var screen = ScreenBuffer(width: 160, height: amounts.count + cards.count + 1)
+      for (row, text) in (amounts + cards + [error]).enumerated() {
+        screen.write(text, x: 1, y: row, role: .normal)
+      }
+      let lines = SecretRedaction.masking(screen).lines
+      for (row, amount) in amounts.enumerated() {
+        XCTAssertEqual(lines[row], " " + amount, "\(digits) digits")
+      }
+      for (offset, card) in cards.enumerated() {
+        let masked = lines[amounts.count + offset]
+        XCTAssertNotEqual(masked, " " + card, "\(digits) digits")
+        XCTAssertTrue(masked.contains("•" + lastFours[offset]), masked)
+      }
+      XCTAssertEqual(lines.last, " " + error)
+    }
+  }
+
   func testTheWriterSavesFiveFilesAndCountsTheSteps() throws {
     let writer = ScreenshotWriter(folder: folder.appendingPathComponent("a/b").path, theme: .light)
     let model = cardFormOnPayButton()

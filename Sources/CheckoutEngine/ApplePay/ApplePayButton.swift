@@ -1,10 +1,9 @@
-/// The Apple Pay button's type (`ApplePaymentButtonType`, PassKit's `PKPaymentButtonType`): it sets the
-/// button's words.
+/// The Apple Pay button's type (`ApplePaymentButtonType`): it sets the button's words. The seed's table
+/// ("Default button types") lists these 16, in this order; PassKit's own `.continue` is not among them, so a
+/// scenario cannot ask for it.
 public enum ApplePayButtonType: String, Codable, Sendable, CaseIterable {
   case plain, buy, setUp, inStore, donate, checkout, book, subscribe, reload, addMoney, topUp, order, rent,
     support, contribute, tip
-  /// PassKit's `.continue`; the SDK's table does not list it.
-  case `continue`
 
   /// PassKit's label in English (`Localisation.label(of:)` has it in each locale). `plain` is the Apple Pay
   /// mark alone, written out: terminal fonts lack Apple's logo glyph.
@@ -29,7 +28,6 @@ public enum ApplePayButtonType: String, Codable, Sendable, CaseIterable {
     case .support: return "Support button."
     case .contribute: return "Contribution button."
     case .tip: return "Tip button."
-    case .continue: return "Continue button (PassKit's; not in the SDK's table)."
     }
   }
 
@@ -52,7 +50,6 @@ public enum ApplePayButtonType: String, Codable, Sendable, CaseIterable {
     case .support: return "Support, Help"
     case .contribute: return "Subscriptions, Memberships"
     case .tip: return "Gratuities, Tips"
-    case .continue: return "Multi-step flows (PassKit's type; not in the SDK's table)"
     }
   }
 }

@@ -111,7 +111,13 @@ public struct ApplePayConfiguration: Equatable, Sendable, Encodable {
           debugDescription: "expected the transaction's currency \(scenarioCurrency.code), found \(code)"))
     }
     currencyCode = scenarioCurrency
-    countryCode = try container.decode(String.self, forKey: .countryCode)
+    switch CountryCode.parse(try container.decode(String.self, forKey: .countryCode)) {
+    case .success(let code): countryCode = code
+    case .failure(let problem):
+      throw DecodingError.dataCorrupted(
+        .init(
+          codingPath: container.codingPath + [CodingKeys.countryCode], debugDescription: problem.description))
+    }
     supportedNetworks = try container.decode([PaymentNetwork].self, forKey: .supportedNetworks)
     merchantCapabilities = try container.decode([MerchantCapability].self, forKey: .merchantCapabilities)
     totalPaymentItem = try container.decodeIfPresent(

@@ -163,15 +163,25 @@ public struct ApplePaySheet: Equatable, Sendable {
     }
   }
 
-  /// PassKit's own check of the chosen card: a merchant that requires a billing address gets none from a
-  /// card that has none.
+  /// PassKit's own check of the chosen card: a merchant that requires a billing address, name or email
+  /// address gets none from a card whose billing contact has none; the sheet asks for the first missing,
+  /// in the order of `requiredBillingContactFields`.
   public func billingProblem(
     _ configuration: ApplePayConfiguration, localisation: Localisation = .english
   ) -> String? {
-    guard configuration.requiredBillingContactFields.contains(.postalAddress), let card,
-      card.billingAddress == nil
-    else { return nil }
-    return localisation.text(.addBillingAddressPrompt, card.displayName)
+    guard let card else { return nil }
+    for field in configuration.requiredBillingContactFields {
+      switch field {
+      case .postalAddress where card.billingAddress == nil:
+        return localisation.text(.addBillingAddressPrompt, card.displayName)
+      case .name where card.billingName?.trimmingWhitespace().isEmpty ?? true:
+        return localisation.text(.addBillingNamePrompt, card.displayName)
+      case .emailAddress where card.billingEmailAddress?.trimmingWhitespace().isEmpty ?? true:
+        return localisation.text(.addBillingEmailAddressPrompt, card.displayName)
+      default: continue
+      }
+    }
+    return nil
   }
 
   /// The sheet's prompt for a missing field ("Add Phone Number").

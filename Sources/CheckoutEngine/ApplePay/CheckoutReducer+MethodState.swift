@@ -107,8 +107,8 @@ extension CheckoutReducer {
     let failure: SdkError?
     switch state.applePayState {
     case nil, .ready?:
-      if let expired = sessionExpired(state, context: context) {
-        failure = expired
+      if let refused = sessionRefusal(state, context: context) {
+        failure = refused
         break
       }
       return askBeforeSubmit(.applePay, in: &state)

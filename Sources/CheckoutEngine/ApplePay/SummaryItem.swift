@@ -44,4 +44,11 @@ public struct ShippingMethod: Equatable, Sendable, Encodable, CurrencyDecodable 
     detail = try container.decodeIfPresent(String.self, forKey: .detail) ?? ""
     amount = try container.decodeMoney(forKey: .amount, currency: currency)
   }
+
+  /// The method as the sheet shows and lists it: "Express Shipping · 2-3 business days · $12.99". A method
+  /// without a detail has no empty part between two separators ("Standard Shipping · $0.00").
+  public func line(_ money: MoneyFormatter) -> String {
+    ([label] + (detail.trimmingWhitespace().isEmpty ? [] : [detail]) + [money.string(for: amount)])
+      .joined(separator: " · ")
+  }
 }

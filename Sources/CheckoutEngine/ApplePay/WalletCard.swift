@@ -7,6 +7,11 @@ public struct WalletCard: Equatable, Sendable, Codable {
   public let number: CardNumber
   /// The card's billing address; PassKit asks for one when the merchant requires it and the card has none.
   public var billingAddress: PostalAddress?
+  /// The name on the card's billing contact; PassKit asks for one when the merchant requires `.name`.
+  public var billingName: String?
+  /// The email address of the card's billing contact; PassKit asks for one when the merchant requires
+  /// `.emailAddress`.
+  public var billingEmailAddress: String?
   /// "Visa ••••1234", as `PKPaymentMethod.displayName`.
   public let displayName: String
   /// The card's simulated `PKPaymentPass`.
@@ -28,7 +33,9 @@ public struct WalletCard: Equatable, Sendable, Codable {
     (network.displayName + " ••••" + number.lastFour, PaymentPass(network: network, number: number))
   }
 
-  enum CodingKeys: String, CodingKey, CaseIterable { case network, type, number, billingAddress }
+  enum CodingKeys: String, CodingKey, CaseIterable {
+    case network, type, number, billingAddress, billingName, billingEmailAddress
+  }
 
   public init(from decoder: Decoder) throws {
     let container = try decoder.container(keyedBy: CodingKeys.self)
@@ -37,6 +44,8 @@ public struct WalletCard: Equatable, Sendable, Codable {
     let digits = try container.decode(String.self, forKey: .number)
     number = CardNumber(digits: digits)
     billingAddress = try container.decodeIfPresent(PostalAddress.self, forKey: .billingAddress)
+    billingName = try container.decodeIfPresent(String.self, forKey: .billingName)
+    billingEmailAddress = try container.decodeIfPresent(String.self, forKey: .billingEmailAddress)
     (displayName, paymentPass) = Self.names(network, number)
     guard number.digits.count >= 12, number.passesLuhnCheck else {
       throw DecodingError.dataCorrupted(
@@ -52,6 +61,8 @@ public struct WalletCard: Equatable, Sendable, Codable {
     try container.encode(type, forKey: .type)
     try container.encode(number.digits, forKey: .number)
     try container.encodeIfPresent(billingAddress, forKey: .billingAddress)
+    try container.encodeIfPresent(billingName, forKey: .billingName)
+    try container.encodeIfPresent(billingEmailAddress, forKey: .billingEmailAddress)
   }
 }
 

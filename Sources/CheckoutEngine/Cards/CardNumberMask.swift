@@ -24,6 +24,37 @@ public enum CardNumberMask {
     return masked
   }
 
+  /// Whether a run of digits on a screen is an amount, not a card number (or part of one being typed), from
+  /// the digits and the text just before and after them on their row. A card number never has decimals, so
+  /// a run with a fraction next to it (`99999999999999.96`, or the `0001` of `0.0001`) is an amount. A run
+  /// that passes the Luhn check could be a card number, and is not taken for an amount on weaker evidence;
+  /// one that fails it is an amount when a currency names it (`$`, `€`, `USD` before or after, one space
+  /// apart at most) or it counts `minor units`. Anything else may be a card number being typed.
+  public static func isAmount(digits: String, before: String, after: String) -> Bool {
+    let hasFraction =
+      after.unicodeScalars.count >= 2
+      && [".", ","].contains(after.unicodeScalars.first!)
+      && isASCIIDigit(after.unicodeScalars.dropFirst().first!)
+    let isFraction =
+      before.unicodeScalars.count >= 2
+      && [".", ","].contains(before.unicodeScalars.last!)
+      && isASCIIDigit(before.unicodeScalars.dropLast().last!)
+    if hasFraction || isFraction { return true }
+    if CardNumber(digits: digits).passesLuhnCheck { return false }
+    let next = after.hasPrefix(" ") ? after.dropFirst() : after[...]
+    let previous = before.hasSuffix(" ") ? before.dropLast() : before[...]
+    return next.hasPrefix("minor unit") || isCurrency(String(next.prefix(while: \.isLetter)))
+      || isCurrency(String(previous.reversed().prefix(while: \.isLetter).reversed()))
+      || previous.last?.unicodeScalars.first?.properties.generalCategory == .currencySymbol
+  }
+
+  private static func isASCIIDigit(_ scalar: Unicode.Scalar) -> Bool { ("0"..."9").contains(scalar) }
+
+  /// Whether a word is an ISO 4217 code PayDrill knows, written as the standard writes it.
+  private static func isCurrency(_ word: String) -> Bool {
+    word.count == 3 && (try? Currency.parse(isoCode: word).get()) != nil
+  }
+
   /// The most ASCII digits in one run of the text, where a single space or hyphen between two digits joins
   /// them (a card number in groups is one run): a card number, masked here or looked for by the fuzzer, is
   /// at least 12 of them. One pass over the UTF-8 bytes.

@@ -91,8 +91,8 @@ public enum CheckoutReducer {
       let errors = validator(for: state, context: context).errors(in: state.cardForm)
       state.cardForm.errors = errors
       guard errors.isEmpty else { return [] }
-      if let expired = sessionExpired(state, context: context) {
-        return conclude(.declined(expired), method: .card, amount: state.total, in: &state, context: context)
+      if let refused = sessionRefusal(state, context: context) {
+        return conclude(.declined(refused), method: .card, amount: state.total, in: &state, context: context)
       }
       state.notice = nil
       return askBeforeSubmit(.card, in: &state)
@@ -385,13 +385,25 @@ public enum CheckoutReducer {
     return endAttempt(ending ?? Self.ending(after: error), of: method, in: &state, context: context)
   }
 
-  /// The error for a submission in a session past its `sessionExpiry`, or nil while it is valid.
-  static func sessionExpired(_ state: CheckoutState, context: ReduceContext) -> SdkError? {
-    guard let expiry = state.sessionExpiry, context.now >= expiry else { return nil }
-    return SdkError(
-      errorCode: "SESSION_EXPIRED",
-      errorMessage:
-        "The session expired at \(state.scenario.session.sessionExpiry); create a new session to pay")
+  /// Why the session refuses a payment, or nil when it takes one: it is past its `sessionExpiry`
+  /// (`SESSION_EXPIRED`), or it was created with `allowTransaction: false` (`TRANSACTION_NOT_ALLOWED`: the
+  /// seed's "whether or not to proceed with the transaction"; it names no code, so the code is PayDrill's,
+  /// reported as the seed reports a payment that fails, by `onError(method, error)`).
+  static func sessionRefusal(_ state: CheckoutState, context: ReduceContext) -> SdkError? {
+    if let expiry = state.sessionExpiry, context.now >= expiry {
+      return SdkError(
+        errorCode: "SESSION_EXPIRED",
+        errorMessage:
+          "The session expired at \(state.scenario.session.sessionExpiry); create a new session to pay")
+    }
+    guard state.scenario.allowTransaction else {
+      return SdkError(
+        errorCode: "TRANSACTION_NOT_ALLOWED",
+        errorMessage:
+          "Session \(state.sessionId) was created with allowTransaction: false; the transaction does not proceed"
+      )
+    }
+    return nil
   }
 
   static func isEditable(_ state: CheckoutState) -> Bool {

@@ -79,7 +79,6 @@ extension Localisation {
     case .support: return text(.applePayButtonSupport)
     case .contribute: return text(.applePayButtonContribute)
     case .tip: return text(.applePayButtonTip)
-    case .`continue`: return text(.applePayButtonContinue)
     }
   }
 

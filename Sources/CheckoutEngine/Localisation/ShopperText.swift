@@ -98,6 +98,8 @@ public enum ShopperText: String, CaseIterable, Codable, Sendable {
   case addPhoneNumberPrompt
   case addEmailAddressPrompt
   case addBillingAddressPrompt
+  case addBillingNamePrompt
+  case addBillingEmailAddressPrompt
   case confirmWith
   case notRecognised
   case keyRecognised
@@ -145,7 +147,6 @@ public enum ShopperText: String, CaseIterable, Codable, Sendable {
   case applePayButtonSupport
   case applePayButtonContribute
   case applePayButtonTip
-  case applePayButtonContinue
   // The sheet's recurring, deferred and automatic reload requests.
   case recurringBilling
   case deferredBilling

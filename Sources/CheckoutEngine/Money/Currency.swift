@@ -17,12 +17,12 @@ public struct Currency: Hashable, Sendable, CustomStringConvertible {
 
   /// The currency for an ISO 4217 code written as the standard writes it (upper case), or why not:
   /// `usd` is refused with its spelling (`USD`), an unknown code with examples of known ones.
-  public static func parse(isoCode code: String) -> Result<Currency, CurrencyCodeProblem> {
+  public static func parse(isoCode code: String) -> Result<Currency, ISOCodeProblem> {
     if exponents[code] != nil, let currency = Currency(code: code) { return .success(currency) }
     if code.count == 3, let currency = Currency(code: code) {
-      return .failure(CurrencyCodeProblem(code: code, spelling: currency.code))
+      return .failure(ISOCodeProblem(.currency, code: code, spelling: currency.code))
     }
-    return .failure(CurrencyCodeProblem(code: code, spelling: nil))
+    return .failure(ISOCodeProblem(.currency, code: code, spelling: nil))
   }
 
   public var description: String { code }

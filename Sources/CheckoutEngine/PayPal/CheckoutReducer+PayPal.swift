@@ -5,7 +5,7 @@ extension CheckoutReducer {
   /// The PayPal button: the merchant's `onBeforeSubmit` first (an expired session, or a transaction that is
   /// not e-commerce, fails at once).
   static func activatePayPal(_ state: inout CheckoutState, context: ReduceContext) -> [CheckoutEffect] {
-    if let refused = sessionExpired(state, context: context) ?? payPalEntryTypeRefusal(state.scenario) {
+    if let refused = sessionRefusal(state, context: context) ?? payPalEntryTypeRefusal(state.scenario) {
       return reportOnMethodList(refused, method: .paypal, in: &state, context: context)
     }
     return askBeforeSubmit(.paypal, in: &state)

@@ -3,7 +3,7 @@
 /// and `onSuccess` with `paymentData` (`.paze(PazeCheckoutDecoded)`) or `onError(.paze, …)`.
 extension CheckoutReducer {
   static func activatePaze(_ state: inout CheckoutState, context: ReduceContext) -> [CheckoutEffect] {
-    if let error = sessionExpired(state, context: context) ?? PazeRules.violation(in: state.scenario) {
+    if let error = sessionRefusal(state, context: context) ?? PazeRules.violation(in: state.scenario) {
       return conclude(.declined(error), method: .paze, amount: state.total, in: &state, context: context)
     }
     return askBeforeSubmit(.paze, in: &state)

@@ -21,7 +21,11 @@ public struct Scenario: Equatable, Sendable {
   /// The PayPal intent (`Authorisation`, `Purchase`).
   public var paypalIntent: String
   public var merchantTransactionId: String
+  /// The merchant's identifier for the shopper (`CheckoutDropInConfig.merchantShopperId`): required at
+  /// initialisation, so a file without one is refused, naming it.
   public var merchantShopperId: String
+  /// The merchant or merchant group (`CheckoutDropInConfig.ownerId`), at most 20 characters; optional.
+  public var ownerId: String?
   public var items: [LineItem]
   public var session: SessionData
   /// The merchant's answer to `onBeforeSubmit`.
@@ -38,6 +42,10 @@ public struct Scenario: Equatable, Sendable {
   /// Who made `session`: not in a scenario's JSON (a file's session is made up); a backend's session
   /// (`paydrill --session`) is not renewed after its payment.
   public var sessionOrigin = SessionOrigin.scenario
+  /// The session request's `allowTransaction` ("Whether or not to proceed with the transaction"): not in a
+  /// scenario's JSON (a file's session is made up, and proceeds); a backend's session created with `false`
+  /// refuses every payment (`TRANSACTION_NOT_ALLOWED`).
+  public var allowTransaction = true
 
   public init(
     name: String, description: String = "", merchantName: String, locale: String = "en-US",
@@ -104,6 +112,7 @@ extension Scenario: Codable {
     var intent: Intent?
     var merchantTransactionId: String
     var merchantShopperId: String?
+    var ownerId: String?
   }
 
   struct Intent: Codable {
@@ -158,7 +167,20 @@ extension Scenario: Codable {
       throw problem(
         [transactionKey, PathKey("merchantTransactionId")], "expected 1 to 50 characters")
     }
-    merchantShopperId = transaction.merchantShopperId ?? "shopper-123"
+    // The seed's configuration table: "Required at initialisation"; `CheckoutDropInConfig` has no default.
+    guard let shopperId = transaction.merchantShopperId, !shopperId.trimmingWhitespace().isEmpty else {
+      throw problem(
+        [transactionKey, PathKey("merchantShopperId")],
+        "is required at initialisation (CheckoutDropInConfig.merchantShopperId): your unique identifier for this shopper, such as \"shopper-123\""
+      )
+    }
+    merchantShopperId = shopperId
+    ownerId = transaction.ownerId
+    if let ownerId, !(1...20).contains(ownerId.count) {
+      throw problem(
+        [transactionKey, PathKey("ownerId")],
+        "is \(ownerId.count) characters; expected 1 to 20 (CheckoutDropInConfig.ownerId)")
+    }
 
     let rawItems = try container.decode([Item].self, forKey: .items)
     guard !rawItems.isEmpty else {
@@ -220,7 +242,8 @@ extension Scenario: Codable {
       Transaction(
         currency: currency.code, entryType: entryType,
         intent: Intent(card: cardIntent, paypal: paypalIntent),
-        merchantTransactionId: merchantTransactionId, merchantShopperId: merchantShopperId),
+        merchantTransactionId: merchantTransactionId, merchantShopperId: merchantShopperId,
+        ownerId: ownerId),
       forKey: .transaction)
     try container.encode(
       items.map {
@@ -278,7 +301,7 @@ extension Scenario.Merchant {
 extension Scenario.Transaction {
   /// The keys a file may hold, all of them (the strict decoder refuses others).
   enum CodingKeys: String, CodingKey, CaseIterable {
-    case currency, entryType, intent, merchantTransactionId, merchantShopperId
+    case currency, entryType, intent, merchantTransactionId, merchantShopperId, ownerId
   }
 }
 

@@ -3,8 +3,8 @@ import CheckoutEngine
 extension ServerSession {
   /// The checkout a backend's session opens: the base scenario's merchant rules, device and wallet, with
   /// what the session says in place of the scenario's own: its id and keys, its expiry and
-  /// `allowedFundingTypes`, its amount and currency (one line, the whole amount), its intents and
-  /// `merchantTransactionId`; the session is the backend's (after its payment, the checkout does not make up
+  /// `allowedFundingTypes`, its amount and currency (one line, the whole amount), its intents,
+  /// `merchantTransactionId` and `allowTransaction` (`false`: no payment proceeds); the session is the backend's (after its payment, the checkout does not make up
   /// the next). The Apple Pay sheet shows the same amount: the merchant's pricing rules (shipping rates,
   /// taxes, coupons) are left out, since the backend fixed the amount.
   public func scenario(over base: Scenario) -> Scenario {
@@ -17,6 +17,7 @@ extension ServerSession {
     scenario.paypalIntent = paypalIntent
     scenario.session = data
     scenario.sessionOrigin = .merchantBackend
+    scenario.allowTransaction = allowTransaction
     if var applePay = scenario.applePay {
       applePay.currencyCode = amount.currency
       applePay.paymentItems = [SummaryItem(label: "Order", amount: amount)]

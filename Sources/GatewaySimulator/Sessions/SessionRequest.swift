@@ -9,8 +9,8 @@ struct SessionRequest: Decodable {
   var merchant: String
   var site: String
   var merchantTransactionId: String
-  /// Minutes.
-  var sessionTimeout: Int
+  /// Minutes: the seed types it as a number, so a fraction is a fraction of a minute (1.5 is 90 seconds).
+  var sessionTimeout: WrittenNumber
   var transactionMethod: TransactionMethod
   var amounts: Amounts
   var allowTransaction: Bool
@@ -68,15 +68,27 @@ struct SessionRequest: Decodable {
   /// for thousands of years to come.
   static let maximumSessionTimeout = Int(Int32.max)
 
+  /// `sessionTimeout` as a number of minutes, exact (`1.5`, `120`, `1e2`), or nil when it is not one.
+  var timeoutMinutes: Decimal? {
+    Decimal(string: sessionTimeout.text, locale: Locale(identifier: "en_US_POSIX"))
+  }
+
+  /// How long the session lasts, to the millisecond (`sessionExpiry` is written in milliseconds); valid once
+  /// `check()` accepted the request.
+  var timeout: TimeInterval {
+    let milliseconds = (timeoutMinutes ?? 0) * 60_000
+    return TimeInterval(truncating: milliseconds as NSDecimalNumber) / 1000
+  }
+
   /// Checks the seed's rules on the decoded values, in the order of its table; returns the amount, exact.
   func check() throws -> Money {
     try Self.text(merchant, field: "merchant", maximum: 20)
     try Self.text(site, field: "site", maximum: 20)
     try Self.text(merchantTransactionId, field: "merchantTransactionId", maximum: 50)
-    guard sessionTimeout > 0, sessionTimeout <= Self.maximumSessionTimeout else {
+    guard let minutes = timeoutMinutes, minutes > 0, minutes <= Decimal(Self.maximumSessionTimeout) else {
       throw SessionRequestError(
         field: "sessionTimeout",
-        message: "expected a number of minutes from 1 to \(Self.maximumSessionTimeout)")
+        message: "expected a number of minutes above 0 and at most \(Self.maximumSessionTimeout)")
     }
     try Self.choice(
       transactionMethod.intent.card, field: "transactionMethod.intent.card", from: Scenario.cardIntents)

@@ -144,7 +144,7 @@ public final class SessionsAPI: Sendable {
 
   private func open(_ request: SessionRequest, tokenId: String, now: Date) throws -> ServerSession {
     let amount = try request.check()
-    let expiry = now.addingTimeInterval(TimeInterval(request.sessionTimeout) * 60)
+    let expiry = now.addingTimeInterval(request.timeout)
     let data = SessionData(
       sessionId: Self.randomUUID().uuidString.lowercased(), hmacKey: Self.randomHex(bytes: 32),
       encryptionKey: Self.randomHex(bytes: 16),

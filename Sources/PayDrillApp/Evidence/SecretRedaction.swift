@@ -13,7 +13,7 @@ package enum SecretRedaction {
   static let cardNumberDigits = 12
 
   /// The screen with every run of `cardNumberDigits` or more digits (single spaces between them allowed)
-  /// masked with `•` but for its last four digits.
+  /// masked with `•` but for its last four digits, unless it is an amount (`CardNumberMask.isAmount`).
   package static func masking(_ screen: ScreenBuffer) -> ScreenBuffer {
     var masked = screen
     var codes: [UInt8] = []
@@ -36,7 +36,15 @@ package enum SecretRedaction {
           }
           x += 1
         }
-        if digits.count >= cardNumberDigits {
+        // An amount is left as it is ("a total of 99999999999999.96 USD"): only a card number is masked.
+        func text(_ columns: some Sequence<Int>) -> String {
+          String(String.UnicodeScalarView(columns.compactMap { screen[$0, y].glyph.scalar }))
+        }
+        if digits.count >= cardNumberDigits,
+          !CardNumberMask.isAmount(
+            digits: text(digits), before: text(max(0, digits[0] - 8)..<digits[0]),
+            after: text((digits[digits.count - 1] + 1)..<min(screen.width, digits[digits.count - 1] + 13)))
+        {
           for column in digits.dropLast(4) { masked[column, y].glyph = Glyph("•") }
         }
       }

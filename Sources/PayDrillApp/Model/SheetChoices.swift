@@ -20,7 +20,7 @@ enum SheetChoices {
         [contact.name, contact.emailAddress, contact.phoneNumber].compactMap { $0 }.joined(separator: " · ")
       }
     case .shippingMethod:
-      return sheet.shippingMethods.map { "\($0.label) · \($0.detail) · \(money.string(for: $0.amount))" }
+      return sheet.shippingMethods.map { $0.line(money) }
     case .coupon, .pay:
       return []
     }

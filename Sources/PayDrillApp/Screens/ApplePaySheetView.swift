@@ -198,7 +198,7 @@ struct ApplePaySheetView {
       }
       return (
         text.methodLabel(for: type),
-        "\(method.label) · \(method.detail) · \(money.string(for: method.amount))"
+        method.line(money)
       )
     case .contact:
       let parts = [sheet.shippingContact?.emailAddress, sheet.shippingContact?.phoneNumber].compactMap { $0 }

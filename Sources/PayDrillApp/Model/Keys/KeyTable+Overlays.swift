@@ -25,7 +25,7 @@ extension KeyTable {
     bindings: [
       galleryBinding(
         [.right, .key("l"), .left, .key("h")], "←→", "type",
-        "previous or next type (17: PassKit's types, with `continue`, which the SDK's table does not list)"
+        "previous or next type (the seed's 16)"
       ) { key in
         key == .right || key == .key("l") ? .nextType : .previousType
       },
