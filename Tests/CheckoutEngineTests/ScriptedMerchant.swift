@@ -5,7 +5,7 @@ import Synchronization
 @testable import CheckoutEngine
 
 /// The merchant of the driven flows, as the test scripts it: `onBeforeSubmit` answers `verdict`; the sheet's
-/// updates come from the scenario's rules through `MerchantPricing`; `onPreAuthorisation` refuses what
+/// updates come from the scenario's rules as the app's `ScenarioMerchantHooks` gives them; `onPreAuthorisation` refuses what
 /// `authorisationErrors` finds in the full contact and otherwise returns the rules' data. Each answer is due
 /// at once, unless its kind is in `holding`: then it is due `SheetDriver.holdTime` later, so a test can look
 /// at the checkout while it waits.
@@ -16,10 +16,13 @@ final class ScriptedMerchant: MerchantHooks {
   }
 
   private let pricing: MerchantPricing?
+  /// The app's merchant of the scenario's rules, whose sheet updates the script gives at once.
+  private let rules: ScenarioMerchantHooks
   private let script = Mutex(Script())
 
   init(scenario: Scenario) {
     pricing = scenario.applePay.map { MerchantPricing(configuration: $0) }
+    rules = ScenarioMerchantHooks(scenario: scenario)
   }
 
   var verdict: BeforeSubmitVerdict {
@@ -39,8 +42,10 @@ final class ScriptedMerchant: MerchantHooks {
   func sheetUpdate(_ kind: ApplePaySheet.PendingUpdate, selections: SheetSelections)
     -> HookAnswer<SheetUpdate>
   {
-    let update = pricing?.update(for: selections) ?? SheetUpdate(paymentSummaryItems: [])
-    return reply(.sheetUpdate, .success(update))
+    reply(
+      .sheetUpdate,
+      rules.sheetUpdate(kind, selections: selections).decided
+        ?? .success(SheetUpdate(paymentSummaryItems: [])))
   }
 
   func preAuthorisation(shippingContact: Contact?) -> HookAnswer<PreAuthorisationAnswer> {
