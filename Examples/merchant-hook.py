@@ -66,7 +66,7 @@ def sheet_update(request):
     elif code:
         errors.append({"kind": "couponCodeInvalid", "message": "Unknown coupon code %s" % code})
     total = max(Decimal(0), sum(Decimal(item["amount"]) for item in items))
-    items.append({"label": request["merchantDisplayName"], "amount": money(total)})
+    items.append({"label": request["totalLabel"], "amount": money(total)})
     return {"paymentSummaryItems": items, "shippingMethods": methods, "errors": errors}
 
 

@@ -227,7 +227,8 @@ final class ApplePaySheetTests: XCTestCase {
     let jane = Acme.contact(Acme.jane)
     let visaDebit = Acme.card(Acme.visaDebit)
     let selections = SheetSelections(
-      shippingContact: janeRedacted, shippingMethod: Acme.standard, card: visaDebit, couponCode: "")
+      shippingContact: janeRedacted, shippingMethod: Acme.standard, card: visaDebit, couponCode: "",
+      totalLabel: "Total")
     let limit = CheckoutReducer.updateTimeLimit
 
     store.send(.selectMethod(.applePay), at: at(1), effects: [.askBeforeSubmit(RequestID(1), .applePay)]) {
@@ -238,6 +239,7 @@ final class ApplePaySheetTests: XCTestCase {
       summaryItems: [Acme.line("Wireless Headphones", 4999), Acme.total(4999)],
       shippingMethods: [Acme.standard, Acme.express], shippingMethod: Acme.standard, shippingContact: jane,
       card: visaDebit)
+    opened.totalLabel = "Total"
     opened.pendingUpdate = .shippingContact
     opened.needsInitialCardUpdate = true
     store.answer(
@@ -556,7 +558,7 @@ final class ApplePaySheetTests: XCTestCase {
     assertAllApplePay(step.events)
     let asked = SheetSelections(
       shippingContact: Acme.contact(Acme.john).redacted, shippingMethod: Acme.standard,
-      card: Acme.card(Acme.visaDebit), couponCode: "")
+      card: Acme.card(Acme.visaDebit), couponCode: "", totalLabel: "Total")
     XCTAssertEqual(step.effects.first, .requestSheetUpdate(RequestID(6), .shippingContact, asked))
     let sheet = try XCTUnwrap(driver.sheet)
     XCTAssertEqual(sheet.shippingContact, Acme.contact(Acme.john))

@@ -5,10 +5,10 @@ import Synchronization
 @testable import CheckoutEngine
 
 /// The merchant of the driven flows, as the test scripts it: `onBeforeSubmit` answers `verdict`; the sheet's
-/// updates come from the scenario's rules as the app's `ScenarioMerchantHooks` gives them; `onPreAuthorisation` refuses what
-/// `authorisationErrors` finds in the full contact and otherwise returns the rules' data. Each answer is due
-/// at once, unless its kind is in `holding`: then it is due `SheetDriver.holdTime` later, so a test can look
-/// at the checkout while it waits.
+/// updates come from the scenario's rules as the app's `ScenarioMerchantHooks` gives them;
+/// `onPreAuthorisation` refuses what `authorisationErrors` finds in the full contact and otherwise returns the
+/// rules' data. Each answer is due at once, unless its kind is in `holding`: then it is due
+/// `SheetDriver.holdTime` later, so a test can look at the checkout while it waits.
 final class ScriptedMerchant: MerchantHooks {
   private struct Script {
     var verdict = BeforeSubmitVerdict(allowed: true)

@@ -168,7 +168,8 @@ final class SheetDriver {
       // An address the merchant cannot serve is answered with its errors and no items (the seed's example).
       if !update.paymentSummaryItems.isEmpty {
         Self.assertTotalIsTheSum(
-          update.paymentSummaryItems, label: configuration.totalLabel, file: file, line: line)
+          update.paymentSummaryItems, label: state.sheetTotalLabel ?? configuration.totalLabel, file: file,
+          line: line)
       }
       if bookBefore.awaited(id) != nil, !update.paymentSummaryItems.isEmpty {
         XCTAssertEqual(

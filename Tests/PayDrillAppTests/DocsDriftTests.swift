@@ -47,8 +47,8 @@ final class DocsDriftTests: XCTestCase {
     let readme = try Self.page("README.md")
     let tour = try XCTUnwrap(
       readme.range(
-        of:
-          #"type `([^`]+)`, \*\*Enter\*\*\. The merchant answers\s+`onCouponCodeChanged`: a line `(Discount \([^)]*\))"#,
+        of: #"type `([^`]+)`, \*\*Enter\*\*\. The merchant answers\s+"#
+          + #"`onCouponCodeChanged`: a line `(Discount \([^)]*\))"#,
         options: .regularExpression))
     let sentence = String(readme[tour])
     let typed = try XCTUnwrap(sentence.split(separator: "`").dropFirst().first).description

@@ -16,10 +16,13 @@ extension CheckoutReducer {
     }
     let contact =
       configuration.requiredShippingContactFields.isEmpty ? nil : configuration.wallet.contacts.first
+    let label = state.sheetTotalLabel ?? configuration.totalLabel
     var sheet = ApplePaySheet(
-      summaryItems: configuration.initialSummary, shippingMethods: configuration.shippingMethods,
+      summaryItems: configuration.initialSummary(labelled: label),
+      shippingMethods: configuration.shippingMethods,
       shippingMethod: configuration.shippingMethods.first, shippingContact: contact,
       card: state.sheetCards.first)
+    sheet.totalLabel = label
     sheet.configurationProblem = totalProblem(configuration)
     sheet.authentication = configuration.authentication
     let hasCard = sheet.card != nil

@@ -57,14 +57,18 @@ public struct SheetSelections: Equatable, Sendable {
   public var shippingMethod: ShippingMethod?
   public var card: WalletCard?
   public var couponCode: String
+  /// The label of the sheet's total line; nil leaves it to the configuration (`totalLabel`).
+  public var totalLabel: String?
 
   public init(
-    shippingContact: Contact?, shippingMethod: ShippingMethod?, card: WalletCard?, couponCode: String
+    shippingContact: Contact?, shippingMethod: ShippingMethod?, card: WalletCard?, couponCode: String,
+    totalLabel: String? = nil
   ) {
     self.shippingContact = shippingContact
     self.shippingMethod = shippingMethod
     self.card = card
     self.couponCode = couponCode
+    self.totalLabel = totalLabel
   }
 }
 

@@ -224,7 +224,9 @@ public struct MerchantPricing: Sendable {
     case .failure(let error): errors.append(error)
     }
     items.append(
-      SummaryItem(label: configuration.totalLabel, amount: Self.total(of: items, currency: currency)))
+      SummaryItem(
+        label: selections.totalLabel ?? configuration.totalLabel,
+        amount: Self.total(of: items, currency: currency)))
     return SheetUpdate(errors: errors, shippingMethods: methods, paymentSummaryItems: items)
   }
 }
