@@ -28,11 +28,10 @@ extension ApplePaySheet {
   /// Applies the merchant's update: errors replace those of the same family, items and methods replace the
   /// sheet's when given (an update with no items keeps the current ones, as PassKit does).
   mutating func apply(_ update: SheetUpdate, kind: PendingUpdate) {
-    let couponKinds: [SheetError.Kind] = [.couponCodeInvalid]
     switch kind {
     case .couponCode:
-      errors.removeAll { couponKinds.contains($0.kind) }
-      errors += update.errors.filter { couponKinds.contains($0.kind) }
+      errors.removeAll { $0.kind == .couponCodeInvalid }
+      errors += update.errors.filter { $0.kind == .couponCodeInvalid }
     case .shippingContact:
       errors = update.errors
     case .shippingMethod, .paymentMethod:
