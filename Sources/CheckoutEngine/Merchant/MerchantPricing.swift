@@ -1,7 +1,8 @@
 import Foundation
 
 /// Evaluates the scenario's merchant rules into the sheet's updates: summary items (goods, shipping, tax,
-/// fees, rewards, discount, then the total labelled with the merchant's name), shipping methods and errors.
+/// fees, rewards, discount, then the total, never below zero, labelled as the sheet labels it), shipping
+/// methods and errors.
 /// Pure and exact: every amount is integer minor units.
 public struct MerchantPricing: Sendable {
   public let configuration: ApplePayConfiguration
