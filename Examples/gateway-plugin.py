@@ -53,7 +53,7 @@ def three_ds_result(request):
 
 def apple_pay_init(request):
     return {"countryCode": request["countryCode"], "currencyCode": request["currencyCode"],
-            "networks": request["networks"]}
+            "networks": request["networks"], "merchantCapabilities": request["merchantCapabilities"]}
 
 
 def paypal_order(request):

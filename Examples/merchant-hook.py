@@ -40,7 +40,7 @@ def shipping_methods(contact):
 
 
 def sheet_update(request):
-    """Every sheet update answers with the whole sheet: methods, summary items and errors."""
+    """A contact or coupon update answers with the whole sheet: methods, summary items and errors."""
     sheet = request["sheet"]
     contact = sheet["shippingContact"]
     address = address_of(contact)
@@ -65,9 +65,14 @@ def sheet_update(request):
         items.append({"label": "Discount (%s)" % code, "amount": money(-goods * COUPONS[code])})
     elif code:
         errors.append({"kind": "couponCodeInvalid", "message": "Unknown coupon code %s" % code})
-    total = sum(Decimal(item["amount"]) for item in items)
-    items.append({"label": request["merchantDisplayName"], "amount": money(total)})
+    total = max(Decimal(0), sum(Decimal(item["amount"]) for item in items))
+    items.append({"label": request["totalLabel"], "amount": money(total)})
     return {"paymentSummaryItems": items, "shippingMethods": methods, "errors": errors}
+
+
+def method_update(request):
+    """A shipping method or payment method update carries summary items only, as PassKit's types do."""
+    return {"paymentSummaryItems": sheet_update(request)["paymentSummaryItems"]}
 
 
 def before_submit(request):
@@ -92,8 +97,8 @@ def pre_authorisation(request):
 HANDLERS = {
     "onBeforeSubmit": before_submit,
     "onShippingContactSelected": sheet_update,
-    "onShippingMethodSelected": sheet_update,
-    "onPaymentMethodSelected": sheet_update,
+    "onShippingMethodSelected": method_update,
+    "onPaymentMethodSelected": method_update,
     "onCouponCodeChanged": sheet_update,
     "onPreAuthorisation": pre_authorisation,
 }

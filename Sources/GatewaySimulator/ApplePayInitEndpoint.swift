@@ -1,7 +1,8 @@
 import CheckoutEngine
 
-/// The simulated `POST /init` of the Apple Pay plugin: the sheet's country, currency and networks, shaped
-/// per PSP variant, with the faults a scenario or the device panel arms.
+/// The simulated `POST /init` of the Apple Pay plugin: the sheet's country, currency, networks and the
+/// merchant's capabilities as the dashboard holds them, shaped per PSP variant, with the faults a scenario or
+/// the device panel arms. It names no merchant: the sheet's total line then uses the configured one.
 public enum ApplePayInitEndpoint {
   public static func answer(_ request: ApplePayInitRequest) -> ApplePayInitResponse {
     let networks: [String]
@@ -20,6 +21,7 @@ public enum ApplePayInitEndpoint {
       currencyCode: request.currencyCode,
       networks: networks, hasPluginResultLogs: true)
     response.generation = request.generation
+    response.merchantCapabilities = request.merchantCapabilities
     switch request.fault {
     case .failure?: response.failure = "HTTP 502 Bad Gateway"
     case .noLogs?: response.hasPluginResultLogs = false

@@ -17,7 +17,7 @@ struct MerchantHookAnswer {
   private static let errorKinds: [String: SheetError.Kind] = [
     "shippingContactInvalid": .contactInvalid, "shippingAddressUnserviceable": .addressUnserviceable,
     "billingContactInvalid": .billingAddressInvalid, "couponCodeInvalid": .couponCodeInvalid,
-    "couponCodeExpired": .couponCodeExpired, "shippingAddressInvalid": .shippingAddressInvalid,
+    "shippingAddressInvalid": .shippingAddressInvalid,
     "addressUnserviceable": .addressUnserviceable, "contactInvalid": .contactInvalid,
     "billingAddressInvalid": .billingAddressInvalid,
   ]

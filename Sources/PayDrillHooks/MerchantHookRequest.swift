@@ -18,7 +18,7 @@ struct MerchantHookRequest {
 
   /// A sheet update: the callback's own argument (`contact`, `method`, `paymentMethod` or `couponCode`), what
   /// the sheet holds (`sheet`), and the order it prices (`paymentItems`, `currencyCode`,
-  /// `merchantDisplayName`).
+  /// `merchantDisplayName`, and `totalLabel`, the label of the sheet's total line).
   func sheetUpdate(_ kind: ApplePaySheet.PendingUpdate, selections: SheetSelections) -> Data {
     let contact = selections.shippingContact.map(Self.json) ?? NSNull()
     let method = selections.shippingMethod.map(Self.json) ?? NSNull()
@@ -31,6 +31,7 @@ struct MerchantHookRequest {
       "paymentItems": scenario.applePay.map { Self.json($0.paymentItems) } ?? [Any](),
       "currencyCode": scenario.applePay?.currencyCode.code ?? scenario.currency.code,
       "merchantDisplayName": scenario.applePay?.merchantDisplayName ?? scenario.merchantName,
+      "totalLabel": selections.totalLabel ?? scenario.applePay?.totalLabel ?? scenario.merchantName,
     ]
     switch kind {
     case .shippingContact: fields["contact"] = contact

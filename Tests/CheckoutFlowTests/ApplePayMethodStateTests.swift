@@ -36,6 +36,7 @@ final class ApplePayMethodStateTests: XCTestCase {
       gatewayProfile: "default", countryCode: "US", currencyCode: "USD",
       networks: ["visa", "masterCard", "amex", "discover"], fault: nil)
     expected.generation = 1
+    expected.merchantCapabilities = ["threeDSecure", "emv", "credit", "debit"]
     XCTAssertEqual(effects, [.prepareApplePay(RequestID(1), expected)])
     XCTAssertFalse(state.applePayState!.isReady)
     answerInit(&state, effects)
@@ -225,6 +226,85 @@ final class ApplePayMethodStateTests: XCTestCase {
       try JSONDecoder().decode(ApplePayDevice.self, from: Data(#"{"deviceCheckDelayMs": -1}"#.utf8)))
     XCTAssertThrowsError(
       try JSONDecoder().decode(ApplePayDevice.self, from: Data(#"{"gatewayProfile": "x"}"#.utf8)))
+  }
+
+  // MARK: - The Apple Pay plugin (apple-pay-plugin-purse.md, Setup)
+
+  /// Answers `/init`, then opens the sheet (the merchant allows it at once).
+  private func openedSheet(_ scenario: Scenario, answer: (ApplePayInitRequest) -> ApplePayInitResponse)
+    -> CheckoutState
+  {
+    var state = CheckoutState(scenario: scenario)
+    let effects = CheckoutReducer.reduce(&state, .createCheckout, context: context)
+    guard case .prepareApplePay(let id, let request)? = effects.first else {
+      XCTFail("no /init: \(effects)")
+      return state
+    }
+    _ = CheckoutReducer.reduce(&state, .answered(id, .applePayInit(answer(request))), context: context)
+    guard case .askBeforeSubmit(let asked, _)? = activate(&state).first else {
+      XCTFail("Apple Pay did not ask onBeforeSubmit")
+      return state
+    }
+    _ = CheckoutReducer.reduce(
+      &state, .answered(asked, .beforeSubmit(BeforeSubmitVerdict(allowed: true))), context: context)
+    return state
+  }
+
+  /// The acme demo without its `totalPaymentItem`: the sheet labels the total itself.
+  private var unlabelledAcme: Scenario {
+    var scenario = Scenario.acmeElectronics
+    scenario.applePay?.totalPaymentItem = nil
+    return scenario
+  }
+
+  /// "Country, currency, capabilities and accepted networks are configured there and reach the app through
+  /// `/init`": the `applePayInit` event reports the capabilities `/init` returned.
+  func testPursePluginCapabilitiesReachTheAppThroughInit() {
+    var (state, effects) = created(ApplePayDevice())
+    answerInit(&state, effects)
+    XCTAssertEqual(state.events[1].name, .applePayInit)
+    XCTAssertEqual(state.events[1]["merchantCapabilities"], .string("threeDSecure,emv,credit,debit"))
+    XCTAssertNil(state.events[1]["merchantName"], "the simulated /init names nobody")
+  }
+
+  /// The capabilities `/init` returned decide the card types the sheet offers: without `debit`, no debit or
+  /// prepaid card.
+  func testPursePluginInitCapabilitiesDecideTheCardTypes() {
+    let state = openedSheet(.acmeElectronics) { request in
+      var response = ApplePayInitEndpoint.answer(request)
+      response.merchantCapabilities = ["threeDSecure", "credit"]
+      return response
+    }
+    XCTAssertFalse(state.sheetCards.isEmpty)
+    XCTAssertEqual(Set(state.sheetCards.map(\.type)), [.credit])
+    XCTAssertEqual(state.applePaySheet?.card?.type, .credit)
+  }
+
+  /// `merchantName: "Example Store" // the sheet's total line, when /init names nobody`: with no
+  /// `totalPaymentItem`, the total line is the session's `merchantName` ("Your Store Name" in the drop-in
+  /// seed's session), not `merchantDisplayName`.
+  func testPursePluginTotalLineIsTheSessionsMerchantNameWhenInitNamesNobody() {
+    let state = openedSheet(unlabelledAcme) { ApplePayInitEndpoint.answer($0) }
+    XCTAssertEqual(
+      state.scenario.session.allowedFundingTypes.wallets.applePay?.merchantName, "Your Store Name")
+    XCTAssertEqual(
+      state.applePaySheet?.summaryItems.last,
+      SummaryItem(label: "Your Store Name", amount: Money(minorUnits: 4999, currency: .usd)))
+  }
+
+  /// A merchant `/init` names labels the total line; a `totalPaymentItem` the merchant configured still wins.
+  func testPursePluginTotalLineIsTheMerchantInitNames() {
+    func named(_ request: ApplePayInitRequest) -> ApplePayInitResponse {
+      var response = ApplePayInitEndpoint.answer(request)
+      response.merchantName = "Example Store"
+      return response
+    }
+    let state = openedSheet(unlabelledAcme, answer: named)
+    XCTAssertEqual(state.applePaySheet?.summaryItems.last?.label, "Example Store")
+    XCTAssertEqual(state.applePaySheet?.selectionsForMerchant.totalLabel, "Example Store")
+    XCTAssertEqual(state.events[1]["merchantName"], .string("Example Store"))
+    let labelled = openedSheet(.acmeElectronics, answer: named)
+    XCTAssertEqual(labelled.applePaySheet?.summaryItems.last?.label, "Total")
   }
 }
 

@@ -48,7 +48,7 @@ final class ApplePaySheetTests: XCTestCase {
   private var janeRedactedDetails: [EventDetail] {
     strings([
       "contact.city": "Cupertino", "contact.state": "CA", "contact.postalCode": "95014",
-      "contact.isoCountryCode": "US",
+      "contact.country": "United States", "contact.isoCountryCode": "US",
     ])
   }
 
@@ -56,7 +56,8 @@ final class ApplePaySheetTests: XCTestCase {
     strings([
       "shippingContact.name": "Jane Appleseed", "shippingContact.street": "1 Infinite Loop",
       "shippingContact.city": "Cupertino", "shippingContact.state": "CA",
-      "shippingContact.postalCode": "95014-2083", "shippingContact.isoCountryCode": "US",
+      "shippingContact.postalCode": "95014-2083", "shippingContact.country": "United States",
+      "shippingContact.isoCountryCode": "US",
       "shippingContact.phoneNumber": "+1 408 555 0100", "shippingContact.emailAddress": "jane@example.com",
     ])
   }
@@ -172,7 +173,8 @@ final class ApplePaySheetTests: XCTestCase {
     let jane = Acme.contact(Acme.jane)
     let visaDebit = Acme.card(Acme.visaDebit)
     let selections = SheetSelections(
-      shippingContact: janeRedacted, shippingMethod: Acme.standard, card: visaDebit, couponCode: "")
+      shippingContact: janeRedacted, shippingMethod: Acme.standard, card: visaDebit, couponCode: "",
+      totalLabel: "Total")
     let limit = CheckoutReducer.updateTimeLimit
 
     store.send(.selectMethod(.applePay), at: at(1), effects: [.askBeforeSubmit(RequestID(1), .applePay)]) {
@@ -183,6 +185,7 @@ final class ApplePaySheetTests: XCTestCase {
       summaryItems: [Acme.line("Wireless Headphones", 4999), Acme.total(4999)],
       shippingMethods: [Acme.standard, Acme.express], shippingMethod: Acme.standard, shippingContact: jane,
       card: visaDebit)
+    opened.totalLabel = "Total"
     opened.pendingUpdate = .shippingContact
     opened.needsInitialCardUpdate = true
     store.answer(
@@ -221,11 +224,11 @@ final class ApplePaySheetTests: XCTestCase {
       ]
     }
 
-    store.answer(.sheetUpdate(pricing.update(for: selections)), at: at(4), effects: [.cancel(RequestID(5))]) {
+    // The card's update carries summary items only, as `PKPaymentRequestPaymentMethodUpdate` does.
+    let cardUpdate = pricing.update(for: selections, answering: .paymentMethod)
+    store.answer(.sheetUpdate(cardUpdate), at: at(4), effects: [.cancel(RequestID(5))]) {
       $0.applePaySheet?.pendingUpdate = nil
-      $0.events.append(
-        self.event(
-          5, at(4), .sheetUpdated, pricing.update(for: selections).eventDetails(for: .paymentMethod)))
+      $0.events.append(self.event(5, at(4), .sheetUpdated, cardUpdate.eventDetails(for: .paymentMethod)))
     }
     store.send(.requestAuthorisation, at: at(5)) { $0.applePaySheet?.phase = .authenticating(.biometric) }
     // onSubmit begins the attempt: the Wallet card pays the sheet's total.
@@ -436,7 +439,7 @@ final class ApplePaySheetTests: XCTestCase {
       london.events[0].details,
       strings([
         "contact.city": "London", "contact.state": "", "contact.postalCode": "NW1",
-        "contact.isoCountryCode": "GB",
+        "contact.country": "United Kingdom", "contact.isoCountryCode": "GB",
       ]))
 
     let chrisIndex = scenario.applePay!.wallet.contacts.count - 1
@@ -445,7 +448,7 @@ final class ApplePaySheetTests: XCTestCase {
       ottawa.events[0].details,
       strings([
         "contact.city": "Ottawa", "contact.state": "ON", "contact.postalCode": "K1A",
-        "contact.isoCountryCode": "CA",
+        "contact.country": "Canada", "contact.isoCountryCode": "CA",
       ]))
     XCTAssertEqual(
       driver.sheet?.summaryItems,
@@ -463,7 +466,7 @@ final class ApplePaySheetTests: XCTestCase {
       strings([
         "shippingContact.name": "Chris Tremblay", "shippingContact.street": "80 Wellington Street",
         "shippingContact.city": "Ottawa", "shippingContact.state": "ON",
-        "shippingContact.postalCode": "K1A 0B1",
+        "shippingContact.postalCode": "K1A 0B1", "shippingContact.country": "Canada",
         "shippingContact.isoCountryCode": "CA", "shippingContact.phoneNumber": "+1 613 555 0100",
         "shippingContact.emailAddress": "chris@example.ca", "outcome": "completed",
       ]))
@@ -501,7 +504,7 @@ final class ApplePaySheetTests: XCTestCase {
     assertAllApplePay(step.events)
     let asked = SheetSelections(
       shippingContact: Acme.contact(Acme.john).redacted, shippingMethod: Acme.standard,
-      card: Acme.card(Acme.visaDebit), couponCode: "")
+      card: Acme.card(Acme.visaDebit), couponCode: "", totalLabel: "Total")
     XCTAssertEqual(step.effects.first, .requestSheetUpdate(RequestID(6), .shippingContact, asked))
     let sheet = try XCTUnwrap(driver.sheet)
     XCTAssertEqual(sheet.shippingContact, Acme.contact(Acme.john))
@@ -586,7 +589,7 @@ final class ApplePaySheetTests: XCTestCase {
     driver.send(.enterCouponCode("SAVE10"))
     driver.send(.enterCouponCode("SUMMER23"))
     XCTAssertEqual(
-      driver.sheet?.errors, [SheetError(kind: .couponCodeExpired, message: "This coupon code has expired")])
+      driver.sheet?.errors, [SheetError(kind: .couponCodeInvalid, message: "This coupon code has expired")])
     XCTAssertEqual(driver.sheet?.summaryItems, Acme.janeSummary)
     XCTAssertNil(driver.sheet?.authorisationBlocker(driver.configuration))
     let payment = driver.authorise()
@@ -633,7 +636,7 @@ final class ApplePaySheetTests: XCTestCase {
       ]))
     // An update with errors lists them, with the kind PassKit gets.
     let expired = driver.send(.enterCouponCode("SUMMER23"))
-    XCTAssertEqual(expired.events[1]["errors"], .string("couponCodeExpired: This coupon code has expired"))
+    XCTAssertEqual(expired.events[1]["errors"], .string("couponCodeInvalid: This coupon code has expired"))
     XCTAssertEqual(expired.events[1]["total"], .string("54.11"))
   }
 
@@ -651,7 +654,7 @@ final class ApplePaySheetTests: XCTestCase {
         Acme.line("Tax", 412),
         Acme.line("Credit Fee", 299), Acme.total(5710),
       ])
-    // Prepaid goes with debit: no fee.
+    // Prepaid pays no fee (the seed's example charges credit and debit cards only).
     driver.send(.selectCard(Acme.masterCardPrepaid))
     XCTAssertEqual(driver.sheet?.summaryItems, Acme.janeSummary)
   }
@@ -680,7 +683,7 @@ final class ApplePaySheetTests: XCTestCase {
     driver.send(.selectShippingMethod("express"))
     driver.send(.enterCouponCode("SAVE10"))
     driver.send(.enterCouponCode("SUMMER23"))
-    XCTAssertEqual(driver.sheet?.errors.map(\.kind), [.couponCodeExpired])
+    XCTAssertEqual(driver.sheet?.errors.map(\.kind), [.couponCodeInvalid])
     driver.send(.selectCard(Acme.visaCredit))
     // 49.99 + 12.99 express + 3.00 tax (6 %) + 2.99 fee; the expired code takes nothing off.
     XCTAssertEqual(driver.sheet?.summaryItems.last, Acme.total(6897))
@@ -701,6 +704,55 @@ final class ApplePaySheetTests: XCTestCase {
 
   // MARK: - Blocking
 
+  /// Events, event data structures, contact object: `postalAddress.country` ("Country name") reaches the
+  /// merchant with the ISO code, in `onShippingContactSelected` and, full, in `onPostAuthorisation`.
+  func testContactObjectCarriesTheCountryName() {
+    let driver = openedDriver()
+    let london = driver.send(.selectShippingContact(Acme.john))
+    XCTAssertEqual(london.events[0]["contact.country"], .string("United Kingdom"))
+    XCTAssertEqual(london.events[0]["contact.isoCountryCode"], .string("GB"))
+    let payment = driver.authorise()
+    let post = payment.events.first { $0.name == .onPostAuthorisation }
+    XCTAssertEqual(post?["shippingContact.country"], .string("United Kingdom"))
+  }
+
+  /// Events, update response objects: `PKPaymentRequestShippingMethodUpdate` and
+  /// `PKPaymentRequestPaymentMethodUpdate` carry `paymentSummaryItems` only. An answer with shipping methods
+  /// or errors is refused whole, with a message that names the update, and paying waits for one that fits.
+  func testUpdateResponseObjectsMethodUpdatesCarrySummaryItemsOnly() {
+    let driver = openedDriver()
+    let items = [Acme.line("Wireless Headphones", 4999), Acme.total(4999)]
+    for (pending, type) in [
+      (ApplePaySheet.PendingUpdate.shippingMethod, "PKPaymentRequestShippingMethodUpdate"),
+      (.paymentMethod, "PKPaymentRequestPaymentMethodUpdate"),
+    ] {
+      var sheet = driver.sheet!
+      _ = sheet.take(
+        SheetUpdate(
+          errors: [SheetError(kind: .couponCodeInvalid, message: "Invalid coupon code")],
+          shippingMethods: [Acme.international], paymentSummaryItems: items),
+        for: pending)
+      XCTAssertEqual(
+        sheet.updateProblem,
+        "Configuration error: \(pending.callbackName.rawValue) returned shippingMethods and errors, but \(type) "
+          + "carries paymentSummaryItems only")
+      XCTAssertEqual(sheet.shippingMethods, [Acme.standard, Acme.express], "nothing of it applies")
+      XCTAssertEqual(sheet.summaryItems, Acme.janeSummary)
+      XCTAssertEqual(sheet.errors, [])
+      XCTAssertNotNil(sheet.authorisationBlocker(driver.configuration))
+      _ = sheet.take(SheetUpdate(paymentSummaryItems: items), for: pending)
+      XCTAssertNil(sheet.updateProblem, "an update that fits is taken")
+      XCTAssertEqual(sheet.summaryItems, items)
+    }
+    // The coupon and contact updates carry shipping methods and errors.
+    var sheet = driver.sheet!
+    _ = sheet.take(
+      SheetUpdate(errors: [], shippingMethods: [Acme.international], paymentSummaryItems: items),
+      for: .couponCode)
+    XCTAssertNil(sheet.updateProblem)
+    XCTAssertEqual(sheet.shippingMethods, [Acme.international])
+  }
+
   func testUnserviceableCountryBlocksAuthorisation() {
     let driver = openedDriver()
     let step = driver.send(.selectShippingContact(Acme.iceland))
@@ -708,16 +760,18 @@ final class ApplePaySheetTests: XCTestCase {
       step.events[0].details,
       strings([
         "contact.city": "Reykjavík", "contact.state": "", "contact.postalCode": "101",
-        "contact.isoCountryCode": "IS",
+        "contact.country": "Iceland", "contact.isoCountryCode": "IS",
       ]))
-    let unserviceable = SheetError(kind: .addressUnserviceable, message: "We do not ship to Iceland")
+    let message = "Unable to calculate shipping. Please try again."
+    let unserviceable = SheetError(kind: .addressUnserviceable, message: message)
     XCTAssertEqual(driver.sheet?.errors, [unserviceable])
     XCTAssertEqual(driver.sheet?.shippingMethods, [])
     XCTAssertNil(driver.sheet?.shippingMethod)
-    XCTAssertEqual(driver.sheet?.summaryItems, [Acme.line("Wireless Headphones", 4999), Acme.total(4999)])
-    XCTAssertEqual(driver.sheet?.authorisationBlocker(driver.configuration), "We do not ship to Iceland")
+    // The update has no items: the sheet keeps the ones it showed (PassKit's way), not items for Iceland.
+    XCTAssertEqual(driver.sheet?.summaryItems, Acme.janeSummary)
+    XCTAssertEqual(driver.sheet?.authorisationBlocker(driver.configuration), message)
     CheckoutTestStore(state: driver.state).send(.requestAuthorisation)
-    // A card change re-evaluates the contact: still unserviceable.
+    // A card change's update carries items only: the address stays unserviceable.
     driver.send(.selectCard(Acme.visaCredit))
     XCTAssertEqual(driver.sheet?.errors, [unserviceable])
     CheckoutTestStore(state: driver.state).send(.requestAuthorisation)

@@ -1,4 +1,5 @@
 import Foundation
+import PayDrillApp
 import XCTest
 
 @testable import CheckoutEngine
@@ -78,7 +79,7 @@ final class MerchantPricingTests: XCTestCase {
       XCTFail("an empty code is no coupon")
     }
     XCTAssertEqual(
-      failure("SUMMER23"), SheetError(kind: .couponCodeExpired, message: "This coupon code has expired"))
+      failure("SUMMER23"), SheetError(kind: .couponCodeInvalid, message: "This coupon code has expired"))
     XCTAssertEqual(
       failure("BIGSPENDER", goods: 9999),
       SheetError(kind: .couponCodeInvalid, message: "Minimum purchase of $100.00 required"))
@@ -97,7 +98,43 @@ final class MerchantPricingTests: XCTestCase {
       case .success(let eighty?) = pricing.couponResult("EIGHTY", goods: .usd(4999))
     else { return XCTFail("the coupons do not apply") }
     XCTAssertEqual(half.1, .usd(1000), "capped by maximumDiscount")
-    XCTAssertEqual(eighty.1, .usd(4999), "never more than the goods")
+    XCTAssertEqual(eighty.1, .usd(8000), "whole: the total, not the discount, stops at zero")
+  }
+
+  /// Events, onCouponCodeChanged: `paymentCouponCodeInvalidError(localizedDescription: errorMessage)` for an
+  /// invalid or an expired coupon alike, the message telling them apart.
+  func testOnCouponCodeChangedExpiredCouponIsTheInvalidCouponError() {
+    let update = pricing.update(for: selections(coupon: "SUMMER23"))
+    XCTAssertEqual(
+      update.errors, [SheetError(kind: .couponCodeInvalid, message: "This coupon code has expired")])
+    XCTAssertFalse(update.errors[0].blocksAuthorisation, "a coupon error never stops the payment")
+  }
+
+  /// Events, onCouponCodeChanged: `newTotal = max(0, baseAmount + tax - discountAmount)`, the discount line
+  /// whole. A $100 coupon on a $0.25 order leaves nothing to pay, not the tax.
+  func testOnCouponCodeChangedTotalIsTheSeedsMaxOfZero() {
+    let pricing = MerchantPricing(
+      configuration: configuration {
+        $0.paymentItems = [Acme.line("Cable tie", 25)]
+        $0.rules.coupons = [Coupon(code: "HUNDRED", amountOff: .usd(10_000))]
+      })
+    // Goods 0.25: tax 8.25 % = 0.020625 → 0.02.
+    XCTAssertEqual(
+      pricing.update(for: selections(coupon: "HUNDRED")).paymentSummaryItems,
+      [
+        Acme.line("Cable tie", 25), Acme.line("Shipping (Standard Shipping)", 0), Acme.line("Tax", 2),
+        Acme.line("Discount (HUNDRED)", -10_000), Acme.total(0),
+      ])
+  }
+
+  /// Events, onCouponCodeChanged: the line is `"Discount (\(couponCode))"`, the code as the customer typed
+  /// it (trimmed); the code is matched whatever its case.
+  func testOnCouponCodeChangedLabelsTheDiscountWithTheCodeAsTyped() {
+    for typed in ["save10", "SAVE10", "Save10 "] {
+      let items = pricing.update(for: selections(coupon: typed)).paymentSummaryItems
+      XCTAssertEqual(
+        items.dropLast().last, Acme.line("Discount (\(typed.trimmingWhitespace()))", -500), typed)
+    }
   }
 
   // MARK: - Destinations
@@ -116,11 +153,66 @@ final class MerchantPricingTests: XCTestCase {
   func testOnlyUnserviceableDestinationsAreContactErrors() {
     XCTAssertEqual(
       pricing.contactErrors(Acme.contact(Acme.iceland).redacted),
-      [SheetError(kind: .addressUnserviceable, message: "We do not ship to Iceland")])
+      [SheetError(kind: .addressUnserviceable, message: "Unable to calculate shipping. Please try again.")])
     for contact in [Acme.jane, Acme.alex, Acme.john, Acme.poBox, Acme.noPhone] {
       XCTAssertEqual(pricing.contactErrors(Acme.contact(contact).redacted), [], "contact \(contact)")
     }
     XCTAssertEqual(pricing.contactErrors(nil), [])
+  }
+
+  /// Events, error handling in events (and onShippingContactSelected's example): an address the merchant
+  /// cannot serve is answered `paymentShippingAddressUnserviceableError(withLocalizedDescription: "Unable to
+  /// calculate shipping. Please try again.")` with `shippingMethods: []` and `paymentSummaryItems: []`, not
+  /// with items recomputed for it.
+  func testErrorHandlingInEventsUnserviceableAddressGetsTheSeedsErrorAndNoItems() throws {
+    let iceland = selections(contact: Acme.iceland, method: nil)
+    let update = try XCTUnwrap(
+      ScenarioMerchantHooks(scenario: Acme.scenario).sheetUpdate(.shippingContact, selections: iceland)
+        .decided
+    ).get()
+    XCTAssertEqual(
+      update,
+      SheetUpdate(
+        errors: [
+          SheetError(kind: .addressUnserviceable, message: "Unable to calculate shipping. Please try again.")
+        ],
+        shippingMethods: [], paymentSummaryItems: []))
+  }
+
+  /// Error handling in events: the words are the merchant's to choose; a rule may give its own.
+  func testErrorHandlingInEventsAScenarioMayChooseItsOwnWords() throws {
+    var object = try XCTUnwrap(
+      JSONSerialization.jsonObject(with: JSONEncoder().encode(Acme.scenario)) as? [String: Any])
+    var applePay = try XCTUnwrap(object["applePay"] as? [String: Any])
+    var rules = try XCTUnwrap(applePay["rules"] as? [String: Any])
+    var rates = try XCTUnwrap(rules["shippingRates"] as? [[String: Any]])
+    let index = try XCTUnwrap(rates.firstIndex { $0["unserviceable"] as? Bool == true })
+    rates[index]["message"] = "We cannot ship to this address"
+    rules["shippingRates"] = rates
+    applePay["rules"] = rules
+    object["applePay"] = applePay
+    let scenario = try JSONDecoder().decode(
+      Scenario.self, from: JSONSerialization.data(withJSONObject: object))
+    let pricing = MerchantPricing(configuration: try XCTUnwrap(scenario.applePay))
+    XCTAssertEqual(
+      pricing.contactErrors(Acme.contact(Acme.iceland).redacted),
+      [SheetError(kind: .addressUnserviceable, message: "We cannot ship to this address")])
+  }
+
+  /// Events, update response objects: the scenario's rules answer `onShippingMethodSelected` and
+  /// `onPaymentMethodSelected` with summary items only, as `PKPaymentRequestShippingMethodUpdate` and
+  /// `PKPaymentRequestPaymentMethodUpdate` carry; the contact and coupon updates keep their methods and errors.
+  func testUpdateResponseObjectsScenarioRulesAnswerMethodUpdatesWithItemsOnly() throws {
+    let hooks = ScenarioMerchantHooks(scenario: Acme.scenario)
+    let chosen = selections(coupon: "NOPE")
+    for kind in [ApplePaySheet.PendingUpdate.shippingMethod, .paymentMethod] {
+      let update = try XCTUnwrap(hooks.sheetUpdate(kind, selections: chosen).decided).get()
+      XCTAssertEqual(update, SheetUpdate(paymentSummaryItems: Acme.janeSummary), "\(kind)")
+    }
+    for kind in [ApplePaySheet.PendingUpdate.shippingContact, .couponCode] {
+      let update = try XCTUnwrap(hooks.sheetUpdate(kind, selections: chosen).decided).get()
+      XCTAssertEqual(update, pricing.update(for: chosen), "\(kind)")
+    }
   }
 
   func testPOBoxesAreRefusedOnlyInTheFullContact() {
@@ -186,11 +278,7 @@ final class MerchantPricingTests: XCTestCase {
             if coupon == "SAVE10" { lines.append(Acme.line("Discount (SAVE10)", -500)) }
             lines.append(Acme.total(lines.reduce(0) { $0 + $1.amount.minorUnits }))
             var errors: [SheetError.Kind] = available.isEmpty ? [.addressUnserviceable] : []
-            switch coupon {
-            case "SUMMER23": errors.append(.couponCodeExpired)
-            case "BIGSPENDER", "NOPE": errors.append(.couponCodeInvalid)
-            default: break
-            }
+            if ["SUMMER23", "BIGSPENDER", "NOPE"].contains(coupon) { errors.append(.couponCodeInvalid) }
 
             let update = pricing.update(
               for: selections(contact: contactIndex, method: chosen, card: cardIndex, coupon: coupon))
@@ -208,15 +296,36 @@ final class MerchantPricingTests: XCTestCase {
       checked, Acme.configuration.wallet.contacts.count * 4 * Acme.configuration.eligibleCards.count * 5)
   }
 
-  func testDebitFeeAppliesToDebitAndPrepaidCards() {
-    let pricing = MerchantPricing(configuration: configuration { $0.rules.debitCardFee = .usd(50) })
-    for card in [Acme.visaDebit, Acme.masterCardPrepaid] {
-      let items = pricing.update(for: selections(card: card)).paymentSummaryItems
-      XCTAssertEqual(items.dropLast().last, Acme.line("Debit Fee", 50))
-      XCTAssertEqual(items.last, Acme.total(5461))
+  /// Events, onPaymentMethodSelected's example: `.credit` pays 2.99 ("Credit Fee"), `.debit` 0.99 ("Debit
+  /// Fee"), any other type (a prepaid card) nothing.
+  func testOnPaymentMethodSelectedExampleFeesByCardType() {
+    let pricing = MerchantPricing(
+      configuration: configuration {
+        $0.rules.creditCardFee = .usd(299)
+        $0.rules.debitCardFee = .usd(99)
+      })
+    func items(_ card: Int) -> [SummaryItem] {
+      pricing.update(for: selections(card: card)).paymentSummaryItems
     }
-    let credit = pricing.update(for: selections(card: Acme.visaCredit)).paymentSummaryItems
-    XCTAssertFalse(credit.contains { $0.label == "Debit Fee" })
+    XCTAssertEqual(items(Acme.visaDebit).suffix(2), [Acme.line("Debit Fee", 99), Acme.total(5510)])
+    XCTAssertEqual(items(Acme.visaCredit).suffix(2), [Acme.line("Credit Fee", 299), Acme.total(5710)])
+    XCTAssertEqual(Acme.card(Acme.masterCardPrepaid).type, .prepaid)
+    XCTAssertEqual(items(Acme.masterCardPrepaid), Acme.janeSummary, "a prepaid card pays no fee")
+  }
+
+  /// Events, onPaymentMethodSelected's example: the reward line is the whole reward (`-reward`) and the
+  /// total `max(0, baseAmount + tax + processingFee - reward)`: a reward larger than the order is not cut to
+  /// fit, and the sheet takes a total that stops at zero.
+  func testOnPaymentMethodSelectedExampleRewardIsWholeAndTheTotalStopsAtZero() {
+    let pricing = MerchantPricing(
+      configuration: configuration { $0.rules.networkRewards = [.visa: .usd(6000)] })
+    let items = pricing.update(for: selections(card: Acme.visaDebit)).paymentSummaryItems
+    XCTAssertEqual(items, Acme.janeSummary.dropLast() + [Acme.line("Visa Reward", -6000), Acme.total(0)])
+    XCTAssertNil(CheckoutReducer.totalProblem(of: items, from: "onPaymentMethodSelected"))
+    XCTAssertNotNil(
+      CheckoutReducer.totalProblem(
+        of: Array(items.dropLast()) + [Acme.total(1)], from: "onPaymentMethodSelected"),
+      "a total above zero is still the sum of the lines")
   }
 
   func testZeroFeesAndRewardsAddNoLine() {

@@ -6,10 +6,10 @@ import Synchronization
 @testable import PayDrillLoop
 
 /// The merchant of the driven flows, as the test scripts it: `onBeforeSubmit` answers `verdict`; the sheet's
-/// updates come from the scenario's rules through `MerchantPricing`; `onPreAuthorisation` refuses what
-/// `authorisationErrors` finds in the full contact and otherwise returns the rules' data. Each answer is due
-/// at once, unless its kind is in `holding`: then it is due `SheetDriver.holdTime` later, so a test can look
-/// at the checkout while it waits.
+/// updates come from the scenario's rules as the app's `ScenarioMerchantHooks` gives them;
+/// `onPreAuthorisation` refuses what `authorisationErrors` finds in the full contact and otherwise returns the
+/// rules' data. Each answer is due at once, unless its kind is in `holding`: then it is due
+/// `SheetDriver.holdTime` later, so a test can look at the checkout while it waits.
 final class ScriptedMerchant: MerchantHooks {
   private struct Script {
     var verdict = BeforeSubmitVerdict(allowed: true)
@@ -17,10 +17,13 @@ final class ScriptedMerchant: MerchantHooks {
   }
 
   private let pricing: MerchantPricing?
+  /// The app's merchant of the scenario's rules, whose sheet updates the script gives at once.
+  private let rules: ScenarioMerchantHooks
   private let script = Mutex(Script())
 
   init(scenario: Scenario) {
     pricing = scenario.applePay.map { MerchantPricing(configuration: $0) }
+    rules = ScenarioMerchantHooks(scenario: scenario)
   }
 
   var verdict: BeforeSubmitVerdict {
@@ -40,8 +43,10 @@ final class ScriptedMerchant: MerchantHooks {
   func sheetUpdate(_ kind: ApplePaySheet.PendingUpdate, selections: SheetSelections)
     -> HookAnswer<SheetUpdate>
   {
-    let update = pricing?.update(for: selections) ?? SheetUpdate(paymentSummaryItems: [])
-    return reply(.sheetUpdate, .success(update))
+    reply(
+      .sheetUpdate,
+      rules.sheetUpdate(kind, selections: selections).decided
+        ?? .success(SheetUpdate(paymentSummaryItems: [])))
   }
 
   func preAuthorisation(shippingContact: Contact?) -> HookAnswer<PreAuthorisationAnswer> {

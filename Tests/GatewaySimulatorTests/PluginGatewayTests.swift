@@ -152,6 +152,32 @@ final class PluginGatewayTests: XCTestCase {
     XCTAssertNil(response.problem)
   }
 
+  /// The Apple Pay plugin's seed (Setup): capabilities are configured on the dashboard and reach the app
+  /// through `/init`; `/init` may name the merchant of the total line. The plugin gets the dashboard's
+  /// capabilities and answers them, and a merchant name, which are read (card numbers cut, as in `failure`).
+  func testPursePluginInitAnswersCapabilitiesAndAMerchantName() async throws {
+    var request = ApplePayInitRequest(
+      gatewayProfile: "default", countryCode: "US", currencyCode: "USD", networks: ["visa"], fault: nil)
+    request.merchantCapabilities = ["threeDSecure", "credit"]
+    let echoed = try await examplePlugin().applePayInit(request).value
+    XCTAssertEqual(echoed.merchantCapabilities, ["threeDSecure", "credit"])
+    XCTAssertNil(echoed.merchantName)
+    let naming = try script(
+      "naming.py",
+      """
+      import json, sys
+      for line in sys.stdin:
+          request = json.loads(line)
+          answer = {"id": request["id"], "countryCode": "US", "currencyCode": "USD", "networks": [],
+                    "merchantCapabilities": ["debit"], "merchantName": "Store 4111 1111 1111 1111"}
+          print(json.dumps(answer), flush=True)
+      """)
+    let named = try await gateway(python: naming).applePayInit(request).value
+    XCTAssertEqual(named.merchantCapabilities, ["debit"])
+    XCTAssertEqual(named.merchantName, "Store ••••1111")
+    XCTAssertNil(named.problem)
+  }
+
   func testAPayPalOrder() async throws {
     let request = PayPalOrderRequest(
       intent: "Purchase", amount: Money(minorUnits: 4238, currency: .usd), merchantTransactionId: "m-1",

@@ -33,6 +33,34 @@ final class DocsDriftTests: XCTestCase {
       regex.matches(in: text, range: range).compactMap { Range($0.range, in: text).map { String(text[$0]) } })
   }
 
+  /// Events, onCouponCodeChanged: the discount line is `"Discount (\(couponCode))"`, the code as the shopper
+  /// typed it. The README's tour and the Apple Pay guide type `save10` and show the line the demo's rules
+  /// then give.
+  func testOnCouponCodeChangedDiscountLineInTheDocsIsTheProgramsForTheCodeTyped() throws {
+    let configuration = try XCTUnwrap(Scenario.acmeElectronics.applePay)
+    func label(typing code: String) -> String? {
+      MerchantPricing(configuration: configuration).update(
+        for: SheetSelections(
+          shippingContact: configuration.wallet.contacts.first?.redacted,
+          shippingMethod: configuration.shippingMethods.first, card: configuration.eligibleCards.first,
+          couponCode: code)
+      ).paymentSummaryItems.first { $0.label.hasPrefix("Discount") }?.label
+    }
+    let readme = try Self.page("README.md")
+    let tour = try XCTUnwrap(
+      readme.range(
+        of: #"type `([^`]+)`, \*\*Enter\*\*\. The merchant answers\s+"#
+          + #"`onCouponCodeChanged`: a line `(Discount \([^)]*\))"#,
+        options: .regularExpression))
+    let sentence = String(readme[tour])
+    let typed = try XCTUnwrap(sentence.split(separator: "`").dropFirst().first).description
+    XCTAssertEqual(typed, "save10")
+    XCTAssertTrue(sentence.hasSuffix("`\(try XCTUnwrap(label(typing: typed)))"), sentence)
+    let guide = try Self.page("docs/guides/apple-pay.md")
+    XCTAssertTrue(guide.contains(#"`Type "save10"`"#))
+    XCTAssertTrue(guide.contains("│ \(try XCTUnwrap(label(typing: "save10"))) "), "the guide's sheet")
+  }
+
   /// (a) Every command, and every spelling of every option, is in cli.md.
   func testEveryCommandAndOptionOfTheTableIsInTheCLIReference() throws {
     let cli = try Self.page(CommandTable.reference)

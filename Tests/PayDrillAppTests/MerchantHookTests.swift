@@ -30,10 +30,9 @@ final class MerchantHookTests: XCTestCase {
 
   func testShippingContactAndMethodChangesReachTheHookAndPriceTheSheet() throws {
     let runtime = try applePaySheet(on: exampleHook())
-    // Cupertino, CA: free standard shipping, 7.25 % tax.
-    XCTAssertEqual(
-      labels(runtime),
-      ["Wireless Headphones", "Shipping (Standard Shipping)", "Tax", "Acme Electronics Store"])
+    // Cupertino, CA: free standard shipping, 7.25 % tax; the total labelled as the request's totalLabel says
+    // (the demo's totalPaymentItem, "Total").
+    XCTAssertEqual(labels(runtime), ["Wireless Headphones", "Shipping (Standard Shipping)", "Tax", "Total"])
     XCTAssertEqual(total(runtime), 5361)
     try send(.selectShippingContact(1), to: runtime)  // New York: 4 % tax
     XCTAssertEqual(total(runtime), 5199)
@@ -115,6 +114,36 @@ final class MerchantHookTests: XCTestCase {
         #"{"id": 2, "paymentSummaryItems": [{"label": "4000000000000002", "amount": "1.00"}]}"#.utf8),
       callback: "onCouponCodeChanged", currency: .usd)
     XCTAssertEqual(try update.sheetUpdate().paymentSummaryItems.map(\.label), ["••••0002"])
+  }
+
+  /// Events, update response objects: a hook that answers `onPaymentMethodSelected` with shipping methods
+  /// (which `PKPaymentRequestPaymentMethodUpdate` cannot carry) has that update refused, named, and nothing
+  /// of it applied; its contact update, which may carry them, is taken.
+  func testUpdateResponseObjectsAHooksMethodUpdateWithShippingMethodsIsRefused() throws {
+    let script = scratch.appendingPathComponent("whole-sheet.py")
+    try """
+    import json, sys
+    for line in sys.stdin:
+        request = json.loads(line)
+        if "id" not in request:
+            continue
+        answer = {"allow": True}
+        if request["type"] != "onBeforeSubmit":
+            total = "49.99" if request["type"] == "onShippingContactSelected" else "50.99"
+            answer = {"paymentSummaryItems": [{"label": "Wireless Headphones", "amount": total},
+                                              {"label": "Total", "amount": total}],
+                      "shippingMethods": [{"identifier": "standard", "label": "Standard Shipping",
+                                           "amount": "0.00"}]}
+        print(json.dumps({"id": request["id"], **answer}), flush=True)
+    """.write(to: script, atomically: true, encoding: .utf8)
+    let runtime = try applePaySheet(on: hook("python3 '\(script.path)'"))
+    let sheet = try XCTUnwrap(runtime.model.checkout.applePaySheet)
+    XCTAssertEqual(
+      sheet.updateProblem,
+      "Configuration error: onPaymentMethodSelected returned shippingMethods, but "
+        + "PKPaymentRequestPaymentMethodUpdate carries paymentSummaryItems only")
+    XCTAssertEqual(total(runtime), 4999, "the contact's update stands; the refused one is not applied")
+    XCTAssertEqual(sheet.shippingMethods.map(\.identifier), ["standard"])
   }
 
   // MARK: - Hooks that fail

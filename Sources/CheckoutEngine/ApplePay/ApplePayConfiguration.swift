@@ -172,15 +172,25 @@ public struct ApplePayConfiguration: Equatable, Sendable, Encodable {
 
   /// The summary the sheet opens with: the items, then the total, with `totalPaymentItem`'s label ("Total"
   /// in the seed's examples), or the merchant's name without one.
-  public var initialSummary: [SummaryItem] {
+  public var initialSummary: [SummaryItem] { initialSummary(labelled: totalLabel) }
+
+  /// The summary the sheet opens with, its total labelled `label` when no `totalPaymentItem` labels it.
+  public func initialSummary(labelled label: String) -> [SummaryItem] {
     let total =
       totalPaymentItem
-      ?? SummaryItem(label: totalLabel, amount: MerchantPricing.sum(paymentItems, currency: currencyCode))
+      ?? SummaryItem(label: label, amount: MerchantPricing.sum(paymentItems, currency: currencyCode))
     return paymentItems + [total]
   }
 
   /// The total line's label: the configured total's, else the merchant's display name (as PassKit advises).
   public var totalLabel: String { totalPaymentItem?.label ?? merchantDisplayName }
+
+  /// The total line's label on the sheet: the configured total's; else, as the Apple Pay plugin does, the
+  /// merchant `/init` names, else the plugin's configured `merchantName` (the session's
+  /// `wallets.applePay.merchantName`); the display name only when neither says.
+  public func totalLabel(initMerchantName: String?, sessionMerchantName: String?) -> String {
+    totalPaymentItem?.label ?? initMerchantName ?? sessionMerchantName ?? merchantDisplayName
+  }
 
   /// Whether the shopper must choose a shipping address.
   public var requiresShippingAddress: Bool { requiredShippingContactFields.contains(.postalAddress) }

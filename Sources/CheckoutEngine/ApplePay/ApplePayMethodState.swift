@@ -136,6 +136,13 @@ public struct ApplePayInitResponse: Equatable, Sendable {
   public var currencyCode: String?
   /// The networks `/init` lists; empty means the SDK falls back to Cartes Bancaires, Mastercard and Visa.
   public var networks: [String]
+  /// The merchant's capabilities as the dashboard configures them (`threeDSecure`, `emv`, `credit`, `debit`):
+  /// they reach the app through `/init`, and decide which card types the sheet offers. Empty when the answer
+  /// lists none (the scenario's `merchantCapabilities` then stand).
+  public var merchantCapabilities: [String] = []
+  /// The merchant `/init` names for the sheet's total line; nil when it names nobody (the plugin's configured
+  /// `merchantName`, the session's, is used then).
+  public var merchantName: String?
   public var hasPluginResultLogs: Bool
   /// An HTTP-level failure, when `/init` failed outright.
   public var failure: String?
@@ -167,6 +174,15 @@ public struct ApplePayInitResponse: Equatable, Sendable {
     }
   }
 
+  /// Whether the sheet may offer this card: its network, and its type among the capabilities `/init`
+  /// returned (`credit` for credit cards, `debit` for debit and prepaid ones), when it returned any.
+  public func allows(_ card: WalletCard) -> Bool {
+    guard allows(card.network) else { return false }
+    guard !merchantCapabilities.isEmpty else { return true }
+    let needed: MerchantCapability = card.type == .credit ? .credit : .debit
+    return merchantCapabilities.contains { $0.equalsIgnoringCase(needed.rawValue) }
+  }
+
   /// Why the answer cannot configure a sheet, in the plugin's words; nil when it can.
   public var problem: String? {
     if let failure { return "Apple Pay /init failed: \(failure)" }
@@ -185,6 +201,9 @@ public struct ApplePayInitRequest: Equatable, Sendable {
   public var networks: [String]
   /// The fault the simulated gateway is to answer with (from the device settings).
   public var fault: ApplePayDevice.InitFault?
+  /// The merchant's capabilities as the dashboard holds them (the scenario's `merchantCapabilities`): not
+  /// posted by the app, but what the simulated gateway (or a plugin playing it) returns from `/init`.
+  public var merchantCapabilities: [String] = []
   /// Which `create()` sent it; the answer carries it back.
   public var generation = 0
 

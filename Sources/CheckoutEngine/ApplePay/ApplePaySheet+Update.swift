@@ -14,7 +14,12 @@ extension ApplePaySheet {
   /// sheet owes since it opened is due now (after the opening contact's update).
   mutating func take(_ update: SheetUpdate, for pending: PendingUpdate) -> Bool {
     pendingUpdate = nil
-    apply(update, kind: pending)
+    if let refusal = update.refusal(answering: pending) {
+      // Nothing of it applies, and paying waits for an update the SDK's type can carry.
+      updateProblem = refusal
+    } else {
+      apply(update, kind: pending)
+    }
     guard pending == .shippingContact, needsInitialCardUpdate else { return false }
     needsInitialCardUpdate = false
     return true
@@ -23,20 +28,15 @@ extension ApplePaySheet {
   /// Applies the merchant's update: errors replace those of the same family, items and methods replace the
   /// sheet's when given (an update with no items keeps the current ones, as PassKit does).
   mutating func apply(_ update: SheetUpdate, kind: PendingUpdate) {
-    // An array: two kinds are found faster than a set is made on every update.
-    let couponKinds: [SheetError.Kind] = [.couponCodeInvalid, .couponCodeExpired]
     switch kind {
     case .couponCode:
-      errors.removeAll { couponKinds.contains($0.kind) }
-      errors += update.errors.filter { couponKinds.contains($0.kind) }
+      errors.removeAll { $0.kind == .couponCodeInvalid }
+      errors += update.errors.filter { $0.kind == .couponCodeInvalid }
     case .shippingContact:
       errors = update.errors
     case .shippingMethod, .paymentMethod:
-      // An address refused at pre-authorisation stays refused until the shopper changes the address.
-      errors.removeAll {
-        !couponKinds.contains($0.kind) && $0.kind != .shippingAddressInvalid && $0.kind != .contactInvalid
-      }
-      errors += update.errors.filter { !couponKinds.contains($0.kind) }
+      // Their updates carry summary items only: the errors stay until the contact or the coupon changes.
+      break
     }
     if !update.paymentSummaryItems.isEmpty {
       summaryItems = update.paymentSummaryItems

@@ -113,6 +113,12 @@ public struct ApplePaySheet: Equatable, Sendable {
     _read { yield contents.updateProblem }
     _modify { yield &contents.updateProblem }
   }
+  /// The total line's label the sheet opened with (the configured total's, else the merchant the plugin
+  /// knows): the merchant's updates price under it.
+  public var totalLabel: String? {
+    _read { yield contents.totalLabel }
+    _modify { yield &contents.totalLabel }
+  }
 
   public init(
     summaryItems: [SummaryItem], shippingMethods: [ShippingMethod], shippingMethod: ShippingMethod?,
@@ -198,7 +204,7 @@ public struct ApplePaySheet: Equatable, Sendable {
   public var selectionsForMerchant: SheetSelections {
     SheetSelections(
       shippingContact: shippingContact?.redacted, shippingMethod: shippingMethod, card: card,
-      couponCode: couponCode)
+      couponCode: couponCode, totalLabel: totalLabel)
   }
 
   /// The sheet's fields, held inline in its box.
@@ -217,6 +223,7 @@ public struct ApplePaySheet: Equatable, Sendable {
     var authentication: AuthenticationKind = .faceID
     var configurationProblem: String?
     var updateProblem: String?
+    var totalLabel: String?
   }
 
   /// The box the sheets share. `@unchecked Sendable` because `contents` is a `var`: it is changed only through

@@ -16,10 +16,13 @@ extension CheckoutReducer {
     }
     let contact =
       configuration.requiredShippingContactFields.isEmpty ? nil : configuration.wallet.contacts.first
+    let label = state.sheetTotalLabel ?? configuration.totalLabel
     var sheet = ApplePaySheet(
-      summaryItems: configuration.initialSummary, shippingMethods: configuration.shippingMethods,
+      summaryItems: configuration.initialSummary(labelled: label),
+      shippingMethods: configuration.shippingMethods,
       shippingMethod: configuration.shippingMethods.first, shippingContact: contact,
       card: state.sheetCards.first)
+    sheet.totalLabel = label
     sheet.configurationProblem = totalProblem(configuration)
     sheet.authentication = configuration.authentication
     let hasCard = sheet.card != nil
@@ -29,8 +32,8 @@ extension CheckoutReducer {
     return hasCard ? requestUpdate(.paymentMethod, in: &state, context: context) : []
   }
 
-  /// The last item of an update is the total and must be the sum of the others; a mismatch is the
-  /// developer's to fix, never fixed here.
+  /// The last item of an update is the total and must be the sum of the others, or zero when they add up
+  /// to less (the seed's `max(0, …)`); a mismatch is the developer's to fix, never fixed here.
   static func totalProblem(of items: [SummaryItem], from source: String) -> String? {
     guard let total = items.last, let currency = items.first?.amount.currency else { return nil }
     guard total.amount.isWithinAmountLimit else {
@@ -39,7 +42,9 @@ extension CheckoutReducer {
         + Money.amountLimitText
     }
     let sum = MerchantPricing.sum(Array(items.dropLast()), currency: currency)
-    guard sum != total.amount else { return nil }
+    guard MerchantPricing.total(of: Array(items.dropLast()), currency: currency) != total.amount else {
+      return nil
+    }
     return
       "Configuration error: \(source) returned a total of \(total.amount.plainString) but its items add up to "
       + "\(sum.plainString) \(currency.code)"

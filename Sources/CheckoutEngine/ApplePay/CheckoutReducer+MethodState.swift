@@ -60,6 +60,7 @@ extension CheckoutReducer {
       currencyCode: configuration.currencyCode.code,
       networks: configuration.supportedNetworks.map(\.rawValue),
       fault: state.device.initFault)
+    request.merchantCapabilities = configuration.merchantCapabilities.map(\.rawValue)
     request.generation = state.applePayGeneration
     return request
   }
@@ -79,6 +80,9 @@ extension CheckoutReducer {
       EventDetail("networks", .string(response.effectiveNetworks.joined(separator: ","))),
     ]
     if response.networks.isEmpty { details.append(EventDetail("networksFallback", .bool(true))) }
+    details.append(
+      EventDetail("merchantCapabilities", .string(response.merchantCapabilities.joined(separator: ","))))
+    if let name = response.merchantName { details.append(EventDetail("merchantName", .string(name))) }
     // The request as sent: the answer is for this `create()`, so the device and configuration are its own.
     details += initRequest(configuration, state: state).sentFields
     record(.applePayInit, method: .applePay, details: details, in: &state, context: context)
@@ -92,7 +96,7 @@ extension CheckoutReducer {
       return []
     }
     let hasCards =
-      state.device.walletHasCards && configuration.eligibleCards.contains { response.allows($0.network) }
+      state.device.walletHasCards && configuration.eligibleCards.contains { response.allows($0) }
     setApplePayState(
       hasCards ? .ready(response) : .needsSetUp,
       reason: hasCards

@@ -75,7 +75,7 @@ public struct Contact: Equatable, Sendable, Codable {
     let address = postalAddress
     let count =
       (name == nil ? 0 : 1) + (phoneNumber == nil ? 0 : 1) + (emailAddress == nil ? 0 : 1)
-      + (address.map { $0.street.isEmpty ? 4 : 5 } ?? 0)
+      + (address.map { $0.street.isEmpty ? 5 : 6 } ?? 0)
     details.reserveCapacity(count)
     if let name { details.append(EventDetail(keys.name, .string(name))) }
     if let address {
@@ -83,6 +83,7 @@ public struct Contact: Equatable, Sendable, Codable {
       details.append(EventDetail(keys.city, .string(address.city)))
       details.append(EventDetail(keys.state, .string(address.state)))
       details.append(EventDetail(keys.postalCode, .string(address.postalCode)))
+      details.append(EventDetail(keys.country, .string(address.country)))
       details.append(EventDetail(keys.isoCountryCode, .string(address.isoCountryCode)))
     }
     if let phoneNumber { details.append(EventDetail(keys.phoneNumber, .string(phoneNumber))) }
@@ -94,7 +95,7 @@ public struct Contact: Equatable, Sendable, Codable {
   /// engine records: a key past 15 bytes is a string of its own on the heap, and the sheet records the
   /// contact every time the shopper changes it, in a log that is kept for the whole session.
   public struct EventKeys: Sendable {
-    let name, street, city, state, postalCode, isoCountryCode, phoneNumber, emailAddress: String
+    let name, street, city, state, postalCode, country, isoCountryCode, phoneNumber, emailAddress: String
 
     public init(prefix: String) {
       name = prefix + ".name"
@@ -102,6 +103,7 @@ public struct Contact: Equatable, Sendable, Codable {
       city = prefix + ".city"
       state = prefix + ".state"
       postalCode = prefix + ".postalCode"
+      country = prefix + ".country"
       isoCountryCode = prefix + ".isoCountryCode"
       phoneNumber = prefix + ".phoneNumber"
       emailAddress = prefix + ".emailAddress"

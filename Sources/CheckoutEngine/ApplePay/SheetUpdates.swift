@@ -1,9 +1,10 @@
 /// An error the merchant returns for a row of the sheet (`PKPaymentRequest.payment…Error`).
 public struct SheetError: Error, Equatable, Sendable {
   public enum Kind: String, Sendable, Equatable {
+    /// PassKit's errors; an expired coupon is `couponCodeInvalid`, as in the seed's example (PassKit has no
+    /// error of its own for it).
     case shippingAddressInvalid, addressUnserviceable, contactInvalid, billingAddressInvalid,
-      couponCodeInvalid,
-      couponCodeExpired
+      couponCodeInvalid
   }
 
   public var kind: Kind
@@ -19,7 +20,7 @@ public struct SheetError: Error, Equatable, Sendable {
 
   /// Contact and address errors stop the shopper from paying until fixed; coupon errors do not.
   public var blocksAuthorisation: Bool {
-    kind != .couponCodeInvalid && kind != .couponCodeExpired
+    kind != .couponCodeInvalid
   }
 }
 
@@ -56,23 +57,46 @@ public struct SheetSelections: Equatable, Sendable {
   public var shippingMethod: ShippingMethod?
   public var card: WalletCard?
   public var couponCode: String
+  /// The label of the sheet's total line; nil leaves it to the configuration (`totalLabel`).
+  public var totalLabel: String?
 
   public init(
-    shippingContact: Contact?, shippingMethod: ShippingMethod?, card: WalletCard?, couponCode: String
+    shippingContact: Contact?, shippingMethod: ShippingMethod?, card: WalletCard?, couponCode: String,
+    totalLabel: String? = nil
   ) {
     self.shippingContact = shippingContact
     self.shippingMethod = shippingMethod
     self.card = card
     self.couponCode = couponCode
+    self.totalLabel = totalLabel
   }
 }
 
 /// The answer to one of the sheet's update callbacks. Every kind carries summary items; the shipping contact
-/// and coupon kinds may also carry errors and new shipping methods (`nil` keeps the current ones).
+/// and coupon kinds may also carry errors and new shipping methods (`nil` keeps the current ones), the
+/// shipping method and payment method kinds nothing else (`refusal(answering:)`).
 public struct SheetUpdate: Equatable, Sendable {
   public var errors: [SheetError]
   public var shippingMethods: [ShippingMethod]?
   public var paymentSummaryItems: [SummaryItem]
+
+  /// Why the update cannot answer `pending`, naming the update and what it carries that the SDK's type
+  /// cannot: `PKPaymentRequestShippingMethodUpdate` and `PKPaymentRequestPaymentMethodUpdate` carry summary
+  /// items only (events, "Update response objects"). Nil when it fits.
+  public func refusal(answering pending: ApplePaySheet.PendingUpdate) -> String? {
+    let type: String
+    switch pending {
+    case .shippingMethod: type = "PKPaymentRequestShippingMethodUpdate"
+    case .paymentMethod: type = "PKPaymentRequestPaymentMethodUpdate"
+    case .shippingContact, .couponCode: return nil
+    }
+    let extra = [shippingMethods == nil ? nil : "shippingMethods", errors.isEmpty ? nil : "errors"]
+      .compactMap { $0 }
+    guard !extra.isEmpty else { return nil }
+    return
+      "Configuration error: \(pending.callbackName.rawValue) returned \(extra.joined(separator: " and ")), "
+      + "but \(type) carries paymentSummaryItems only"
+  }
 
   /// The update as the event pane shows it after the callback it answers: the total first, then the items,
   /// the shipping methods offered and the errors.

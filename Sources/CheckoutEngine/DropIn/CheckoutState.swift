@@ -75,6 +75,15 @@ public struct CheckoutState: Equatable, Sendable {
   public var applePayState: ApplePayMethodState? {
     didSet { sheetCards = Self.sheetCards(eligibleCards, applePayState) }
   }
+  /// The label of the Apple Pay sheet's total line: the configured total's, else the merchant `/init` named,
+  /// else the session's `merchantName` (the plugin's configured one).
+  public var sheetTotalLabel: String? {
+    var named: String?
+    if case .ready(let response)? = applePayState { named = response.merchantName }
+    return scenario.applePay?.totalLabel(
+      initMerchantName: named,
+      sessionMerchantName: scenario.session.allowedFundingTypes.wallets.applePay?.merchantName)
+  }
   /// The Wallet cards the sheet offers: those the configuration accepts, less networks `/init` left out
   /// (worked out when the method's state changes, not on every action).
   public private(set) var sheetCards: [WalletCard]
@@ -152,7 +161,7 @@ public struct CheckoutState: Equatable, Sendable {
 
   private static func sheetCards(_ eligible: [WalletCard], _ state: ApplePayMethodState?) -> [WalletCard] {
     guard case .ready(let response)? = state else { return eligible }
-    return eligible.filter { response.allows($0.network) }
+    return eligible.filter { response.allows($0) }
   }
 
   /// What the shopper is paying: what was paid on the Paid screen, what is being paid while processing, the

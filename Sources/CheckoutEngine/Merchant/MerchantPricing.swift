@@ -1,7 +1,8 @@
 import Foundation
 
 /// Evaluates the scenario's merchant rules into the sheet's updates: summary items (goods, shipping, tax,
-/// fees, rewards, discount, then the total labelled with the merchant's name), shipping methods and errors.
+/// fees, rewards, discount, then the total, never below zero, labelled as the sheet labels it), shipping
+/// methods and errors.
 /// Pure and exact: every amount is integer minor units.
 public struct MerchantPricing: Sendable {
   public let configuration: ApplePayConfiguration
@@ -29,13 +30,18 @@ public struct MerchantPricing: Sendable {
     return rate.unserviceable ? [] : rate.methods
   }
 
+  /// The seed's message for an address the merchant cannot serve (`paymentShippingAddressUnserviceableError`
+  /// in its `onShippingContactSelected` example), when the rule names none of its own.
+  public static let unserviceableMessage = "Unable to calculate shipping. Please try again."
+
   /// Errors the merchant can see in a shipping contact before authorisation, when it has only the city,
-  /// region, country and public postal code: destinations it does not serve.
+  /// region, country and public postal code: destinations it does not serve, in the rule's words or the
+  /// seed's.
   public func contactErrors(_ contact: Contact?) -> [SheetError] {
     guard let address = contact?.postalAddress,
       let rate = rules.shippingRates.first(where: { $0.matches(address) }), rate.unserviceable
     else { return [] }
-    return [SheetError(kind: .addressUnserviceable, message: "We do not ship to \(address.country)")]
+    return [SheetError(kind: .addressUnserviceable, message: rate.message ?? Self.unserviceableMessage)]
   }
 
   /// Errors in the full contact, which the merchant receives once the shopper has authorised: PO boxes
@@ -108,7 +114,9 @@ public struct MerchantPricing: Sendable {
       return .failure(SheetError(kind: .couponCodeInvalid, message: "Invalid coupon code"))
     }
     if coupon.expired {
-      return .failure(SheetError(kind: .couponCodeExpired, message: "This coupon code has expired"))
+      // The seed's example answers an expired coupon with the same error as an unknown one
+      // (`paymentCouponCodeInvalidError`), in its own words.
+      return .failure(SheetError(kind: .couponCodeInvalid, message: "This coupon code has expired"))
     }
     if let minimum = coupon.minimumPurchase, goods.minorUnits < minimum.minorUnits {
       return .failure(
@@ -121,7 +129,6 @@ public struct MerchantPricing: Sendable {
       discount = Self.share(of: goods.minorUnits, basisPoints: basisPoints)
     }
     if let cap = coupon.maximumDiscount { discount = min(discount, cap.minorUnits) }
-    discount = min(discount, goods.minorUnits)
     return .success((coupon, Money(minorUnits: discount, currency: currency)))
   }
 
@@ -139,12 +146,38 @@ public struct MerchantPricing: Sendable {
     return whole * points + (remainder * points + 5_000) / 10_000
   }
 
-  /// A negative line (a reward, a discount) capped so that the total never goes below zero: the total
-  /// stays the exact sum of the lines above it.
-  private func appendCredit(_ label: String, _ minorUnits: Int64, to items: inout [SummaryItem]) {
-    let credit = min(minorUnits, max(0, Self.sum(items, currency: currency).minorUnits))
-    guard credit > 0 else { return }
-    items.append(SummaryItem(label: label, amount: Money(minorUnits: -credit, currency: currency)))
+  /// The total of the lines above it as the seed's examples compute it: their sum, never below zero
+  /// (`max(0, baseAmount + tax − discount)`): a reward or a discount larger than the order shows whole and
+  /// leaves nothing to pay.
+  public static func total(of items: [SummaryItem], currency: Currency) -> Money {
+    let sum = Self.sum(items, currency: currency)
+    return sum.minorUnits < 0 ? Money.zero(currency) : sum
+  }
+
+  /// The update for the callback that asks, shaped as the seed's update objects are: a shipping method or
+  /// payment method update carries summary items only; an address the merchant cannot serve answers its
+  /// errors with no shipping methods and no items, as the seed's `onShippingContactSelected` does.
+  public func update(for selections: SheetSelections, answering kind: ApplePaySheet.PendingUpdate)
+    -> SheetUpdate
+  {
+    var update = update(for: selections)
+    switch kind {
+    case .shippingContact:
+      let refusals = contactErrors(selections.shippingContact)
+      if !refusals.isEmpty {
+        update = SheetUpdate(errors: refusals, shippingMethods: [], paymentSummaryItems: [])
+      }
+    case .couponCode:
+      break
+    case .shippingMethod, .paymentMethod:
+      update = SheetUpdate(paymentSummaryItems: update.paymentSummaryItems)
+    }
+    return update
+  }
+
+  /// A negative line (a reward, a discount), whole: the total, not the line, stops at zero.
+  private func credit(_ label: String, _ amount: Money) -> SummaryItem {
+    SummaryItem(label: label, amount: Money(minorUnits: -amount.minorUnits, currency: currency))
   }
 
   /// The full update for what the sheet holds now.
@@ -169,24 +202,32 @@ public struct MerchantPricing: Sendable {
             minorUnits: Self.share(of: goods.minorUnits, basisPoints: tax.basisPoints), currency: currency)))
     }
     if let card = selections.card {
-      let fee = card.type == .credit ? rules.creditCardFee : rules.debitCardFee
-      if let fee, fee.minorUnits > 0 {
-        items.append(SummaryItem(label: card.type == .credit ? "Credit Fee" : "Debit Fee", amount: fee))
+      // The seed's example: a credit card pays the credit fee, a debit card the debit fee, any other
+      // (prepaid) nothing.
+      let fee: (label: String, amount: Money?)? =
+        switch card.type {
+        case .credit: ("Credit Fee", rules.creditCardFee)
+        case .debit: ("Debit Fee", rules.debitCardFee)
+        case .prepaid: nil
+        }
+      if let fee, let amount = fee.amount, amount.minorUnits > 0 {
+        items.append(SummaryItem(label: fee.label, amount: amount))
       }
       if let reward = rules.networkRewards[card.network], reward.minorUnits > 0 {
-        appendCredit("\(card.network.displayName) Reward", reward.minorUnits, to: &items)
+        items.append(credit("\(card.network.displayName) Reward", reward))
       }
     }
     switch couponResult(selections.couponCode, goods: goods) {
     case .success(let applied?):
       // The seed's example labels the line with the code as the customer typed it: "Discount (\(couponCode))".
-      appendCredit(
-        "Discount (\(selections.couponCode.trimmingWhitespace()))", applied.1.minorUnits, to: &items)
+      items.append(credit("Discount (\(selections.couponCode.trimmingWhitespace()))", applied.1))
     case .success(nil): break
     case .failure(let error): errors.append(error)
     }
     items.append(
-      SummaryItem(label: configuration.totalLabel, amount: Self.sum(items, currency: currency)))
+      SummaryItem(
+        label: selections.totalLabel ?? configuration.totalLabel,
+        amount: Self.total(of: items, currency: currency)))
     return SheetUpdate(errors: errors, shippingMethods: methods, paymentSummaryItems: items)
   }
 }

@@ -103,17 +103,24 @@ public struct ShippingRate: Equatable, Sendable, Encodable, CurrencyDecodable {
   public var methods: [ShippingMethod]
   /// When true, addresses that match cannot be served.
   public var unserviceable: Bool
+  /// The merchant's own words for an unserviceable address; without them, the seed's ("Unable to calculate
+  /// shipping. Please try again.").
+  public var message: String?
 
   public init(
-    countries: [String], regions: [String] = [], methods: [ShippingMethod], unserviceable: Bool = false
+    countries: [String], regions: [String] = [], methods: [ShippingMethod], unserviceable: Bool = false,
+    message: String? = nil
   ) {
     self.countries = countries
     self.regions = regions
     self.methods = methods
     self.unserviceable = unserviceable
+    self.message = message
   }
 
-  enum CodingKeys: String, CodingKey, CaseIterable { case countries, regions, methods, unserviceable }
+  enum CodingKeys: String, CodingKey, CaseIterable {
+    case countries, regions, methods, unserviceable, message
+  }
 
   public init(from decoder: Decoder, currency: Currency) throws {
     let container = try decoder.container(keyedBy: CodingKeys.self)
@@ -121,6 +128,7 @@ public struct ShippingRate: Equatable, Sendable, Encodable, CurrencyDecodable {
     regions = try container.decodeIfPresent([String].self, forKey: .regions) ?? []
     methods = try container.decodeList(ShippingMethod.self, forKey: .methods, currency: currency)
     unserviceable = try container.decodeIfPresent(Bool.self, forKey: .unserviceable) ?? false
+    message = try container.decodeIfPresent(String.self, forKey: .message)
   }
 
   /// Whether the rule applies to an address.

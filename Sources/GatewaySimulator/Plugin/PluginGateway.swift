@@ -115,6 +115,7 @@ public struct PluginGateway: PaymentGateway {
     let fields: [String: Any] = [
       "gatewayProfile": request.gatewayProfile, "countryCode": request.countryCode,
       "currencyCode": request.currencyCode, "networks": request.networks,
+      "merchantCapabilities": request.merchantCapabilities,
     ]
     var response = ApplePayInitResponse(
       gatewayProfile: request.gatewayProfile, countryCode: nil, currencyCode: nil, networks: [],
@@ -129,11 +130,15 @@ public struct PluginGateway: PaymentGateway {
       guard let countryCode = optionalString("countryCode"),
         let currencyCode = optionalString("currencyCode"),
         let failure = optionalString("failure"),
-        let networks = (object["networks"] ?? [String]()) as? [String]
+        let merchantName = optionalString("merchantName"),
+        let networks = (object["networks"] ?? [String]()) as? [String],
+        let capabilities = (object["merchantCapabilities"] ?? [String]()) as? [String]
       else {
         response.failure =
           PluginError.protocolError(
-            type: "init", expected: "countryCode, currencyCode and failure as strings, networks as strings",
+            type: "init",
+            expected: "countryCode, currencyCode, merchantName and failure as strings, "
+              + "networks and merchantCapabilities as strings",
             got: text
           ).errorMessage
         return response
@@ -141,6 +146,8 @@ public struct PluginGateway: PaymentGateway {
       response.countryCode = countryCode
       response.currencyCode = currencyCode
       response.networks = networks
+      response.merchantCapabilities = capabilities
+      response.merchantName = merchantName.map(CardDataMask(nil).masking)
       response.failure = failure.map(CardDataMask(nil).masking)
     case .failure(let error):
       response.failure = error.errorMessage

@@ -215,7 +215,7 @@ struct ApplePaySheetView {
   private func errors(for row: SheetRow, in sheet: ApplePaySheet, contactRowShown: Bool) -> [SheetError] {
     sheet.errors.filter { error in
       switch error.kind {
-      case .couponCodeInvalid, .couponCodeExpired: return row == .coupon
+      case .couponCodeInvalid: return row == .coupon
       case .billingAddressInvalid: return row == .card
       case .shippingAddressInvalid, .addressUnserviceable: return row == .shippingContact
       case .contactInvalid: return row == (contactRowShown ? .contact : .shippingContact)

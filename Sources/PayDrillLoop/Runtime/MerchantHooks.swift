@@ -51,7 +51,7 @@ public struct ScenarioMerchantHooks: MerchantHooks {
   {
     guard let pricing else { return .now(.success(SheetUpdate(paymentSummaryItems: []))) }
     let delay = max(0, pricing.configuration.rules.updateDelays[kind.callbackName.rawValue] ?? 0)
-    return .after(.milliseconds(delay), .success(pricing.update(for: selections)))
+    return .after(.milliseconds(delay), .success(pricing.update(for: selections, answering: kind)))
   }
 
   public func preAuthorisation(shippingContact: Contact?) -> HookAnswer<PreAuthorisationAnswer> {
