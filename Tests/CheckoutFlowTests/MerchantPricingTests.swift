@@ -1,5 +1,6 @@
 import Foundation
 import PayDrillApp
+import PayDrillLoop
 import XCTest
 
 @testable import CheckoutEngine
