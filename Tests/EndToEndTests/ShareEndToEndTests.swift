@@ -1,0 +1,160 @@
+import Foundation
+import XCTest
+
+/// What a user sends to someone without PayDrill, read by readers that are not PayDrill's own: a cast
+/// (`--cast`, asciicast v2) replayed through pyte, an independent terminal emulator (Tools/evidence-check.py),
+/// and played by `asciinema`.
+final class ShareEndToEndTests: XCTestCase {
+  private let folder = FileManager.default.temporaryDirectory.appendingPathComponent(
+    "paydrill-share-\(UUID().uuidString)")
+  private let checker = PayDrillBinary.packageRoot.appendingPathComponent("Tools/evidence-check.py").path
+
+  override func setUpWithError() throws {
+    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+  }
+
+  override func tearDownWithError() throws {
+    try? FileManager.default.removeItem(at: folder)
+  }
+
+  private func path(_ name: String) -> String { folder.appendingPathComponent(name).path }
+
+  /// Skips without python3 and pyte, except under CI, where that is a failure: `make deps` installs them.
+  private func requirePyte(file: StaticString = #filePath, line: UInt = #line) throws {
+    try PayDrillBinary.requirePython(file: file, line: line)
+    let probe = try? PayDrillBinary.launch("/usr/bin/env", ["python3", "-c", "import pyte, wcwidth"])
+    guard probe?.status != 0 else { return }
+    throw Requirement.missing(
+      "python3's package pyte is missing (make deps installs it): "
+        + (probe?.standardError.split(separator: "\n").last.map(String.init) ?? "no python3"), file: file,
+      line: line)
+  }
+
+  /// The path of the first of `programs` on the PATH (or of `elsewhere`), or a skip (a failure under CI:
+  /// `make deps` installs it).
+  private func require(
+    _ programs: [String], elsewhere: [String] = [], for purpose: String, file: StaticString = #filePath,
+    line: UInt = #line
+  ) throws -> String {
+    let folders = (ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin").split(separator: ":")
+    let candidates = programs.flatMap { program in folders.map { "\($0)/\(program)" } } + elsewhere
+    if let found = candidates.first(where: FileManager.default.isExecutableFile(atPath:)) { return found }
+    throw Requirement.missing(
+      "\(programs[0]) is not installed: \(purpose) (make deps installs it)", file: file, line: line)
+  }
+
+  private func check(_ arguments: [String], file: StaticString = #filePath, line: UInt = #line) throws {
+    let result = try PayDrillBinary.launch("/usr/bin/env", ["python3", checker] + arguments)
+    XCTAssertEqual(result.status, 0, result.standardOutput + result.standardError, file: file, line: line)
+  }
+
+  private func bundleFile(in shots: String, step: String, suffix: String) throws -> String {
+    let names = try FileManager.default.contentsOfDirectory(atPath: shots)
+    let name = try XCTUnwrap(
+      names.first { $0.contains(step) && $0.hasSuffix(suffix) }, "no \(step)…\(suffix) in \(names)")
+    return shots + "/" + name
+  }
+
+  func testACastOfPlayEndsOnTheScreenPlayWritesCellByCellInPyte() throws {
+    try requirePyte()
+    let result = try PayDrillBinary.run([
+      "play", "Tapes/pay-with-visa.tape", "--latency", "20", "--no-ledger", "--cast", path("visa.cast"),
+      "--screen", path("visa.txt"), "--screens", path("shots"),
+    ])
+    XCTAssertEqual(result.status, 0, result.standardError)
+    // The characters against --screen, the colours against the end's screenshot (.ans).
+    try check([
+      "cast", path("visa.cast"), path("visa.txt"),
+      try bundleFile(in: path("shots"), step: "-end-", suffix: ".ans"),
+    ])
+    let cast = try String(contentsOfFile: path("visa.cast"), encoding: .utf8)
+    let header = try XCTUnwrap(
+      JSONSerialization.jsonObject(with: Data(cast.prefix { $0 != "\n" }.utf8)) as? [String: Any])
+    XCTAssertEqual(header["title"] as? String, "PayDrill · Tapes/pay-with-visa.tape")
+    XCTAssertEqual(header["width"] as? Int, 100)
+    XCTAssertEqual(header["height"] as? Int, 32)
+  }
+
+  func testACastShowsNoDigitOfACardNumberBeingTypedEvenForAFrame() throws {
+    try requirePyte()
+    // The card payment with its number typed in steps a virtual second apart: each step a frame of the cast.
+    let whole = "Type \"4242 4242 4242 4242\"\n"
+    let steps = "Type \"4242 4\"\nSleep 1s\nType \"242 4242 42\"\nSleep 1s\nType \"42\"\nSleep 1s\n"
+    XCTAssertTrue(PayDrillBinary.cardPaymentTape().contains(whole))
+    let tape =
+      "# paydrill: --latency 20\n"
+      + PayDrillBinary.cardPaymentTape().replacingOccurrences(of: whole, with: steps)
+    try tape.write(toFile: path("typed.tape"), atomically: true, encoding: .utf8)
+    let result = try PayDrillBinary.run([
+      "play", path("typed.tape"), "--no-ledger", "--cast", path("typed.cast"), "--screen", path("typed.txt"),
+    ])
+    XCTAssertEqual(result.status, 0, result.standardError)
+    try check(["cast", path("typed.cast"), path("typed.txt"), "--never", #"4242 4|\d{4} \d{4} \d"#])
+    let cast = try String(contentsOfFile: path("typed.cast"), encoding: .utf8)
+    XCTAssertTrue(cast.contains("[1,\"o\","), "a frame a virtual second after the first: \(cast.prefix(400))")
+  }
+
+  func testTheInteractiveCheckoutsCastEndsOnTheTerminalsScreen() throws {
+    try requirePyte()
+    try TmuxSession.requireTmux()
+    let binary = try PayDrillBinary.path()
+    let session = try TmuxSession(
+      command: "\(binary) --no-ledger --latency 0 --cast \(path("live.cast")); echo DONE; sleep 30")
+    try session.waitFor("Choose a payment method")
+    try session.press("Down")
+    try session.press("Down")
+    try session.waitFor("? all keys")
+    // Settled (the same screen twice, half a second apart): the screen the cast must end on (q quits
+    // without drawing).
+    var screen = try session.capture()
+    for _ in 0..<20 {
+      Thread.sleep(forTimeInterval: 0.5)
+      let again = try session.capture()
+      if again == screen { break }
+      screen = again
+    }
+    try screen.write(toFile: path("live.txt"), atomically: true, encoding: .utf8)
+    try session.press("q")
+    try session.waitFor("DONE")
+    try check(["cast", path("live.cast"), path("live.txt")])
+  }
+
+  func testAsciinemaPlaysTheCastToTheScreenPlayWrites() throws {
+    let asciinema = try require(["asciinema"], for: "the casts are played with asciinema play")
+    try TmuxSession.requireTmux()
+    let result = try PayDrillBinary.run([
+      "play", "Tapes/declined-card.tape", "--latency", "0", "--no-ledger", "--cast", path("declined.cast"),
+      "--screen", path("declined.txt"),
+    ])
+    XCTAssertEqual(result.status, 0, result.standardError)
+    // Played in a terminal of the cast's size; its status goes to a file, so that nothing is printed over
+    // the screen it ends on.
+    let session = try TmuxSession(
+      command: "\(asciinema) play -i 0.2 \(path("declined.cast")); echo $? > \(path("status")); sleep 30")
+    _ = try session.waitUntil("asciinema play did not end", timeout: 20) { _ in
+      FileManager.default.fileExists(atPath: self.path("status"))
+    }
+    XCTAssertEqual(try String(contentsOfFile: path("status"), encoding: .utf8), "0\n")
+    let trimmed = { (text: String) in
+      text.split(separator: "\n", omittingEmptySubsequences: false).map {
+        String($0.reversed().drop { $0 == " " }.reversed())
+      }.reversed().drop { $0.isEmpty }.reversed()
+    }
+    XCTAssertEqual(
+      Array(trimmed(try session.capture())),
+      Array(trimmed(try String(contentsOfFile: path("declined.txt"), encoding: .utf8))))
+  }
+
+  func testACastPathThatCannotBeWrittenIsRefusedBeforeTheRun() throws {
+    let result = try PayDrillBinary.run([
+      "play", "Tapes/pay-with-visa.tape", "--no-ledger", "--cast", path("missing/run.cast"), "--screen",
+      path("screen.txt"),
+    ])
+    XCTAssertEqual(result.status, 2)
+    XCTAssertEqual(
+      result.standardError,
+      "paydrill: \(path("missing/run.cast")): cannot be written (its folder \(path("missing")) does not exist)\n"
+    )
+    XCTAssertFalse(FileManager.default.fileExists(atPath: path("screen.txt")), "no tape ran")
+  }
+}
