@@ -2,8 +2,9 @@ import Foundation
 import XCTest
 
 /// What a user sends to someone without PayDrill, read by readers that are not PayDrill's own: a cast
-/// (`--cast`, asciicast v2) replayed through pyte, an independent terminal emulator (Tools/evidence-check.py),
-/// and played by `asciinema`.
+/// (`--cast`, asciicast v2) replayed through pyte, an independent terminal emulator, and played by
+/// `asciinema`; the screenshot's SVG and HTML opened in headless Chromium and looked at pixel by pixel
+/// (Tools/evidence-check.py).
 final class ShareEndToEndTests: XCTestCase {
   private let folder = FileManager.default.temporaryDirectory.appendingPathComponent(
     "paydrill-share-\(UUID().uuidString)")
@@ -156,5 +157,73 @@ final class ShareEndToEndTests: XCTestCase {
       "paydrill: \(path("missing/run.cast")): cannot be written (its folder \(path("missing")) does not exist)\n"
     )
     XCTAssertFalse(FileManager.default.fileExists(atPath: path("screen.txt")), "no tape ran")
+  }
+
+  /// Opens a page in headless Chromium: its DOM (after scripts, as the browser parsed it), what Chromium
+  /// logged (console messages among it), and a PNG of the window.
+  private func open(_ page: String, png: String, window: (Int, Int), chromium: String) throws -> (
+    dom: String, log: String
+  ) {
+    let common = [
+      "--headless", "--no-sandbox", "--disable-gpu", "--hide-scrollbars", "--enable-logging=stderr", "--v=0",
+      "--window-size=\(window.0),\(window.1)", "--user-data-dir=\(path("chromium-profile"))",
+    ]
+    let url = URL(fileURLWithPath: page).absoluteString
+    let dom = try PayDrillBinary.launch(chromium, common + ["--dump-dom", url])
+    XCTAssertEqual(dom.status, 0, dom.standardError)
+    let shot = try PayDrillBinary.launch(chromium, common + ["--screenshot=\(png)", url])
+    XCTAssertEqual(shot.status, 0, shot.standardError)
+    XCTAssertTrue(
+      FileManager.default.fileExists(atPath: png), "no screenshot of \(page): \(shot.standardError)")
+    return (dom.standardOutput, dom.standardError + shot.standardError)
+  }
+
+  /// The most rows a vertical line of box drawing takes in one column of a plain screen (corners
+  /// included): how long a frame's side is.
+  private func longestSide(_ screen: String) -> Int {
+    let rows = screen.split(separator: "\n", omittingEmptySubsequences: false).map { Array($0) }
+    let vertical: Set<Character> = ["│", "╭", "╮", "╰", "╯", "┌", "┐", "└", "┘", "├", "┤", "┼"]
+    var longest = 0
+    for column in 0..<(rows.map(\.count).max() ?? 0) {
+      var run = 0
+      for row in rows {
+        run = column < row.count && vertical.contains(row[column]) ? run + 1 : 0
+        longest = max(longest, run)
+      }
+    }
+    return longest
+  }
+
+  func testTheScreenshotsSVGAndHTMLLoadInChromiumWithTheFramesBordersUnbroken() throws {
+    // Debian's chromium; Google Chrome where a CI runner has it instead (macOS: `make deps` installs it).
+    let chromium = try require(
+      ["chromium", "chromium-browser", "google-chrome"],
+      elsewhere: ["/Applications/Google Chrome.app/Contents/MacOS/Google Chrome"],
+      for: "the screenshots are opened in headless Chromium")
+    try PayDrillBinary.requirePython()
+    let result = try PayDrillBinary.run([
+      "play", "Tapes/pay-with-visa.tape", "--latency", "20", "--no-ledger", "--screens", path("shots"),
+    ])
+    XCTAssertEqual(result.status, 0, result.standardError)
+    let text = try String(
+      contentsOfFile: try bundleFile(in: path("shots"), step: "-end-", suffix: ".txt"), encoding: .utf8)
+    XCTAssertFalse(text.contains("4242 4242"))
+    let side = longestSide(text)
+    XCTAssertGreaterThan(side, 20, "the paid screen's frame: \(text)")
+    // The dark theme: the border's colour 244 on the page's near-black.
+    let (border, page) = ("#808080", "#121212")
+    // The SVG: 18 pixels a row, its window the picture's size (100x32 cells of 9x18, a margin of 16).
+    let svg = try bundleFile(in: path("shots"), step: "-end-", suffix: ".svg")
+    let picture = try open(svg, png: path("svg.png"), window: (932, 608), chromium: chromium)
+    XCTAssertTrue(picture.dom.contains("<svg"), picture.dom)
+    XCTAssertFalse(picture.dom.contains("parsererror"), "the SVG is well-formed: \(picture.dom)")
+    XCTAssertFalse(picture.log.contains("CONSOLE"), "no console message: \(picture.log)")
+    try check(["borders", path("svg.png"), border, page, String((side - 1) * 18 * 95 / 100)])
+    // The HTML: a row is the font's size, 14 pixels.
+    let html = try bundleFile(in: path("shots"), step: "-end-", suffix: ".html")
+    let document = try open(html, png: path("html.png"), window: (1000, 560), chromium: chromium)
+    XCTAssertTrue(document.dom.contains("class=\"screen\""), document.dom)
+    XCTAssertFalse(document.log.contains("CONSOLE"), "no console message: \(document.log)")
+    try check(["borders", path("html.png"), border, page, String((side - 1) * 14 * 95 / 100)])
   }
 }
