@@ -34,4 +34,38 @@ final class SvgExportTests: XCTestCase {
       + "height=\"\(SvgExport.cellHeight)\" fill=\"#808080\"/>"
     XCTAssertTrue(svg.contains(side), svg)
   }
+
+  /// The pixels the rectangles of a colour cover in a picture.
+  private func pixels(of svg: String, color: String) throws -> Set<[Int]> {
+    let pattern = try NSRegularExpression(
+      pattern: #"<rect x="(\d+)" y="(\d+)" width="(\d+)" height="(\d+)" fill="\#(color)"/>"#)
+    var covered: Set<[Int]> = []
+    for match in pattern.matches(in: svg, range: NSRange(svg.startIndex..., in: svg)) {
+      let number = { (index: Int) in Int((svg as NSString).substring(with: match.range(at: index)))! }
+      for x in number(1)..<(number(1) + number(3)) {
+        for y in number(2)..<(number(2) + number(4)) { covered.insert([x, y]) }
+      }
+    }
+    return covered
+  }
+
+  func testSquareCornersAndCrossingsJoinTheirLinesWithoutAGapOrAStub() throws {
+    var buffer = ScreenBuffer(width: 3, height: 3)
+    for (y, row) in ["┌┬┐", "├┼┤", "└┴┘"].enumerated() { buffer.write(row, x: 0, y: y, role: .border) }
+    let drawn = try pixels(of: SvgExport.document(of: buffer, theme: .dark, title: "grid"), color: "#808080")
+    // The grid's lines through the cells' centres: 3 vertical and 3 horizontal, each from the first centre
+    // to the last, and nothing else.
+    let (cell, height, margin) = (SvgExport.cellWidth, SvgExport.cellHeight, SvgExport.margin)
+    let columns = (0..<3).map { margin + $0 * cell + (cell - 1) / 2 }
+    let rows = (0..<3).map { margin + $0 * height + (height - 1) / 2 }
+    var expected: Set<[Int]> = []
+    for x in columns { for y in rows[0]...rows[2] { expected.insert([x, y]) } }
+    for y in rows { for x in columns[0]...columns[2] { expected.insert([x, y]) } }
+    XCTAssertEqual(
+      drawn.subtracting(expected).count, 0,
+      "a stub past a corner: \(drawn.subtracting(expected).sorted { $0.lexicographicallyPrecedes($1) })")
+    XCTAssertEqual(
+      expected.subtracting(drawn).count, 0,
+      "a gap: \(expected.subtracting(drawn).sorted { $0.lexicographicallyPrecedes($1) })")
+  }
 }

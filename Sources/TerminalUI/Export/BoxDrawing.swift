@@ -70,35 +70,35 @@ enum BoxDrawing {
     func lines(_ arms: Arms) -> [String] {
       if arms.dashes > 0 { return dashes(arms) }
       if arms.rounded { return [arc(arms)] }
-      var shapes: [String] = []
-      // A straight line (│, ═) is one rectangle from edge to edge; arms of their own meet past the centre.
-      if arms.up != .none, arms.up == arms.down {
-        shapes += strokes(arms.up, centre: centreX).map { rect($0.0, y, $0.1, height) }
-      } else {
-        for (weight, isFirst) in [(arms.up, true), (arms.down, false)] where weight != .none {
-          let (before, after) = reach(weight)
-          for (left, thickness) in strokes(weight, centre: centreX) {
-            shapes.append(
-              isFirst
-                ? rect(left, y, thickness, centreY + after - y)
-                : rect(left, centreY - before, thickness, y + height - centreY + before))
-          }
+      let vertical = pieces(arms.up, arms.down, start: y, length: height, centre: centreY, middle: centreX)
+      let horizontal = pieces(
+        arms.left, arms.right, start: x, length: width, centre: centreX, middle: centreY)
+      return vertical.map { rect($0.across, $0.along, $0.thickness, $0.extent) }
+        + horizontal.map { rect($0.along, $0.across, $0.extent, $0.thickness) }
+    }
+
+    /// The strokes of one axis's two arms (up and down, or left and right) of a cell `length` pixels long
+    /// from `start` along the axis, its centre's pixel at `centre` along it and `middle` across it: where
+    /// each stroke lies across the axis (and how thick it is) and along it (and how long). A straight line
+    /// (`│`, `═`) is one stroke from edge to edge; arms of their own reach past the centre, to meet the arms
+    /// across them.
+    func pieces(_ first: Weight, _ second: Weight, start: Int, length: Int, centre: Int, middle: Int)
+      -> [(across: Int, thickness: Int, along: Int, extent: Int)]
+    {
+      if first != .none, first == second {
+        return strokes(first, centre: middle).map { ($0.0, $0.1, start, length) }
+      }
+      var pieces: [(across: Int, thickness: Int, along: Int, extent: Int)] = []
+      for (weight, isFirst) in [(first, true), (second, false)] where weight != .none {
+        let (before, after) = reach(weight)
+        for (across, thickness) in strokes(weight, centre: middle) {
+          pieces.append(
+            isFirst
+              ? (across, thickness, start, centre + after - start)
+              : (across, thickness, centre - before, start + length - centre + before))
         }
       }
-      if arms.left != .none, arms.left == arms.right {
-        shapes += strokes(arms.left, centre: centreY).map { rect(x, $0.0, width, $0.1) }
-      } else {
-        for (weight, isFirst) in [(arms.left, true), (arms.right, false)] where weight != .none {
-          let (before, after) = reach(weight)
-          for (top, thickness) in strokes(weight, centre: centreY) {
-            shapes.append(
-              isFirst
-                ? rect(x, top, centreX + after - x, thickness)
-                : rect(centreX - before, top, x + width - centreX + before, thickness))
-          }
-        }
-      }
-      return shapes
+      return pieces
     }
 
     /// How far a line of this weight reaches before and after the centre's pixel (exclusive after): an arm
