@@ -4,7 +4,7 @@
 SWIFT ?= swift
 ARGS ?=
 DEBIAN_PACKAGES = pkg-config libncurses-dev libssl-dev libsqlite3-dev libmicrohttpd-dev tmux python3 python3-jsonschema \
-	python3-pip curl
+	python3-pip curl asciinema chromium
 
 # On macOS the same libraries come from Homebrew, which keeps ncurses, OpenSSL and SQLite out of the system's
 # paths (keg-only): pkg-config is told where they are.
@@ -46,15 +46,19 @@ deps:
 	command -v tmux >/dev/null 2>&1 || missing="$$missing tmux"; \
 	command -v python3 >/dev/null 2>&1 || missing="$$missing python3"; \
 	command -v curl >/dev/null 2>&1 || missing="$$missing curl"; \
+	command -v asciinema >/dev/null 2>&1 || missing="$$missing asciinema"; \
+	command -v chromium >/dev/null 2>&1 || command -v google-chrome >/dev/null 2>&1 \
+	  || [ -x "/Applications/Google Chrome.app/Contents/MacOS/Google Chrome" ] || missing="$$missing chromium"; \
 	python3 -c 'import jsonschema' >/dev/null 2>&1 || missing="$$missing python3-jsonschema"; \
 	zizmor=""; $(ZIZMOR) --version >/dev/null 2>&1 || zizmor=missing; \
 	python3 -m pip --version >/dev/null 2>&1 || missing="$$missing python3-pip"; \
 	if [ -n "$$missing" ] && [ "$$(uname -s)" = "Darwin" ]; then \
 	  formulas=$$(echo "$$missing" | sed -e 's/libncurses-dev/ncurses/; s/libssl-dev/openssl@3/; s/libsqlite3-dev/sqlite/; s/libmicrohttpd-dev/libmicrohttpd/' \
-	    -e 's/python3-jsonschema//; s/python3-pip//; s/python3/python/'); \
+	    -e 's/python3-jsonschema//; s/python3-pip//; s/python3/python/; s/chromium//'); \
 	  echo "Installing with Homebrew:$$formulas"; \
 	  if [ -n "$$(echo $$formulas)" ]; then brew install $$formulas || exit 1; fi; \
 	  case "$$missing" in *python3-jsonschema*) python3 -m pip install --user --break-system-packages jsonschema || exit 1;; esac; \
+	  case "$$missing" in *chromium*) brew install --cask google-chrome || exit 1;; esac; \
 	elif [ -n "$$missing" ]; then \
 	  if [ "$$(id -u)" = "0" ]; then \
 	    echo "Installing:$$missing"; \
@@ -73,6 +77,11 @@ deps:
 	  echo "Installing with pip: openapi-spec-validator schemathesis"; \
 	  python3 -m pip install --quiet --break-system-packages $$([ "$$(id -u)" = "0" ] || echo --user) \
 	    'openapi-spec-validator>=0.7' 'schemathesis>=4.30,<5' || exit 1; }
+	@# pyte, the terminal emulator the tests replay a cast through (Tools/evidence-check.py): from PyPI too.
+	@python3 -c 'import pyte' >/dev/null 2>&1 || { \
+	  echo "Installing with pip: pyte"; \
+	  python3 -m pip install --quiet --break-system-packages $$([ "$$(id -u)" = "0" ] || echo --user) \
+	    'pyte>=0.8,<0.9' || exit 1; }
 
 build: deps
 	$(SWIFT) build

@@ -35,7 +35,7 @@ public enum OutputFile {
   }
 
   /// The path with its symbolic links followed, so that the rename replaces the target, not the link.
-  private static func resolved(_ path: String) -> String {
+  static func resolved(_ path: String) -> String {
     var target = path
     for _ in 0..<40 {
       guard let destination = try? FileManager.default.destinationOfSymbolicLink(atPath: target) else {

@@ -70,6 +70,8 @@ public struct CommandLineOptions: Equatable, Sendable {
   public var hookTimeoutSeconds = 30.0
   public var screenPath: String?
   public var eventsPath: String?
+  /// Where the run's screen is recorded as asciicast v2 (`--cast`).
+  public var castPath: String?
   /// The locale of the shopper's texts and money (`--locale`), over the scenario's.
   public var locale: String?
   /// Large type for projectors: the checkout alone, padded, in the high-contrast theme.
@@ -338,6 +340,9 @@ public struct CommandLineOptions: Equatable, Sendable {
       guard !positional.isEmpty else { throw usageError("play takes one or more tapes") }
       guard positional.count == 1 || (options.screenPath == nil && options.eventsPath == nil) else {
         throw usageError("--screen and --events take one tape; for a suite of tapes use --junit FILE")
+      }
+      guard positional.count == 1 || options.castPath == nil else {
+        throw usageError("--cast takes one tape; for a suite of tapes use --screens DIR")
       }
       return .play(tapes: positional)
     case .mergeJUnit:

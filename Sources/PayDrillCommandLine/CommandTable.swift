@@ -456,6 +456,12 @@ public enum CommandTable {
       for: runsCheckout
     ) { options, queue, name in options.eventsPath = try queue.value(for: name) },
     OptionSpec(
+      "--cast", "FILE",
+      "record the screen with its timing as asciicast v2 (asciinema play FILE) when the run ends (play: one "
+        + "tape)",
+      for: runsCheckout
+    ) { options, queue, name in options.castPath = try queue.value(for: name) },
+    OptionSpec(
       "--screenshot-dir", "DIR",
       "where s (Ctrl-S while typing) saves screenshot bundles (default ./paydrill-screenshots)",
       for: runsCheckout

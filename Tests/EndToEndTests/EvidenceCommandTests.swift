@@ -22,7 +22,7 @@ final class EvidenceCommandTests: XCTestCase {
     ])
     XCTAssertEqual(result.status, 0, result.standardError)
     let names = try files(in: shots)
-    XCTAssertEqual(names.count, 30, "six bundles of five files (two Waits, three Expects, the end): \(names)")
+    XCTAssertEqual(names.count, 36, "six bundles of six files (two Waits, three Expects, the end): \(names)")
     let stems = Set(names.map { String($0.prefix { $0 != "." }) })
     let pattern = try NSRegularExpression(pattern: #"^paydrill-\d{8}-\d{6}-step0(\d)-(.+)$"#)
     let tails = stems.compactMap { stem -> String? in
@@ -143,7 +143,7 @@ final class EvidenceCommandTests: XCTestCase {
     let screen = try session.waitFor("Screenshot saved: ")
     XCTAssertTrue(screen.contains(shots.path), screen)
     let names = try files(in: shots)
-    XCTAssertEqual(names.count, 5, "\(names)")
+    XCTAssertEqual(names.count, 6, "\(names)")
     XCTAssertTrue(names.allSatisfy { $0.contains("-step01-method-list.") }, "\(names)")
     let text = try String(
       contentsOf: shots.appendingPathComponent(try XCTUnwrap(names.first { $0.hasSuffix(".txt") })),

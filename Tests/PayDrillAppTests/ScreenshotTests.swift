@@ -62,12 +62,12 @@ final class ScreenshotTests: XCTestCase {
     XCTAssertEqual(model.screenName, "card-form")
   }
 
-  func testTheBundleHoldsTheScreenInThreeFormsTheEventsAndTheRedactedScenario() throws {
+  func testTheBundleHoldsTheScreenInFourFormsTheEventsAndTheRedactedScenario() throws {
     let model = cardFormOnPayButton()
     let bundle = ScreenshotBundle(name: "shot", model: model, theme: .dark)
     XCTAssertEqual(
       bundle.files.map(\.name),
-      ["shot.txt", "shot.ans", "shot.html", "shot.events.jsonl", "shot.scenario.json"])
+      ["shot.txt", "shot.ans", "shot.html", "shot.svg", "shot.events.jsonl", "shot.scenario.json"])
     let screen = RootView.render(model)
     XCTAssertTrue(screen.text.contains("4242 4242 4242 4242"), "the form shows what is typed")
     XCTAssertEqual(
@@ -78,14 +78,17 @@ final class ScreenshotTests: XCTestCase {
       bundle.files[1].contents, AnsiExport.text(of: SecretRedaction.masking(screen), theme: .dark))
     XCTAssertTrue(bundle.files[2].contents.contains("<title>PayDrill · shot</title>"))
     XCTAssertEqual(
-      bundle.files[3].contents, model.checkout.events.map { $0.jsonLine() + "\n" }.joined())
+      bundle.files[3].contents,
+      SvgExport.document(of: SecretRedaction.masking(screen), theme: .dark, title: "PayDrill · shot"))
+    XCTAssertEqual(
+      bundle.files[4].contents, model.checkout.events.map { $0.jsonLine() + "\n" }.joined())
     // With the run's header (as the interpreter saves it), the events start with the seed that repeats the run.
     let header = RunHeader(seed: 42, scenario: "acme-electronics", start: Fixture.now)
     XCTAssertEqual(
-      ScreenshotBundle(name: "shot", model: model, theme: .dark, header: header).files[3].contents,
+      ScreenshotBundle(name: "shot", model: model, theme: .dark, header: header).files[4].contents,
       #"{"event":"run","seq":0,"time":"2026-12-01T15:56:38.250Z","seed":"42","scenario":"acme-electronics"}"#
-        + "\n" + bundle.files[3].contents)
-    let scenario = bundle.files[4].contents
+        + "\n" + bundle.files[4].contents)
+    let scenario = bundle.files[5].contents
     let session = Scenario.acmeElectronics.session
     XCTAssertFalse(scenario.contains(session.hmacKey), "never the key whole")
     XCTAssertFalse(scenario.contains(session.encryptionKey))

@@ -2,7 +2,7 @@ import CheckoutEngine
 
 /// What a click can land on. Views mark each as a `ClickTarget` tagged with `tag`; a click then does what
 /// the keys would (highlight the thing, then Enter).
-enum ScreenTarget: Equatable {
+package enum ScreenTarget: Equatable {
   /// A row of the method list, by index.
   case method(Int)
   /// A field of the card form.
@@ -21,7 +21,7 @@ enum ScreenTarget: Equatable {
   case eventPane
 
   /// The tag a view gives the target.
-  var tag: String {
+  package var tag: String {
     switch self {
     case .method(let index): return "method:\(index)"
     case .field(let field): return "field:\(field.rawValue)"

@@ -191,6 +191,7 @@ public enum PayDrillCommand {
     } catch {
       return fail("\(error)")
     }
+    if let problem = ScreenCast.problem(with: options.castPath) { return fail(problem) }
     guard NcursesTerminal.isInteractive else {
       return fail("not a terminal: run paydrill in a terminal, or replay a tape with `paydrill play TAPE`")
     }
@@ -232,6 +233,11 @@ public enum PayDrillCommand {
     }
     defer { run.close() }
     let runtime = run.runtime
+    let cast = options.castPath.map {
+      ScreenCast(
+        path: $0, runtime: runtime, theme: useColor ? theme : theme.withoutColors,
+        title: ScreenCast.title(demo?.file ?? scenario.name))
+    }
     server?.deliver(to: runtime.interpreter.postbox)
     let presenter = demo.map {
       TapePresenter(
@@ -275,6 +281,7 @@ public enum PayDrillCommand {
     {
       return fail(failure)
     }
+    if let failure = cast?.write() { return fail(failure) }
     if let signal { return 128 + signal }
     // The server of --serve ended on its own: the terminal is back, so say it where it stays, and fail.
     if let stop = runtime.model.backend?.stopped {

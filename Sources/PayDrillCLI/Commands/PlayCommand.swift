@@ -29,6 +29,7 @@ enum PlayCommand {
     } catch {
       return PayDrillCommand.fail("\(error)")
     }
+    if let problem = ScreenCast.problem(with: options.castPath) { return PayDrillCommand.fail(problem) }
     let isSuite = tapes.count > 1 || options.junitPath != nil || options.shard != nil
     var runs: [TapeRun] = []
     // `--jobs N`: N tapes at once, each in a checkout of its own; reported in the suite's order.
@@ -65,7 +66,7 @@ enum PlayCommand {
 
   /// Plays one tape in a fresh checkout (with its theme, read once for the suite); returns the run, its final
   /// screen when `--screen` asks for it, the header of its events file (its seed), and why a `--screens`
-  /// bundle could not be saved, if one could not.
+  /// bundle or the `--cast` file could not be written, if one could not.
   static func play(_ tape: Tape, options: CommandLineOptions, scenario: Scenario, theme: Theme) -> (
     TapeRun, String?, RunHeader, String?
   ) {
@@ -76,6 +77,9 @@ enum PlayCommand {
     let checkout = CheckoutRun(options: options, scenario: scenario, screenshots: screenshots, live: false)
     defer { checkout.close() }
     let runtime = checkout.runtime
+    let cast = options.castPath.map {
+      ScreenCast(path: $0, runtime: runtime, theme: theme, title: ScreenCast.title(tape.file))
+    }
     // Through the screenshot effect, as `s` saves one: the interpreter names it from the clock.
     func save(_ label: String) {
       if options.screensFolder != nil { runtime.send(.captureScreen(label: label)) }
@@ -88,7 +92,7 @@ enum PlayCommand {
     let run = TapeRun(
       tape: tape, outcome: outcome, duration: duration, events: Array(runtime.model.checkout.events))
     let screen = options.screenPath.map { _ in TapePlayer.reportedScreen(runtime) }
-    return (run, screen, RunHeader(runtime: runtime), runtime.model.captureFailure?.notice)
+    return (run, screen, RunHeader(runtime: runtime), cast?.write() ?? runtime.model.captureFailure?.notice)
   }
 
   /// Writes `--screen` and `--events` (each made only when asked for); returns an error message when a file

@@ -4,7 +4,7 @@ import PayDrillApp
 import TerminalUI
 
 /// One screenshot as the files that make it: the screen as plain text (`.txt`), in colour for a terminal
-/// (`.ans`) and as a web page (`.html`), the callbacks so far (`.events.jsonl`) and the scenario with its
+/// (`.ans`), as a web page (`.html`) and as a picture (`.svg`), the callbacks so far (`.events.jsonl`) and the scenario with its
 /// keys and card numbers redacted (`.scenario.json`). Pure: `ScreenshotWriter` puts the files in a folder.
 public struct ScreenshotBundle: Equatable, Sendable {
   /// One file of the bundle: its name and its text.
@@ -19,7 +19,7 @@ public struct ScreenshotBundle: Equatable, Sendable {
   public var files: [File]
 
   /// The ends of the files' names, after `name`.
-  public static let suffixes = [".txt", ".ans", ".html", ".events.jsonl", ".scenario.json"]
+  public static let suffixes = [".txt", ".ans", ".html", ".svg", ".events.jsonl", ".scenario.json"]
 
   /// A bundle of a screen and the events so far; with a run's `header`, the events file starts with it (the
   /// seed that repeats the run).
@@ -33,6 +33,7 @@ public struct ScreenshotBundle: Equatable, Sendable {
       screen.text + "\n",
       AnsiExport.text(of: screen, theme: theme),
       HtmlExport.document(of: screen, theme: theme, title: "PayDrill · \(name)"),
+      SvgExport.document(of: screen, theme: theme, title: "PayDrill · \(name)"),
       (header.map { $0.jsonLine() + "\n" } ?? "")
         + CallbackEvent.jsonLines(events.map(SecretRedaction.masked)),
       scenarioText + "\n",

@@ -4,7 +4,7 @@
 public enum HtmlExport {
   /// The page: the screen, with `title` as the page's title.
   public static func document(of buffer: ScreenBuffer, theme: Theme, title: String) -> String {
-    let page = pageColors(theme)
+    let page = PageColors(theme: theme)
     var lines: [String] = []
     for y in 0..<buffer.height {
       lines.append(
@@ -24,7 +24,7 @@ public enum HtmlExport {
       <title>\(escaped(title))</title>
       <style>
       body { margin: 0; padding: 16px; background-color: \(page.background); }
-      pre.screen { margin: 0; display: inline-block; font-family: ui-monospace, "DejaVu Sans Mono", Menlo, Consolas, monospace; font-size: 14px; line-height: 1.25; color: \(page.foreground); background-color: \(page.background); \(declarations(theme.style(for: .normal), page: page)) }
+      pre.screen { margin: 0; display: inline-block; font-family: ui-monospace, "DejaVu Sans Mono", Menlo, Consolas, monospace; font-size: 14px; line-height: 1; color: \(page.foreground); background-color: \(page.background); \(declarations(theme.style(for: .normal), page: page)) }
       \(rules.joined(separator: "\n"))
       </style>
       </head>
@@ -55,35 +55,14 @@ public enum HtmlExport {
   }
 
   /// `#rrggbb` of a colour, or nil for the terminal's default.
-  public static func hex(_ color: TerminalColor) -> String? {
-    guard let (red, green, blue) = color.rgbComponents else { return nil }
-    return "#"
-      + [red, green, blue].map { $0 < 16 ? "0" + String($0, radix: 16) : String($0, radix: 16) }.joined()
-  }
+  public static func hex(_ color: TerminalColor) -> String? { PageColors.hex(color) }
 
-  /// What the terminal's default colours stand for on the page: the theme's `normal` colours, else light
-  /// grey on near-black for a dark theme and near-black on white for a light one.
-  private static func pageColors(_ theme: Theme) -> (foreground: String, background: String) {
-    let normal = theme.style(for: .normal)
-    let dark = theme.appearance == .dark
-    return (
-      hex(normal.foreground) ?? (dark ? "#d0d0d0" : "#1c1c1c"),
-      hex(normal.background) ?? (dark ? "#121212" : "#ffffff")
-    )
-  }
-
-  /// The CSS declarations of a style; a default colour is the page's, and reverse video swaps the two.
-  private static func declarations(_ style: TextStyle, page: (foreground: String, background: String))
-    -> String
-  {
-    var foreground = hex(style.foreground) ?? page.foreground
-    var background = hex(style.background) ?? page.background
-    if style.reverse { swap(&foreground, &background) }
+  /// The CSS declarations of a style: its colours on the page (`PageColors`) and its attributes.
+  private static func declarations(_ style: TextStyle, page: PageColors) -> String {
+    let (foreground, background) = page.colors(of: style)
     var parts: [String] = []
     if style.reverse || style.foreground != .terminalDefault { parts.append("color: \(foreground);") }
-    if style.reverse || style.background != .terminalDefault {
-      parts.append("background-color: \(background);")
-    }
+    if PageColors.paintsBackground(style) { parts.append("background-color: \(background);") }
     if style.bold { parts.append("font-weight: bold;") }
     if style.dim { parts.append("opacity: 0.7;") }
     if style.underline { parts.append("text-decoration: underline;") }

@@ -1,0 +1,27 @@
+import Foundation
+
+extension OutputFile {
+  /// Checks, before a run, that `write(_:to:)` could write `path` when the run ends, without creating or
+  /// opening anything: a folder is refused, a FIFO or a device is taken as it is (opening a FIFO would wait
+  /// for its reader), and a file, new or old, needs a folder it can be renamed into. A run of minutes (a
+  /// recording of the screen) is not lost to a typo in its output's path.
+  public static func check(_ path: String) throws(Failure) {
+    var status = stat()
+    if stat(path, &status) == 0 {
+      if status.st_mode & S_IFMT == S_IFDIR { throw Failure(path: path, reason: "it is a folder") }
+      if status.st_mode & S_IFMT != S_IFREG { return }
+    }
+    let target = resolved(path)
+    let folder = URL(fileURLWithPath: target).deletingLastPathComponent().path
+    var folderStatus = stat()
+    guard stat(folder, &folderStatus) == 0 else {
+      throw Failure(path: path, reason: "its folder \(folder) does not exist")
+    }
+    guard folderStatus.st_mode & S_IFMT == S_IFDIR else {
+      throw Failure(path: path, reason: "\(folder) is not a folder")
+    }
+    guard access(folder, W_OK | X_OK) == 0 else {
+      throw Failure(path: path, reason: "its folder \(folder): " + String(cString: strerror(errno)))
+    }
+  }
+}
