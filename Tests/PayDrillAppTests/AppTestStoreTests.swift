@@ -14,7 +14,7 @@ final class AppTestStoreTests: XCTestCase {
     store.send(.checkout(.createCheckout))
     store.send(.key(.character("1"))) {
       $0.checkout.screen = .cardForm
-      $0.focus = .field(.number)
+      $0.controls = .cardForm(.field(.number))
     }
     for (text, field) in [
       ("4242424242424242", CardField.number), ("1234", .expiry), ("123", .securityCode),

@@ -217,7 +217,7 @@ final class EventInspectorTests: XCTestCase {
     press(.escape, &model) { $0.eventList = EventList() }
     press(.character("1"), &model) {
       $0.checkout.screen = .cardForm
-      $0.focus = .field(.number)
+      $0.controls = .cardForm(.field(.number))
     }
   }
 
@@ -313,7 +313,7 @@ final class EventInspectorTests: XCTestCase {
     store.send(.key(.character("v")))
     store.send(.key(.character("1"))) {
       $0.checkout.screen = .cardForm
-      $0.focus = .field(.number)
+      $0.controls = .cardForm(.field(.number))
     }
     store.finish()
   }

@@ -1,5 +1,7 @@
 /// The controls of the screen on show, by name. Each reads its screen's case of `controls` (or what that
-/// screen starts with, when another screen is on show) and writing one puts its screen's case in place.
+/// screen starts with, when another screen is on show). Writing one changes its screen's case only while that
+/// screen is on show: a write meant for another screen is dropped, never turns `controls` into a case that
+/// contradicts the checkout's screen (`AppReducer.send` alone changes the case, with the screen).
 extension AppModel {
   /// Which element of the card form has the keyboard.
   var focus: FormFocus {
@@ -7,7 +9,7 @@ extension AppModel {
       if case .cardForm(let focus) = controls { return focus }
       return .field(.number)
     }
-    set { controls = .cardForm(newValue) }
+    set { if case .cardForm = controls { controls = .cardForm(newValue) } }
   }
 
   /// The highlighted button of the result screen: 0 "Try again", 1 "Choose another method".
@@ -16,7 +18,7 @@ extension AppModel {
       if case .result(let choice) = controls { return choice }
       return 0
     }
-    set { controls = .result(choice: newValue) }
+    set { if case .result = controls { controls = .result(choice: newValue) } }
   }
 
   /// The highlighted option of a wallet's page (PayPal's approval, Paze's checkout).
@@ -25,7 +27,7 @@ extension AppModel {
       if case .wallet(let choice) = controls { return choice }
       return 0
     }
-    set { controls = .wallet(choice: newValue) }
+    set { if case .wallet = controls { controls = .wallet(choice: newValue) } }
   }
 
   /// The one-time code being typed on the 3-D Secure challenge.
@@ -34,7 +36,7 @@ extension AppModel {
       if case .challenge(let draft) = controls { return draft }
       return ""
     }
-    set { controls = .challenge(draft: newValue) }
+    set { if case .challenge = controls { controls = .challenge(draft: newValue) } }
   }
 
   /// The frame of the spinner on show: the processing screen's, or the Apple Pay sheet's.
@@ -47,10 +49,10 @@ extension AppModel {
       }
     }
     set {
-      if case .applePaySheet = controls {
-        sheetControls.spinnerFrame = newValue
-      } else {
-        controls = .processing(spinnerFrame: newValue)
+      switch controls {
+      case .applePaySheet: sheetControls.spinnerFrame = newValue
+      case .processing: controls = .processing(spinnerFrame: newValue)
+      default: break
       }
     }
   }
@@ -61,7 +63,7 @@ extension AppModel {
       if case .applePaySheet(let sheet) = controls { return sheet }
       return SheetControls()
     }
-    set { controls = .applePaySheet(newValue) }
+    set { if case .applePaySheet = controls { controls = .applePaySheet(newValue) } }
   }
 
   /// The highlighted row of the Apple Pay sheet.

@@ -135,10 +135,7 @@ public enum AppReducer {
     // With a panel open only its rows take clicks; with the gallery, the history or a chooser open, none do.
     let panelOpen = model.gatewayPanel != nil || model.devicePanel != nil
     if case .panelRow = target {} else if panelOpen { return [] }
-    switch model.overlay {
-    case .gallery, .history, .inspector, .order: return []
-    case .help, .gatewayPanel, .devicePanel, nil: break
-    }
+    if let overlay = model.overlay, !overlay.takesClicks { return [] }
     // A click on the pane gives it the keys; anywhere else gives them back to the checkout.
     if target == .eventPane {
       model.eventList.isFocused = true

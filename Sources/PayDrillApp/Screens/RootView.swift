@@ -68,7 +68,7 @@ public enum RootView {
     } else {
       renderScreen(model, in: inner, into: &buffer)
     }
-    renderOverlays(model, in: body, into: &buffer)
+    model.overlay?.render(over: model, in: body, into: &buffer)
   }
 
   /// The body shared by the checkout and the event pane, if the pane shows: beside the checkout when the
@@ -129,28 +129,6 @@ public enum RootView {
           "\(error.errorMessage)\n\nonError(nil, \(error.errorCode)) fired before any method could be selected. "
           + "Fix the session in the scenario; q quits.", role: .error, button: nil
       ).render(in: inner, into: &buffer)
-    }
-  }
-
-  /// The panel or overlay open over the checkout, if any.
-  private static func renderOverlays(_ model: AppModel, in body: Rect, into buffer: inout ScreenBuffer) {
-    if let row = model.devicePanel {
-      DevicePanel.view(model.checkout.device, highlighted: row).render(in: body, into: &buffer)
-    }
-    if let row = model.gatewayPanel {
-      GatewayPanel.view(model.gatewaySettings, highlighted: row, plugin: model.gatewayPlugin).render(
-        in: body, into: &buffer)
-    }
-    if let history = model.history {
-      HistoryPanelView(panel: history, timeZone: model.timeZone).render(in: body, into: &buffer)
-    }
-    if let inspector = model.inspector {
-      EventInspectorView(inspector: inspector, events: model.checkout.events).render(
-        size: model.size, into: &buffer)
-    }
-    if case .order(let list) = model.overlay {
-      OrderListView(list: list, scenario: model.checkout.scenario, localisation: model.checkout.localisation)
-        .render(size: model.size, into: &buffer)
     }
   }
 

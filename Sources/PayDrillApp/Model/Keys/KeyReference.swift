@@ -5,12 +5,12 @@ import TerminalUI
 /// differs; `PAYDRILL_RECORD_SNAPSHOTS=1` rewrites it.
 enum KeyReference {
   /// The tables the page documents, in its order.
-  static let tables: [KeyTable] = [
-    .methodList(methodCount: 9), .cardForm, .processing, .success, .failure, .backToMethods,
-    .initialisationFailed, .threeDSChallenge, .payPalApproval, .pazeCheckout, .applePaySheet, .chooser,
-    .couponEntry, .prompt, .passcode, .gallery, .gatewayPanel, .devicePanel, .history, .eventList,
-    .eventFilter, .inspector, .order, .waitingForBackend, .help,
-  ]
+  static let tables: [KeyTable] =
+    [
+      .methodList(methodCount: 9), .cardForm, .processing, .success, .failure, .backToMethods,
+      .initialisationFailed, .threeDSChallenge, .payPalApproval, .pazeCheckout, .applePaySheet, .chooser,
+      .couponEntry, .prompt, .passcode, .eventList, .eventFilter, .waitingForBackend,
+    ] + Overlay.keyTables
 
   /// The keys of the whole terminal, described once.
   static let shared: [KeyBinding] = [

@@ -42,16 +42,7 @@ extension KeyTable {
   /// The table of the mode the model is in: what is open over the checkout first, then the event pane
   /// with the keys, the wait for a backend, and the checkout's screen (the Apple Pay sheet by its part).
   static func current(for model: AppModel) -> KeyTable {
-    switch model.overlay {
-    case .help: return .help
-    case .gallery: return .gallery
-    case .gatewayPanel: return .gatewayPanel
-    case .devicePanel: return .devicePanel
-    case .history: return .history
-    case .inspector: return .inspector
-    case .order: return .order
-    case nil: break
-    }
+    if let overlay = model.overlay { return overlay.keys }
     if model.eventList.isEditingFilter { return .eventFilter }
     if model.eventList.isFocused { return .eventList }
     if model.backend?.isWaiting == true { return .waitingForBackend }
