@@ -1,7 +1,7 @@
 extension ApplePaySheet {
   /// Changes the sheet for a callback and marks the callback pending, in one change in place; returns what
   /// the callback lets the merchant see (not the whole sheet: a copy kept aside while the sheet changes would
-  /// make the change copy the sheet's box).
+  /// make the change copy its arrays).
   mutating func beginUpdate(_ kind: PendingUpdate, _ change: (inout ApplePaySheet) -> Void)
     -> SheetSelections
   {

@@ -34,105 +34,40 @@ public struct ApplePaySheet: Equatable, Sendable {
     }
   }
 
-  /// What the sheet holds, behind one shared reference: the sheet rides in `CheckoutScreen` and the checkout
-  /// state, which are copied on every action, and copying the fields inline moved over 400 bytes and retained
-  /// every array and string each time. A copy now retains one box; a change copies the box only when another
-  /// sheet still shares it, so sheets keep value semantics.
-  private var storage: Storage
-
-  /// The sheet's fields: read in place, and changed in place when this sheet alone holds the box (else in a
-  /// new box, so a copy of the sheet never sees the change).
-  private var contents: Contents {
-    _read { yield storage.contents }
-    _modify {
-      if !isKnownUniquelyReferenced(&storage) { storage = Storage(storage.contents) }
-      yield &storage.contents
-    }
-  }
-
-  public var summaryItems: [SummaryItem] {
-    _read { yield contents.summaryItems }
-    _modify { yield &contents.summaryItems }
-  }
-  public var shippingMethods: [ShippingMethod] {
-    _read { yield contents.shippingMethods }
-    _modify { yield &contents.shippingMethods }
-  }
-  public var shippingMethod: ShippingMethod? {
-    _read { yield contents.shippingMethod }
-    _modify { yield &contents.shippingMethod }
-  }
+  public var summaryItems: [SummaryItem]
+  public var shippingMethods: [ShippingMethod]
+  public var shippingMethod: ShippingMethod?
   /// The full contact from the Wallet; the merchant gets it redacted until authorisation.
-  public var shippingContact: Contact? {
-    _read { yield contents.shippingContact }
-    _modify { yield &contents.shippingContact }
-  }
-  public var card: WalletCard? {
-    _read { yield contents.card }
-    _modify { yield &contents.card }
-  }
-  public var couponCode: String {
-    _read { yield contents.couponCode }
-    _modify { yield &contents.couponCode }
-  }
-  public var errors: [SheetError] {
-    _read { yield contents.errors }
-    _modify { yield &contents.errors }
-  }
-  public var pendingUpdate: PendingUpdate? {
-    _read { yield contents.pendingUpdate }
-    _modify { yield &contents.pendingUpdate }
-  }
+  public var shippingContact: Contact?
+  public var card: WalletCard?
+  public var couponCode = ""
+  public var errors: [SheetError] = []
+  public var pendingUpdate: PendingUpdate?
   /// After the sheet opens, the payment method callback still to fire once the contact's update arrives.
-  public var needsInitialCardUpdate: Bool {
-    _read { yield contents.needsInitialCardUpdate }
-    _modify { yield &contents.needsInitialCardUpdate }
-  }
-  public var phase: Phase {
-    _read { yield contents.phase }
-    _modify { yield &contents.phase }
-  }
+  public var needsInitialCardUpdate = false
+  public var phase: Phase = .reviewing
   /// When the payment went to the gateway (after `onPreAuthorisation`); nil before.
-  public var authorisingSince: Date? {
-    _read { yield contents.authorisingSince }
-    _modify { yield &contents.authorisingSince }
-  }
+  public var authorisingSince: Date?
   /// How the simulated device confirms: Face ID, Touch ID or passcode.
-  public var authentication: AuthenticationKind {
-    _read { yield contents.authentication }
-    _modify { yield &contents.authentication }
-  }
+  public var authentication: AuthenticationKind = .faceID
   /// A mistake in the merchant's configuration (a total that is not the sum of the items), shown to the
   /// developer and never fixed silently. Authorisation is blocked while it stands.
-  public var configurationProblem: String? {
-    _read { yield contents.configurationProblem }
-    _modify { yield &contents.configurationProblem }
-  }
+  public var configurationProblem: String?
   /// The same kind of mistake in the merchant's last update (its total is not the sum of its items).
-  public var updateProblem: String? {
-    _read { yield contents.updateProblem }
-    _modify { yield &contents.updateProblem }
-  }
+  public var updateProblem: String?
   /// The total line's label the sheet opened with (the configured total's, else the merchant the plugin
   /// knows): the merchant's updates price under it.
-  public var totalLabel: String? {
-    _read { yield contents.totalLabel }
-    _modify { yield &contents.totalLabel }
-  }
+  public var totalLabel: String?
 
   public init(
     summaryItems: [SummaryItem], shippingMethods: [ShippingMethod], shippingMethod: ShippingMethod?,
     shippingContact: Contact?, card: WalletCard?
   ) {
-    storage = Storage(
-      Contents(
-        summaryItems: summaryItems, shippingMethods: shippingMethods, shippingMethod: shippingMethod,
-        shippingContact: shippingContact, card: card))
-  }
-
-  /// Two sheets are equal when they show and hold the same; sharing a box is the quick yes.
-  public static func == (lhs: ApplePaySheet, rhs: ApplePaySheet) -> Bool {
-    lhs.storage === rhs.storage || lhs.storage.contents == rhs.storage.contents
+    self.summaryItems = summaryItems
+    self.shippingMethods = shippingMethods
+    self.shippingMethod = shippingMethod
+    self.shippingContact = shippingContact
+    self.card = card
   }
 
   /// The total: the last summary item.
@@ -205,35 +140,5 @@ public struct ApplePaySheet: Equatable, Sendable {
     SheetSelections(
       shippingContact: shippingContact?.redacted, shippingMethod: shippingMethod, card: card,
       couponCode: couponCode, totalLabel: totalLabel)
-  }
-
-  /// The sheet's fields, held inline in its box.
-  private struct Contents: Equatable, Sendable {
-    var summaryItems: [SummaryItem]
-    var shippingMethods: [ShippingMethod]
-    var shippingMethod: ShippingMethod?
-    var shippingContact: Contact?
-    var card: WalletCard?
-    var couponCode = ""
-    var errors: [SheetError] = []
-    var pendingUpdate: PendingUpdate?
-    var needsInitialCardUpdate = false
-    var phase: Phase = .reviewing
-    var authorisingSince: Date?
-    var authentication: AuthenticationKind = .faceID
-    var configurationProblem: String?
-    var updateProblem: String?
-    var totalLabel: String?
-  }
-
-  /// The box the sheets share. `@unchecked Sendable` because `contents` is a `var`: it is changed only through
-  /// `ApplePaySheet.contents`, after `isKnownUniquelyReferenced` says no other sheet (in any task) holds the
-  /// box, and a box that is shared is only read, so no two tasks ever touch a box while one changes it.
-  private final class Storage: @unchecked Sendable {
-    var contents: Contents
-
-    init(_ contents: Contents) {
-      self.contents = contents
-    }
   }
 }

@@ -53,8 +53,8 @@ public struct CheckoutState: Equatable, Sendable {
         if let none { screen = .applePaySheet(none) }
         return
       }
-      // Moved out of the screen, not copied: with a second reference to its box alive, the sheet is no
-      // longer the box's only holder, and every change would copy all of its fields into a new box.
+      // Moved out of the screen, not copied: with a second copy of the sheet alive, its arrays would be
+      // shared, and every change would copy them.
       var taken = CheckoutScreen.methodList
       swap(&taken, &screen)
       var open: ApplePaySheet?
