@@ -209,7 +209,7 @@ let package = Package(
         "PayDrillLoop",
         "PayDrillApp",
         "PaymentHistory", "PayDrillFiles", "CheckoutEngine", "StrictJSON", "GatewaySimulator", "TerminalUI",
-        "JUnitReports", "OutputFiles", "paydrill-bench", "Platform",
+        "JUnitReports", "OutputFiles", "paydrill-bench", "Platform", "CheckoutTestSupport",
       ],
       exclude: ["__Snapshots__", "Fixtures"]
     ),

@@ -138,6 +138,7 @@ final class CheckoutReducerTests: XCTestCase {
     store.send(
       .submitCard, at: at(1), effects: [.askBeforeSubmit(RequestID(1), .card)], file: file, line: line
     ) {
+      $0.requests.issued(RequestID(1), .beforeSubmit(.card))
       $0.awaitingMerchant = .card
     }
     let sequence = store.state.events.count
@@ -152,6 +153,7 @@ final class CheckoutReducerTests: XCTestCase {
       effects: [.attempt(attempt.telling(events)), .authorise(RequestID(2), request(number: number))],
       file: file, line: line
     ) {
+      $0.requests.issued(RequestID(2), .gateway(.card))
       $0.awaitingMerchant = nil
       $0.attempts = 1
       $0.payments = 1
@@ -185,6 +187,7 @@ final class CheckoutReducerTests: XCTestCase {
   func testSelectPayPalAsksTheMerchantFirst() {
     let store = CheckoutTestStore()
     store.send(.selectMethod(.paypal), effects: [.askBeforeSubmit(RequestID(1), .paypal)]) {
+      $0.requests.issued(RequestID(1), .beforeSubmit(.paypal))
       $0.awaitingMerchant = .paypal
     }
     XCTAssertEqual(store.state.events, [])
@@ -311,14 +314,20 @@ final class CheckoutReducerTests: XCTestCase {
   func testValidSubmitAsksTheMerchantFirst() {
     let store = CheckoutTestStore()
     fillCard(store)
-    store.send(.submitCard, effects: [.askBeforeSubmit(RequestID(1), .card)]) { $0.awaitingMerchant = .card }
+    store.send(.submitCard, effects: [.askBeforeSubmit(RequestID(1), .card)]) {
+      $0.requests.issued(RequestID(1), .beforeSubmit(.card))
+      $0.awaitingMerchant = .card
+    }
     XCTAssertEqual(store.state.events, [], "onBeforeSubmit is recorded when the merchant answers")
   }
 
   func testWhileAwaitingTheMerchantTheFormIsFrozen() {
     let store = CheckoutTestStore()
     fillCard(store)
-    store.send(.submitCard, effects: [.askBeforeSubmit(RequestID(1), .card)]) { $0.awaitingMerchant = .card }
+    store.send(.submitCard, effects: [.askBeforeSubmit(RequestID(1), .card)]) {
+      $0.requests.issued(RequestID(1), .beforeSubmit(.card))
+      $0.awaitingMerchant = .card
+    }
     store.send(.type("9", into: .securityCode))
     store.send(.deleteBackward(in: .number))
     store.send(.leaveField(.number))
@@ -335,6 +344,7 @@ final class CheckoutReducerTests: XCTestCase {
     let store = CheckoutTestStore()
     fillCard(store)
     store.send(.submitCard, at: at(1), effects: [.askBeforeSubmit(RequestID(1), .card)]) {
+      $0.requests.issued(RequestID(1), .beforeSubmit(.card))
       $0.awaitingMerchant = .card
     }
     let expectedRequest = AuthorisationRequest(
@@ -368,6 +378,7 @@ final class CheckoutReducerTests: XCTestCase {
       .beforeSubmit(BeforeSubmitVerdict(allowed: true)), at: at(2),
       effects: [.attempt(expectedAttempt.telling(expectedEvents)), .authorise(RequestID(2), expectedRequest)]
     ) {
+      $0.requests.issued(RequestID(2), .gateway(.card))
       $0.awaitingMerchant = nil
       $0.attempts = 1
       $0.payments = 1
@@ -388,6 +399,7 @@ final class CheckoutReducerTests: XCTestCase {
     let store = CheckoutTestStore()
     fillCard(store)
     store.send(.submitCard, at: at(1), effects: [.askBeforeSubmit(RequestID(1), .card)]) {
+      $0.requests.issued(RequestID(1), .beforeSubmit(.card))
       $0.awaitingMerchant = .card
     }
     store.answer(
@@ -410,6 +422,7 @@ final class CheckoutReducerTests: XCTestCase {
 
     // The shopper fixes things and submits again: the notice goes, the merchant is asked again.
     store.send(.submitCard, at: at(3), effects: [.askBeforeSubmit(RequestID(2), .card)]) {
+      $0.requests.issued(RequestID(2), .beforeSubmit(.card))
       $0.awaitingMerchant = .card
       $0.notice = nil
     }
@@ -420,6 +433,7 @@ final class CheckoutReducerTests: XCTestCase {
       .beforeSubmit(BeforeSubmitVerdict(allowed: true)), at: at(4),
       effects: [.attempt(attempt.telling(events)), .authorise(RequestID(3), request())]
     ) {
+      $0.requests.issued(RequestID(3), .gateway(.card))
       $0.awaitingMerchant = nil
       $0.attempts = 1
       $0.payments = 1
@@ -434,7 +448,10 @@ final class CheckoutReducerTests: XCTestCase {
   func testRefusedVerdictWithoutAMessageHasADefaultNotice() {
     let store = CheckoutTestStore()
     fillCard(store)
-    store.send(.submitCard, effects: [.askBeforeSubmit(RequestID(1), .card)]) { $0.awaitingMerchant = .card }
+    store.send(.submitCard, effects: [.askBeforeSubmit(RequestID(1), .card)]) {
+      $0.requests.issued(RequestID(1), .beforeSubmit(.card))
+      $0.awaitingMerchant = .card
+    }
     store.answer(.beforeSubmit(BeforeSubmitVerdict(allowed: false))) {
       $0.awaitingMerchant = nil
       $0.notice = "The merchant did not allow this payment to be submitted."
@@ -445,7 +462,10 @@ final class CheckoutReducerTests: XCTestCase {
   func testRefusedNoticeIsClearedWhenLeavingTheForm() {
     let store = CheckoutTestStore()
     fillCard(store)
-    store.send(.submitCard, effects: [.askBeforeSubmit(RequestID(1), .card)]) { $0.awaitingMerchant = .card }
+    store.send(.submitCard, effects: [.askBeforeSubmit(RequestID(1), .card)]) {
+      $0.requests.issued(RequestID(1), .beforeSubmit(.card))
+      $0.awaitingMerchant = .card
+    }
     store.answer(.beforeSubmit(BeforeSubmitVerdict(allowed: false, message: "No"))) {
       $0.awaitingMerchant = nil
       $0.notice = "No"
@@ -531,6 +551,7 @@ final class CheckoutReducerTests: XCTestCase {
     }
     store.send(.type("5", into: .number)) { $0.cardForm.number = "4000000000009995" }
     store.send(.submitCard, at: at(4), effects: [.askBeforeSubmit(RequestID(3), .card)]) {
+      $0.requests.issued(RequestID(3), .beforeSubmit(.card))
       $0.awaitingMerchant = .card
     }
     // It is the run's second attempt; its callbacks begin after the first's.
@@ -543,6 +564,7 @@ final class CheckoutReducerTests: XCTestCase {
         .authorise(RequestID(4), request(number: "4000000000009995", payment: 2)),
       ]
     ) {
+      $0.requests.issued(RequestID(4), .gateway(.card))
       $0.awaitingMerchant = nil
       $0.attempts = 2
       $0.payments = 2
@@ -563,6 +585,7 @@ final class CheckoutReducerTests: XCTestCase {
     XCTAssertEqual(store.state.openPayment, openPayment(1))
     store.send(.tryAgain) { $0.screen = .cardForm }
     store.send(.submitCard, at: at(4), effects: [.askBeforeSubmit(RequestID(3), .card)]) {
+      $0.requests.issued(RequestID(3), .beforeSubmit(.card))
       $0.awaitingMerchant = .card
     }
     let second = cardAttempt(2, startedAt: at(5), firstEvent: 3)
@@ -571,6 +594,7 @@ final class CheckoutReducerTests: XCTestCase {
       .beforeSubmit(BeforeSubmitVerdict(allowed: true)), at: at(5),
       effects: [.attempt(second.telling(secondEvents)), .authorise(RequestID(4), request(payment: 1))]
     ) {
+      $0.requests.issued(RequestID(4), .gateway(.card))
       $0.awaitingMerchant = nil
       $0.attempts = 2
       $0.screen = .processing(Submission(request(payment: 1), since: at(5)))
@@ -585,6 +609,7 @@ final class CheckoutReducerTests: XCTestCase {
     declineExhaustively(store, with: declined, at: at(6))
     store.send(.tryAgain) { $0.screen = .cardForm }
     store.send(.submitCard, at: at(7), effects: [.askBeforeSubmit(RequestID(5), .card)]) {
+      $0.requests.issued(RequestID(5), .beforeSubmit(.card))
       $0.awaitingMerchant = .card
     }
     let third = cardAttempt(3, startedAt: at(8), firstEvent: 6)
@@ -593,6 +618,7 @@ final class CheckoutReducerTests: XCTestCase {
       .beforeSubmit(BeforeSubmitVerdict(allowed: true)), at: at(8),
       effects: [.attempt(third.telling(thirdEvents)), .authorise(RequestID(6), request(payment: 2))]
     ) {
+      $0.requests.issued(RequestID(6), .gateway(.card))
       $0.awaitingMerchant = nil
       $0.attempts = 3
       $0.payments = 2
@@ -733,7 +759,10 @@ final class CheckoutReducerTests: XCTestCase {
   func testAmexSubmitNamesTheSchemeAsTheSessionDoes() {
     let store = CheckoutTestStore()
     fillCard(store, number: "378282246310005", securityCode: "1234")
-    store.send(.submitCard, effects: [.askBeforeSubmit(RequestID(1), .card)]) { $0.awaitingMerchant = .card }
+    store.send(.submitCard, effects: [.askBeforeSubmit(RequestID(1), .card)]) {
+      $0.requests.issued(RequestID(1), .beforeSubmit(.card))
+      $0.awaitingMerchant = .card
+    }
     let events = [
       beforeSubmitEvent(1, fixedNow), submitEvent(2, fixedNow, scheme: "AmericanExpress", last4: "0005"),
     ]
@@ -745,6 +774,7 @@ final class CheckoutReducerTests: XCTestCase {
         .authorise(RequestID(2), request(number: "378282246310005", securityCode: "1234")),
       ]
     ) {
+      $0.requests.issued(RequestID(2), .gateway(.card))
       $0.awaitingMerchant = nil
       $0.attempts = 1
       $0.payments = 1
@@ -768,7 +798,10 @@ final class CheckoutReducerTests: XCTestCase {
     let store = CheckoutTestStore(scenario: scenario)
     XCTAssertEqual(store.state.methods, [.card])
     fillCard(store)
-    store.send(.submitCard, effects: [.askBeforeSubmit(RequestID(1), .card)]) { $0.awaitingMerchant = .card }
+    store.send(.submitCard, effects: [.askBeforeSubmit(RequestID(1), .card)]) {
+      $0.requests.issued(RequestID(1), .beforeSubmit(.card))
+      $0.awaitingMerchant = .card
+    }
     var expectedRequest = request()
     expectedRequest.amount = Money(minorUnits: 1235, currency: .jpy)
     expectedRequest.intent = "Purchase"
@@ -793,6 +826,7 @@ final class CheckoutReducerTests: XCTestCase {
       .beforeSubmit(BeforeSubmitVerdict(allowed: true)),
       effects: [.attempt(attempt.telling(events)), .authorise(RequestID(2), expectedRequest)]
     ) {
+      $0.requests.issued(RequestID(2), .gateway(.card))
       $0.awaitingMerchant = nil
       $0.attempts = 1
       $0.payments = 1

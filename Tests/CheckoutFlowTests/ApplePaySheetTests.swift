@@ -141,6 +141,7 @@ final class ApplePaySheetTests: XCTestCase {
   func testSelectingApplePayOnlyAsksBeforeSubmit() {
     let store = CheckoutTestStore()
     store.send(.selectMethod(.applePay), effects: [.askBeforeSubmit(RequestID(1), .applePay)]) {
+      $0.requests.issued(RequestID(1), .beforeSubmit(.applePay))
       $0.awaitingMerchant = .applePay
     }
     XCTAssertNil(store.state.applePaySheet)
@@ -150,6 +151,7 @@ final class ApplePaySheetTests: XCTestCase {
   func testRefusedBeforeSubmitKeepsTheSheetClosed() {
     let store = CheckoutTestStore()
     store.send(.selectMethod(.applePay), at: at(1), effects: [.askBeforeSubmit(RequestID(1), .applePay)]) {
+      $0.requests.issued(RequestID(1), .beforeSubmit(.applePay))
       $0.awaitingMerchant = .applePay
     }
     store.answer(
@@ -178,6 +180,7 @@ final class ApplePaySheetTests: XCTestCase {
     let limit = CheckoutReducer.updateTimeLimit
 
     store.send(.selectMethod(.applePay), at: at(1), effects: [.askBeforeSubmit(RequestID(1), .applePay)]) {
+      $0.requests.issued(RequestID(1), .beforeSubmit(.applePay))
       $0.awaitingMerchant = .applePay
     }
 
@@ -195,6 +198,8 @@ final class ApplePaySheetTests: XCTestCase {
         .expectUpdate(RequestID(3), within: limit),
       ]
     ) {
+      $0.requests.issued(RequestID(2), .sheetUpdate(.shippingContact))
+      $0.requests.issued(RequestID(3), .updateTimeLimit(.shippingContact))
       $0.awaitingMerchant = nil
       $0.screen = .applePaySheet(opened)
       $0.events = [
@@ -211,6 +216,9 @@ final class ApplePaySheetTests: XCTestCase {
         .expectUpdate(RequestID(5), within: limit),
       ]
     ) {
+      $0.requests.issued(RequestID(4), .sheetUpdate(.paymentMethod))
+      $0.requests.issued(RequestID(5), .updateTimeLimit(.paymentMethod))
+      $0.requests.cancelled(RequestID(3))
       $0.applePaySheet?.summaryItems = Acme.janeSummary
       $0.applePaySheet?.pendingUpdate = .paymentMethod
       $0.applePaySheet?.needsInitialCardUpdate = false
@@ -227,6 +235,7 @@ final class ApplePaySheetTests: XCTestCase {
     // The card's update carries summary items only, as `PKPaymentRequestPaymentMethodUpdate` does.
     let cardUpdate = pricing.update(for: selections, answering: .paymentMethod)
     store.answer(.sheetUpdate(cardUpdate), at: at(4), effects: [.cancel(RequestID(5))]) {
+      $0.requests.cancelled(RequestID(5))
       $0.applePaySheet?.pendingUpdate = nil
       $0.events.append(self.event(5, at(4), .sheetUpdated, cardUpdate.eventDetails(for: .paymentMethod)))
     }
@@ -238,6 +247,7 @@ final class ApplePaySheetTests: XCTestCase {
       .authenticate(.recognised), at: at(6),
       effects: [.attempt(attempt.telling(submitted)), .preAuthorise(RequestID(6), shippingContact: jane)]
     ) {
+      $0.requests.issued(RequestID(6), .preAuthorisation)
       $0.applePaySheet?.phase = .processing
       $0.events = EventLog(submitted)
       $0.attempt = attempt
@@ -249,6 +259,7 @@ final class ApplePaySheetTests: XCTestCase {
       .preAuthorisation(pricing.preAuthorisationAnswer(shippingContact: jane)), at: at(7),
       effects: [.authorise(RequestID(7), request)]
     ) {
+      $0.requests.issued(RequestID(7), .gateway(.applePay))
       $0.attempts = 1
       $0.payments = 1
       $0.openPayment = OpenPayment(

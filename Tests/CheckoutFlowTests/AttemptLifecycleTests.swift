@@ -82,6 +82,7 @@ final class AttemptLifecycleTests: XCTestCase {
     store.send(
       .submitCard, at: at(1), effects: [.askBeforeSubmit(RequestID(1), .card)], file: file, line: line
     ) {
+      $0.requests.issued(RequestID(1), .beforeSubmit(.card))
       $0.awaitingMerchant = .card
     }
     let attempt = cardAttempt(1, startedAt: at(2), firstEvent: 0)
@@ -91,6 +92,7 @@ final class AttemptLifecycleTests: XCTestCase {
       effects: [.attempt(attempt.telling(events)), .authorise(RequestID(2), request())], file: file,
       line: line
     ) {
+      $0.requests.issued(RequestID(2), .gateway(.card))
       $0.awaitingMerchant = nil
       $0.attempts = 1
       $0.payments = 1
@@ -169,6 +171,7 @@ final class AttemptLifecycleTests: XCTestCase {
     // callbacks begin after the first's end, and the payment goes out again under the first's key.
     store.send(.tryAgain, at: at(4)) { $0.screen = .cardForm }
     store.send(.submitCard, at: at(5), effects: [.askBeforeSubmit(RequestID(3), .card)]) {
+      $0.requests.issued(RequestID(3), .beforeSubmit(.card))
       $0.awaitingMerchant = .card
     }
     let second = cardAttempt(2, startedAt: at(6), firstEvent: 3)
@@ -177,6 +180,7 @@ final class AttemptLifecycleTests: XCTestCase {
       .beforeSubmit(BeforeSubmitVerdict(allowed: true)), at: at(6),
       effects: [.attempt(second.telling(secondEvents)), .authorise(RequestID(4), request(payment: 1))]
     ) {
+      $0.requests.issued(RequestID(4), .gateway(.card))
       $0.awaitingMerchant = nil
       $0.attempts = 2
       $0.screen = .processing(Submission(self.request(payment: 1), since: at(6)))
@@ -232,6 +236,8 @@ final class AttemptLifecycleTests: XCTestCase {
       .cancelled(code: nil, message: "User cancelled"), at: at(1), events: before + [onCancel])
     // The coupon's timer (#10) stops first, then the attempt ends.
     store.send(.cancelSheet, at: at(1), effects: [.cancel(RequestID(10)), .attempt(cancelled)]) {
+      $0.requests.answered(RequestID(9))
+      $0.requests.cancelled(RequestID(10))
       $0.screen = .methodList
       $0.notice = "Apple Pay was closed; nothing was charged."
       $0.events.append(onCancel)

@@ -76,6 +76,7 @@ final class StaleAnswerTests: XCTestCase {
       .beforeSubmit(BeforeSubmitVerdict(allowed: true)),
       effects: [.attempt(payPal.telling([beforeSubmit])), .createPayPalOrder(RequestID(4), order)]
     ) {
+      $0.requests.issued(RequestID(4), .payPalOrder)
       $0.awaitingMerchant = nil
       $0.screen = .processing(
         Submission(method: .paypal, paidWith: "PayPal", amount: .usd(4999), since: fixedNow))

@@ -12,10 +12,10 @@ func at(_ seconds: TimeInterval) -> Date { fixedNow.addingTimeInterval(seconds) 
 /// Sends actions to a state and checks, after each one, the whole new state and the effects (in the spirit
 /// of TCA's exhaustive `TestStore`): the test describes the change it expects, anything else fails.
 ///
-/// The request book (`state.requests`) is masked out: the actual book is copied into the expected state
-/// before the two are compared. Request ids are asserted through the effects, which name them; `answer`
-/// answers by kind and fails when nothing of that kind is waited for, and `assertDrops` checks that the book
-/// is left as it was.
+/// The request book (`state.requests`) is compared like the rest: the test states what an action issued,
+/// answered or abandoned with the book's helpers (`$0.requests.issued(RequestID(1), .beforeSubmit(.card))`,
+/// `answered`, `abandoned`); `answer` answers by kind and states `answered` itself, and `assertDrops` checks
+/// that the book is left as it was. A failure names the helper calls the test lacks.
 final class CheckoutTestStore {
   private(set) var state: CheckoutState
 
@@ -36,7 +36,6 @@ final class CheckoutTestStore {
     expect(&expected)
     let effects = CheckoutReducer.reduce(&state, action, context: ReduceContext(now: time))
     XCTAssertEqual(effects, expectedEffects, "effects of \(action)", file: file, line: line)
-    expected.requests = state.requests
     if state != expected {
       XCTFail(Self.difference(expected: expected, actual: state, action: action), file: file, line: line)
     }
@@ -53,7 +52,10 @@ final class CheckoutTestStore {
       XCTFail("no request waits for a \(answer.label) answer", file: file, line: line)
       return
     }
-    send(.answered(id, answer), at: time, effects: expectedEffects, file: file, line: line, expect)
+    send(.answered(id, answer), at: time, effects: expectedEffects, file: file, line: line) {
+      $0.requests.answered(id, file: file, line: line)
+      expect(&$0)
+    }
   }
 
   /// Sends an answer under an id nothing waits for (it came late, twice, or for a sheet that closed) and
@@ -76,6 +78,19 @@ final class CheckoutTestStore {
     XCTAssertEqual(state.requests, book, "a dropped answer settles no request", file: file, line: line)
   }
 
+  /// What the test should state of the book: the ids issued and settled that it did not say.
+  static func bookDifference(expected: RequestBook, actual: RequestBook) -> String {
+    let want = expected.waiting.map(\.id)
+    let got = actual.waiting.map(\.id)
+    var calls = actual.waiting.filter { !want.contains($0.id) }.map {
+      "$0.requests.issued(RequestID(\($0.id.rawValue)), .\($0.awaited))"
+    }
+    calls += expected.waiting.filter { !got.contains($0.id) }.map {
+      "$0.requests.answered(RequestID(\($0.id.rawValue)))  // or abandoned"
+    }
+    return "expected \(want), got \(got); state it: " + calls.joined(separator: "; ")
+  }
+
   /// Names the parts of the state that differ, so a failure says more than "not equal".
   private static func difference(expected: CheckoutState, actual: CheckoutState, action: CheckoutAction)
     -> String
@@ -85,6 +100,9 @@ final class CheckoutTestStore {
       if expected[keyPath: path] != actual[keyPath: path] {
         lines.append("  \(name): expected \(expected[keyPath: path]), got \(actual[keyPath: path])")
       }
+    }
+    if expected.requests != actual.requests {
+      lines.append("  requests: " + bookDifference(expected: expected.requests, actual: actual.requests))
     }
     compare("screen", \.screen)
     compare("cardForm", \.cardForm)

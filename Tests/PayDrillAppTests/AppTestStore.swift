@@ -4,6 +4,7 @@ import GatewaySimulator
 import TerminalUI
 import XCTest
 
+@testable import CheckoutTestSupport
 @testable import PayDrillApp
 @testable import PayDrillLoop
 
@@ -231,21 +232,5 @@ final class AppTestStore {
     }
     compare("", expected, actual)
     return lines.joined(separator: "\n")
-  }
-}
-
-extension RequestBook {
-  /// States that an action issued `id` for `awaited`: the expected book issues it the way the engine does,
-  /// and the test fails when the id the book gives is not `id`.
-  mutating func issued(
-    _ id: RequestID, _ awaited: Awaited, file: StaticString = #filePath, line: UInt = #line
-  ) {
-    XCTAssertEqual(issue(awaited), id, "the id issued for \(awaited)", file: file, line: line)
-  }
-
-  /// States that an action answered `id`: the expected book stops waiting for it, and the test fails when
-  /// the expected book was not waiting for it.
-  mutating func answered(_ id: RequestID, file: StaticString = #filePath, line: UInt = #line) {
-    XCTAssertNotNil(settle(id), "\(id) is not waited for", file: file, line: line)
   }
 }

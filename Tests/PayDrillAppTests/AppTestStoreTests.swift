@@ -4,6 +4,7 @@ import GatewaySimulator
 import TerminalUI
 import XCTest
 
+@testable import CheckoutTestSupport
 @testable import PayDrillApp
 
 /// Whole flows through `AppTestStore`: every state change, every effect and every action that came back.

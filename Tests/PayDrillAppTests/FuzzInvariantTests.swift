@@ -3,6 +3,7 @@ import Foundation
 import TerminalUI
 import XCTest
 
+@testable import CheckoutTestSupport
 @testable import PayDrillApp
 @testable import PayDrillCLI
 @testable import PayDrillCommandLine
