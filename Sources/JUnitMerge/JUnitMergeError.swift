@@ -5,11 +5,5 @@ public struct JUnitMergeError: Error, Equatable, Sendable, CustomStringConvertib
   public var line: Int?
   public var problem: String
 
-  public init(file: String, line: Int? = nil, problem: String) {
-    self.file = file
-    self.line = line
-    self.problem = problem
-  }
-
   public var description: String { file + (line.map { ":\($0)" } ?? "") + ": " + problem }
 }

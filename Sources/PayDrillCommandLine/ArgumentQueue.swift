@@ -22,11 +22,18 @@ struct ArgumentQueue {
   mutating func number<Number: LosslessStringConvertible & Comparable>(
     for option: String, in range: ClosedRange<Number>, taking what: String
   ) throws -> Number {
+    try parsed(for: option, taking: what) { Number($0).flatMap { range.contains($0) ? $0 : nil } }
+  }
+
+  /// A value `parse` reads, or an error that says what the option takes (`"K/N with 1 ≤ K ≤ N, like 2/4"`).
+  mutating func parsed<Value>(for option: String, taking what: String, _ parse: (String) -> Value?) throws
+    -> Value
+  {
     let text = try value(for: option)
-    guard let number = Number(text), range.contains(number) else {
+    guard let value = parse(text) else {
       throw CommandLineOptions.UsageError(message: "\(option) takes \(what), not \"\(text)\"")
     }
-    return number
+    return value
   }
 
   /// A command to start (a plugin's, a hook's): not blank.

@@ -122,11 +122,6 @@ public struct CommandLineOptions: Equatable, Sendable {
     public var usage: String?
     public var description: String { message }
 
-    public init(message: String, usage: String? = nil) {
-      self.message = message
-      self.usage = usage
-    }
-
     /// What `paydrill` prints (after `paydrill: `): the message, and the usage line under it.
     public var text: String { message + (usage.map { "\n" + $0 } ?? "") }
   }

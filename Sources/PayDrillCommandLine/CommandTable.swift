@@ -313,12 +313,8 @@ public enum CommandTable {
         + "another address than loopback warns",
       for: serves
     ) { options, queue, name in
-      let text = try queue.value(for: name)
-      guard let address = ListenAddress(parsing: text) else {
-        throw CommandLineOptions.UsageError(
-          message: "\(name) takes IP:PORT, like 127.0.0.1:8787 or [::1]:0, not \"\(text)\"")
-      }
-      options.serve.listen = address
+      options.serve.listen = try queue.parsed(
+        for: name, taking: "IP:PORT, like 127.0.0.1:8787 or [::1]:0", ListenAddress.init(parsing:))
       options.serverOption = options.serverOption ?? name
     },
     OptionSpec(
@@ -382,12 +378,7 @@ public enum CommandTable {
     OptionSpec(
       "--size", "COLSxROWS", "the screen's size (default 100x32)", for: [.play], inTapeHeader: true
     ) { options, queue, name in
-      let text = try queue.value(for: name)
-      guard let size = Size(parsing: text) else {
-        throw CommandLineOptions.UsageError(
-          message: "\(name) takes COLUMNSxROWS, like 100x32, not \"\(text)\"")
-      }
-      options.size = size
+      options.size = try queue.parsed(for: name, taking: "COLUMNSxROWS, like 100x32", Size.init(parsing:))
     },
     OptionSpec(
       "--screen", "FILE", "write the final screen as plain text (one tape)", for: [.play]
@@ -406,12 +397,8 @@ public enum CommandTable {
       "--shard", "K/N", "run the K-th of N equal parts of the tapes (sorted by path), for a CI matrix",
       for: [.play]
     ) { options, queue, name in
-      let text = try queue.value(for: name)
-      guard let shard = TapeShard(parsing: text) else {
-        throw CommandLineOptions.UsageError(
-          message: "\(name) takes K/N with 1 ≤ K ≤ N, like 2/4, not \"\(text)\"")
-      }
-      options.shard = shard
+      options.shard = try queue.parsed(
+        for: name, taking: "K/N with 1 ≤ K ≤ N, like 2/4", TapeShard.init(parsing:))
     },
     OptionSpec(
       "--screens", "DIR", "save a screenshot bundle after every Wait and Expect, and at the end", for: [.play]
@@ -422,12 +409,9 @@ public enum CommandTable {
         + "it in the header); default now",
       for: [.play], inTapeHeader: true
     ) { options, queue, name in
-      let text = try queue.value(for: name)
-      guard let date = CommandLineOptions.clockStartFormat.date(from: text) else {
-        throw CommandLineOptions.UsageError(
-          message: "\(name) takes an ISO 8601 time like 2026-12-01T09:30:00.250Z, not \"\(text)\"")
-      }
-      options.clockStart = date
+      options.clockStart = try queue.parsed(
+        for: name, taking: "an ISO 8601 time like 2026-12-01T09:30:00.250Z",
+        CommandLineOptions.clockStartFormat.date(from:))
     },
 
     // merge-junit

@@ -6,21 +6,11 @@ import TerminalUI
 /// Attempts as an aligned table, as `paydrill history` prints it and the history panel draws it: one header
 /// line, then one line per attempt; amounts right-aligned, widths measured in terminal columns.
 package struct HistoryTable {
-  package enum Column: CaseIterable {
-    case id, time, scenario, method, card, amount, outcome, code
+  package enum Column: String, CaseIterable {
+    case id = "ID", time = "TIME", scenario = "SCENARIO", method = "METHOD", card = "CARD", amount = "AMOUNT",
+      outcome = "OUTCOME", code = "CODE"
 
-    var title: String {
-      switch self {
-      case .id: return "ID"
-      case .time: return "TIME"
-      case .scenario: return "SCENARIO"
-      case .method: return "METHOD"
-      case .card: return "CARD"
-      case .amount: return "AMOUNT"
-      case .outcome: return "OUTCOME"
-      case .code: return "CODE"
-      }
-    }
+    var title: String { rawValue }
   }
 
   var columns: [Column] = Column.allCases

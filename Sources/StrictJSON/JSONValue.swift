@@ -27,10 +27,4 @@ public struct JSONMember: Equatable, Sendable {
   public var key: String
   public var value: JSONValue
   public var line: Int
-
-  public init(key: String, value: JSONValue, line: Int) {
-    self.key = key
-    self.value = value
-    self.line = line
-  }
 }

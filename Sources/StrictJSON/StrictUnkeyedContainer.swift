@@ -4,11 +4,6 @@ struct StrictUnkeyedContainer: UnkeyedDecodingContainer {
   let decoder: StrictDecoding
   private(set) var currentIndex = 0
 
-  init(elements: [JSONValue], decoder: StrictDecoding) {
-    self.elements = elements
-    self.decoder = decoder
-  }
-
   var codingPath: [CodingKey] { decoder.codingPath }
   var count: Int? { elements.count }
   var isAtEnd: Bool { currentIndex >= elements.count }

@@ -792,7 +792,7 @@ final class CheckoutReducerTests: XCTestCase {
     session.allowedFundingTypes = AllowedFundingTypes(cardSchemes: ["Visa", "JCB"])
     let scenario = Scenario(
       name: "tokyo", merchantName: "Shibuya Records", currency: .jpy, cardIntent: "Purchase",
-      merchantTransactionId: "jp-1",
+      merchantTransactionId: "jp-1", merchantShopperId: "shopper-123",
       items: [LineItem(name: "LP", quantity: 1, unitPrice: Money(minorUnits: 1235, currency: .jpy))],
       session: session)
     let store = CheckoutTestStore(scenario: scenario)

@@ -1,10 +1,10 @@
 import Foundation
-import GatewaySimulator
 import Platform
 import Synchronization
 import XCTest
 
 @testable import GatewayServer
+@testable import GatewaySimulator
 
 /// The HTTP server on a free loopback port, spoken to through real sockets: what reaches the API, what
 /// comes back, and the bounds (the body's size, idle connections, the number of connections).

@@ -1,6 +1,6 @@
-import CheckoutEngine
 import XCTest
 
+@testable import CheckoutEngine
 @testable import GatewaySimulator
 
 /// AVS: each test postcode's result, the merchant's decline rules, and 3-D Secure the merchant supplies.

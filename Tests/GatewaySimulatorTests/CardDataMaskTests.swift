@@ -1,6 +1,6 @@
-import CheckoutEngine
 import XCTest
 
+@testable import CheckoutEngine
 @testable import GatewaySimulator
 
 /// Hardening: what a gateway plugin says back never carries the card it was sent: the number whole or

@@ -1,5 +1,6 @@
-import CheckoutEngine
 import GatewaySimulator
+
+@testable import CheckoutEngine
 
 /// The card authorisation every gateway test sends: $49.99 for a test card number, with the method, the
 /// idempotency key and the session as the test needs them.

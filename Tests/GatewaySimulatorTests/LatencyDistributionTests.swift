@@ -1,6 +1,6 @@
-import CheckoutEngine
 import XCTest
 
+@testable import CheckoutEngine
 @testable import GatewaySimulator
 
 /// Latency by operation: each has its own distribution, drawn from the seeded sequence.

@@ -1,6 +1,6 @@
-import CheckoutEngine
 import XCTest
 
+@testable import CheckoutEngine
 @testable import GatewaySimulator
 
 /// The Adyen and Worldline profiles put their own result codes behind the common outcomes.

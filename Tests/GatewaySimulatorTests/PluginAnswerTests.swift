@@ -1,6 +1,6 @@
-import CheckoutEngine
 import XCTest
 
+@testable import CheckoutEngine
 @testable import GatewaySimulator
 
 /// A plugin's answer as the engine takes it.

@@ -1,7 +1,7 @@
-import CheckoutEngine
 import Foundation
 import XCTest
 
+@testable import CheckoutEngine
 @testable import GatewaySimulator
 
 /// The plugin protocol end to end: the real `Examples/gateway-plugin.py` through `PluginGateway`, and small

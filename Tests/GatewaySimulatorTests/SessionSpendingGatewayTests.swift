@@ -1,8 +1,8 @@
-import CheckoutEngine
 import Foundation
 import Synchronization
 import XCTest
 
+@testable import CheckoutEngine
 @testable import GatewaySimulator
 
 /// A plugin gateway in a backend's session: the ledger (here a stand-in) is asked before the payment and

@@ -1,9 +1,9 @@
-import CheckoutEngine
 import Foundation
 import GatewaySimulator
 import TerminalUI
 import XCTest
 
+@testable import CheckoutEngine
 @testable import CheckoutTestSupport
 @testable import PayDrillApp
 @testable import PayDrillLoop

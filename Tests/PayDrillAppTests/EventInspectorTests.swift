@@ -1,8 +1,8 @@
-import CheckoutEngine
 import Foundation
 import TerminalUI
 import XCTest
 
+@testable import CheckoutEngine
 @testable import PayDrillApp
 @testable import PayDrillLoop
 

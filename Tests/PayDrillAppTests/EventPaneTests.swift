@@ -1,8 +1,8 @@
-import CheckoutEngine
 import Foundation
 import TerminalUI
 import XCTest
 
+@testable import CheckoutEngine
 @testable import PayDrillApp
 
 /// The event pane's list: a name is never cut, a value is never split across the cut, and the fields that

@@ -1,8 +1,8 @@
-import CheckoutEngine
 import Foundation
 import TerminalUI
 import XCTest
 
+@testable import CheckoutEngine
 @testable import CheckoutTestSupport
 @testable import PayDrillApp
 @testable import PayDrillCLI

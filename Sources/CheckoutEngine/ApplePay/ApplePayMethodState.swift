@@ -17,41 +17,28 @@ public struct ApplePayDevice: Equatable, Sendable, Codable {
   }
 
   /// `PKPaymentAuthorizationController.canMakePayments()`.
-  public var canMakePayments: Bool
+  public var canMakePayments: Bool = true
   /// Whether the Wallet holds its cards; without them `canMakePayments(usingNetworks:)` is false.
-  public var walletHasCards: Bool
-  public var module: Module
+  public var walletHasCards: Bool = true
+  public var module: Module = .configured
   public var initFault: InitFault?
   /// PassKit refuses to present the sheet (entitlement, certificate or request unusable).
-  public var sheetFailsToPresent: Bool
+  public var sheetFailsToPresent: Bool = false
   /// The shopper authorises, but the plugin cannot read the payment token PassKit returns.
-  public var tokenUnreadable: Bool
+  public var tokenUnreadable: Bool = false
   /// The PSP variant that shapes `/init`: `default`, `adyen` or `worldline`.
-  public var gatewayProfile: String
+  public var gatewayProfile: String = "default"
   /// Milliseconds between `create()` and the device check landing (0: at once). Until it lands, the element
   /// has `hasUI` false and submitting it does nothing, as the plugin documents.
-  public var deviceCheckDelayMs: Int
-
-  public init(
-    canMakePayments: Bool = true, walletHasCards: Bool = true, module: Module = .configured,
-    initFault: InitFault? = nil, sheetFailsToPresent: Bool = false, tokenUnreadable: Bool = false,
-    gatewayProfile: String = "default", deviceCheckDelayMs: Int = 0
-  ) {
-    self.canMakePayments = canMakePayments
-    self.walletHasCards = walletHasCards
-    self.module = module
-    self.initFault = initFault
-    self.sheetFailsToPresent = sheetFailsToPresent
-    self.tokenUnreadable = tokenUnreadable
-    self.gatewayProfile = gatewayProfile
-    self.deviceCheckDelayMs = deviceCheckDelayMs
-  }
+  public var deviceCheckDelayMs: Int = 0
 
   /// The delay the device panel offers beside "at once".
   public static let slowDeviceCheckMs = 3000
 
   public static let gatewayProfiles = ["default", "adyen", "worldline"]
+}
 
+extension ApplePayDevice {
   public init(from decoder: Decoder) throws {
     let container = try decoder.container(keyedBy: CodingKeys.self)
     canMakePayments = try container.decodeIfPresent(Bool.self, forKey: .canMakePayments) ?? true
@@ -206,17 +193,6 @@ public struct ApplePayInitRequest: Equatable, Sendable {
   public var merchantCapabilities: [String] = []
   /// Which `create()` sent it; the answer carries it back.
   public var generation = 0
-
-  public init(
-    gatewayProfile: String, countryCode: String, currencyCode: String, networks: [String],
-    fault: ApplePayDevice.InitFault?
-  ) {
-    self.gatewayProfile = gatewayProfile
-    self.countryCode = countryCode
-    self.currencyCode = currencyCode
-    self.networks = networks
-    self.fault = fault
-  }
 
   /// The body `prepare()` posts to `/init`, shaped per PSP variant as the seed says the SDK does (its field
   /// names are PayDrill's reading of each PSP's own API): Adyen's names the amount's currency, the channel,

@@ -10,17 +10,6 @@ public struct PostalAddress: Equatable, Sendable, Codable {
   /// ISO 3166-1 alpha-2 ("US", "GB", "CA").
   public var isoCountryCode: String
 
-  public init(
-    street: String, city: String, state: String, postalCode: String, country: String, isoCountryCode: String
-  ) {
-    self.street = street
-    self.city = city
-    self.state = state
-    self.postalCode = postalCode
-    self.country = country
-    self.isoCountryCode = isoCountryCode
-  }
-
   /// The postal code cut to its public part, as PassKit hands it to the merchant before authorisation:
   /// a US ZIP to 5 digits, UK and Canadian codes without their last 3 characters.
   public var publicPostalCode: String {
@@ -47,16 +36,6 @@ public struct Contact: Equatable, Sendable, Codable {
   public var postalAddress: PostalAddress?
   public var phoneNumber: String?
   public var emailAddress: String?
-
-  public init(
-    name: String? = nil, postalAddress: PostalAddress? = nil, phoneNumber: String? = nil,
-    emailAddress: String? = nil
-  ) {
-    self.name = name
-    self.postalAddress = postalAddress
-    self.phoneNumber = phoneNumber
-    self.emailAddress = emailAddress
-  }
 
   /// What `onShippingContactSelected` receives before authorisation: no name, street, phone or email; city,
   /// state, country and the public part of the postal code only.

@@ -24,32 +24,6 @@ public struct SheetError: Error, Equatable, Sendable {
   }
 }
 
-/// `PKPaymentRequestShippingContactUpdate`: errors, new shipping methods, new summary items.
-public struct ShippingContactUpdate: Equatable, Sendable {
-  public var errors: [SheetError]
-  public var shippingMethods: [ShippingMethod]
-  public var paymentSummaryItems: [SummaryItem]
-
-  public init(errors: [SheetError], shippingMethods: [ShippingMethod], paymentSummaryItems: [SummaryItem]) {
-    self.errors = errors
-    self.shippingMethods = shippingMethods
-    self.paymentSummaryItems = paymentSummaryItems
-  }
-}
-
-/// `PKPaymentRequestCouponCodeUpdate`: errors, new summary items, new shipping methods.
-public struct CouponCodeUpdate: Equatable, Sendable {
-  public var errors: [SheetError]
-  public var paymentSummaryItems: [SummaryItem]
-  public var shippingMethods: [ShippingMethod]
-
-  public init(errors: [SheetError], paymentSummaryItems: [SummaryItem], shippingMethods: [ShippingMethod]) {
-    self.errors = errors
-    self.paymentSummaryItems = paymentSummaryItems
-    self.shippingMethods = shippingMethods
-  }
-}
-
 /// What the sheet currently holds, as the merchant sees it: the basis of every answer it computes.
 public struct SheetSelections: Equatable, Sendable {
   /// The shipping contact, redacted as PassKit hands it over before authorisation.
@@ -59,17 +33,6 @@ public struct SheetSelections: Equatable, Sendable {
   public var couponCode: String
   /// The label of the sheet's total line; nil leaves it to the configuration (`totalLabel`).
   public var totalLabel: String?
-
-  public init(
-    shippingContact: Contact?, shippingMethod: ShippingMethod?, card: WalletCard?, couponCode: String,
-    totalLabel: String? = nil
-  ) {
-    self.shippingContact = shippingContact
-    self.shippingMethod = shippingMethod
-    self.card = card
-    self.couponCode = couponCode
-    self.totalLabel = totalLabel
-  }
 }
 
 /// The answer to one of the sheet's update callbacks. Every kind carries summary items; the shipping contact

@@ -70,11 +70,6 @@ public struct WalletCard: Equatable, Sendable, Codable {
 public struct Wallet: Equatable, Sendable, Codable {
   public var cards: [WalletCard]
   public var contacts: [Contact]
-
-  public init(cards: [WalletCard], contacts: [Contact]) {
-    self.cards = cards
-    self.contacts = contacts
-  }
 }
 
 extension Wallet {

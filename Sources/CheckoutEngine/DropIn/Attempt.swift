@@ -28,7 +28,7 @@ public struct Attempt: Equatable, Sendable {
   public var scenario: String
   public var merchantTransactionId: String
   /// The session it pays in (a backend's session of `paydrill serve` is looked up by it).
-  public var sessionId: String
+  public var sessionId: String = ""
   public var method: DropInPaymentMethod
   /// What pays, as the shopper knows it: "Visa ••••4242", a Wallet or Paze card's name, PayPal's funding.
   public var paidWith: String?
@@ -43,19 +43,4 @@ public struct Attempt: Equatable, Sendable {
   public var firstEvent: Int
   /// The attempt's callbacks (its method's, and those of no method), as of the last time it was told.
   public var events: [CallbackEvent] = []
-
-  public init(
-    number: Int, scenario: String, merchantTransactionId: String, sessionId: String = "",
-    method: DropInPaymentMethod, paidWith: String?, amount: Money, startedAt: Date, firstEvent: Int
-  ) {
-    self.sessionId = sessionId
-    self.number = number
-    self.scenario = scenario
-    self.merchantTransactionId = merchantTransactionId
-    self.method = method
-    self.paidWith = paidWith
-    self.amount = amount
-    self.startedAt = startedAt
-    self.firstEvent = firstEvent
-  }
 }

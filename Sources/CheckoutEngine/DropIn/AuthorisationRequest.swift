@@ -5,15 +5,6 @@ public struct CardDetails: Equatable, Sendable {
   public var expiryYear: Int
   public var securityCode: String
   public var holderName: String
-
-  public init(number: CardNumber, expiryMonth: Int, expiryYear: Int, securityCode: String, holderName: String)
-  {
-    self.number = number
-    self.expiryMonth = expiryMonth
-    self.expiryYear = expiryYear
-    self.securityCode = securityCode
-    self.holderName = holderName
-  }
 }
 
 /// What the engine asks the gateway to authorise.
@@ -24,7 +15,7 @@ public struct AuthorisationRequest: Equatable, Sendable {
   public var intent: String
   public var merchantTransactionId: String
   /// The session the payment belongs to; a session is spent once a payment in it succeeded.
-  public var sessionId: String
+  public var sessionId: String = ""
   /// For PayPal: the approved order and the funding the buyer chose.
   public var payPal: PayPalApproval?
   /// For Paze: the wallet card the shopper chose.
@@ -40,19 +31,6 @@ public struct AuthorisationRequest: Equatable, Sendable {
   public var idempotencyKey: String
   /// The fault a tester armed for this call (the gateway panel's "Next call"); nil for none.
   public var fault: GatewayFault?
-
-  public init(
-    method: DropInPaymentMethod, card: CardDetails?, amount: Money, intent: String,
-    merchantTransactionId: String, sessionId: String = "", idempotencyKey: String
-  ) {
-    self.method = method
-    self.card = card
-    self.amount = amount
-    self.intent = intent
-    self.merchantTransactionId = merchantTransactionId
-    self.sessionId = sessionId
-    self.idempotencyKey = idempotencyKey
-  }
 }
 
 /// The gateway's answer to an authorisation.
@@ -105,9 +83,4 @@ public enum AuthorisationOutcome: Equatable, Sendable {
 public struct PayPalApproval: Equatable, Sendable {
   public var orderId: String
   public var funding: PayPalFunding
-
-  public init(orderId: String, funding: PayPalFunding) {
-    self.orderId = orderId
-    self.funding = funding
-  }
 }

@@ -2,11 +2,6 @@
 public struct DropInSubmitResult: Equatable, Sendable {
   public var systemTransactionId: String
   public var merchantTransactionId: String
-
-  public init(systemTransactionId: String, merchantTransactionId: String) {
-    self.systemTransactionId = systemTransactionId
-    self.merchantTransactionId = merchantTransactionId
-  }
 }
 
 /// How a submission ended.

@@ -5,12 +5,6 @@ public struct OpenPayment: Equatable, Sendable {
   public var method: DropInPaymentMethod
   public var amount: Money
 
-  public init(idempotencyKey: String, method: DropInPaymentMethod, amount: Money) {
-    self.idempotencyKey = idempotencyKey
-    self.method = method
-    self.amount = amount
-  }
-
   /// Error codes after which nobody knows whether the gateway charged: the payment stays open. A gateway
   /// plugin that crashed mid-request, or whose answer could not be read, may have charged as much as one
   /// whose answer never came.

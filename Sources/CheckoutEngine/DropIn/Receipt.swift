@@ -7,13 +7,6 @@ public struct Receipt: Equatable, Sendable {
   public var paidWith: String
   public var amount: Money
 
-  public init(result: DropInSubmitResult, method: DropInPaymentMethod, paidWith: String, amount: Money) {
-    self.result = result
-    self.method = method
-    self.paidWith = paidWith
-    self.amount = amount
-  }
-
   /// The method as the result screen names it.
   public var methodName: String { method.paidName }
 }

@@ -12,17 +12,9 @@ public struct Submission: Equatable, Sendable {
   public var since: Date
   /// PayPal: the order the buyer approved, and with what; nil while the order is being created.
   public var payPal: PayPalApproval?
+}
 
-  public init(
-    method: DropInPaymentMethod, paidWith: String, amount: Money, since: Date, payPal: PayPalApproval? = nil
-  ) {
-    self.method = method
-    self.paidWith = paidWith
-    self.amount = amount
-    self.since = since
-    self.payPal = payPal
-  }
-
+extension Submission {
   /// The submission of a gateway request, named in the shopper's words: a card as "Visa •••• 4242", PayPal's
   /// funding and order, a Paze card's label.
   public init(_ request: AuthorisationRequest, since: Date, localisation: Localisation = .english) {

@@ -3,23 +3,15 @@ import StrictJSON
 /// The scenario's `gateway` object: which PSP the simulated gateway speaks as, the merchant's address
 /// verification rules, and the latency of each kind of call.
 public struct GatewayConfiguration: Equatable, Sendable, Codable {
-  public var profile: PSPProfile
-  public var addressVerification: AddressVerificationPolicy
+  public var profile: PSPProfile = .default
+  public var addressVerification: AddressVerificationPolicy = AddressVerificationPolicy()
   /// Latency by operation; an operation not listed takes the scenario's `latencyMs` (or `--latency`).
-  public var latency: [GatewayOperation: LatencyDistribution]
-
-  public init(
-    profile: PSPProfile = .default,
-    addressVerification: AddressVerificationPolicy = AddressVerificationPolicy(),
-    latency: [GatewayOperation: LatencyDistribution] = [:]
-  ) {
-    self.profile = profile
-    self.addressVerification = addressVerification
-    self.latency = latency
-  }
+  public var latency: [GatewayOperation: LatencyDistribution] = [:]
 
   enum CodingKeys: String, CodingKey, CaseIterable { case profile, addressVerification, latency }
+}
 
+extension GatewayConfiguration {
   public init(from decoder: Decoder) throws {
     let container = try decoder.container(keyedBy: CodingKeys.self)
     profile = try container.decodeIfPresent(PSPProfile.self, forKey: .profile) ?? .default

@@ -6,12 +6,6 @@ public struct MerchantHookFailure: Equatable, Sendable {
   public var method: DropInPaymentMethod
   public var error: SdkError
 
-  public init(callback: CallbackName, method: DropInPaymentMethod, error: SdkError) {
-    self.callback = callback
-    self.method = method
-    self.error = error
-  }
-
   /// Whether the hook answered, with what the callback cannot take (`…_PROTOCOL_ERROR`), rather than not
   /// answering at all.
   public var isUnusableAnswer: Bool { error.errorCode.hasSuffix("_PROTOCOL_ERROR") }

@@ -99,29 +99,20 @@ public struct ShippingRate: Equatable, Sendable, Encodable, CurrencyDecodable {
   /// ISO 3166-1 alpha-2 codes; empty matches every country.
   public var countries: [String]
   /// States or regions within those countries; empty matches all.
-  public var regions: [String]
+  public var regions: [String] = []
   public var methods: [ShippingMethod]
   /// When true, addresses that match cannot be served.
-  public var unserviceable: Bool
+  public var unserviceable: Bool = false
   /// The merchant's own words for an unserviceable address; without them, the seed's ("Unable to calculate
   /// shipping. Please try again.").
   public var message: String?
 
-  public init(
-    countries: [String], regions: [String] = [], methods: [ShippingMethod], unserviceable: Bool = false,
-    message: String? = nil
-  ) {
-    self.countries = countries
-    self.regions = regions
-    self.methods = methods
-    self.unserviceable = unserviceable
-    self.message = message
-  }
-
   enum CodingKeys: String, CodingKey, CaseIterable {
     case countries, regions, methods, unserviceable, message
   }
+}
 
+extension ShippingRate {
   public init(from decoder: Decoder, currency: Currency) throws {
     let container = try decoder.container(keyedBy: CodingKeys.self)
     countries = try container.decodeIfPresent([String].self, forKey: .countries) ?? []
@@ -142,15 +133,11 @@ public struct ShippingRate: Equatable, Sendable, Encodable, CurrencyDecodable {
 /// Tax for a destination, in basis points of the goods.
 public struct TaxRate: Equatable, Sendable, Codable {
   public var countries: [String]
-  public var regions: [String]
+  public var regions: [String] = []
   public var basisPoints: Int
+}
 
-  public init(countries: [String], regions: [String] = [], basisPoints: Int) {
-    self.countries = countries
-    self.regions = regions
-    self.basisPoints = basisPoints
-  }
-
+extension TaxRate {
   public init(from decoder: Decoder) throws {
     let container = try decoder.container(keyedBy: CodingKeys.self)
     countries = try container.decodeIfPresent([String].self, forKey: .countries) ?? []
@@ -177,24 +164,14 @@ public struct Coupon: Equatable, Sendable, Encodable, CurrencyDecodable {
   public var amountOff: Money?
   public var minimumPurchase: Money?
   public var maximumDiscount: Money?
-  public var expired: Bool
-
-  public init(
-    code: String, percentOffBasisPoints: Int? = nil, amountOff: Money? = nil, minimumPurchase: Money? = nil,
-    maximumDiscount: Money? = nil, expired: Bool = false
-  ) {
-    self.code = code
-    self.percentOffBasisPoints = percentOffBasisPoints
-    self.amountOff = amountOff
-    self.minimumPurchase = minimumPurchase
-    self.maximumDiscount = maximumDiscount
-    self.expired = expired
-  }
+  public var expired: Bool = false
 
   enum CodingKeys: String, CodingKey, CaseIterable {
     case code, percentOffBasisPoints, amountOff, minimumPurchase, maximumDiscount, expired
   }
+}
 
+extension Coupon {
   public init(from decoder: Decoder, currency: Currency) throws {
     let container = try decoder.container(keyedBy: CodingKeys.self)
     code = try container.decode(String.self, forKey: .code)
@@ -220,30 +197,12 @@ public struct ApplePayTransactionInitData: Equatable, Sendable, Codable {
     public var cardHolderAuthenticationVerificationValue: String
     public var directoryServerTransactionId: String
     public var threeDSecureTransactionStatus: String
-
-    public init(
-      threeDSecureVersion: String, electronicCommerceIndicator: String,
-      cardHolderAuthenticationVerificationValue: String, directoryServerTransactionId: String,
-      threeDSecureTransactionStatus: String
-    ) {
-      self.threeDSecureVersion = threeDSecureVersion
-      self.electronicCommerceIndicator = electronicCommerceIndicator
-      self.cardHolderAuthenticationVerificationValue = cardHolderAuthenticationVerificationValue
-      self.directoryServerTransactionId = directoryServerTransactionId
-      self.threeDSecureTransactionStatus = threeDSecureTransactionStatus
-    }
   }
 
   public struct AddressVerification: Equatable, Sendable, Codable {
     public var countryCode: String
     public var houseNumberOrName: String
     public var postalCode: String
-
-    public init(countryCode: String, houseNumberOrName: String, postalCode: String) {
-      self.countryCode = countryCode
-      self.houseNumberOrName = houseNumberOrName
-      self.postalCode = postalCode
-    }
   }
 
   public struct IdentityVerification: Equatable, Sendable, Codable {

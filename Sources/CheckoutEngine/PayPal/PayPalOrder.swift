@@ -34,11 +34,4 @@ public struct PayPalOrderRequest: Equatable, Sendable {
   public var amount: Money
   public var merchantTransactionId: String
   public var sessionId: String
-
-  public init(intent: String, amount: Money, merchantTransactionId: String, sessionId: String) {
-    self.intent = intent
-    self.amount = amount
-    self.merchantTransactionId = merchantTransactionId
-    self.sessionId = sessionId
-  }
 }

@@ -7,19 +7,19 @@ public struct Scenario: Equatable, Sendable {
   /// A short name for the scenario (`paydrill scenarios` lists built-in ones by it).
   public var name: String
   /// One line saying what the scenario shows.
-  public var description: String
+  public var description: String = ""
   /// The merchant's name as the shopper sees it.
   public var merchantName: String
   /// The locale of built-in strings and money formatting ("en-US" by default, as in the seed).
-  public var locale: String
+  public var locale: String = "en-US"
   /// The transaction's currency (`DropInTransactionData.currency`).
   public var currency: Currency
   /// `ecom` or `moto` (`DropInTransactionData.entryType`).
-  public var entryType: String
+  public var entryType: String = "ecom"
   /// The card intent (`Authorisation`, `Purchase`, `Verification`, `EstimatedAuthorisation`).
-  public var cardIntent: String
+  public var cardIntent: String = "Authorisation"
   /// The PayPal intent (`Authorisation`, `Purchase`).
-  public var paypalIntent: String
+  public var paypalIntent: String = "Authorisation"
   public var merchantTransactionId: String
   /// The merchant's identifier for the shopper (`CheckoutDropInConfig.merchantShopperId`): required at
   /// initialisation, so a file without one is refused, naming it.
@@ -29,14 +29,14 @@ public struct Scenario: Equatable, Sendable {
   public var items: [LineItem]
   public var session: SessionData
   /// The merchant's answer to `onBeforeSubmit`.
-  public var beforeSubmit: BeforeSubmitRule
+  public var beforeSubmit: BeforeSubmitRule = BeforeSubmitRule(allow: true)
   /// The gateway's simulated latency, when the scenario sets one.
   public var latencyMilliseconds: Int?
   /// The Apple Pay component's configuration, Wallet and merchant rules; without it the Apple Pay method
   /// shows as not available.
   public var applePay: ApplePayConfiguration?
   /// The simulated gateway: PSP profile, address verification, latency by operation.
-  public var gateway: GatewayConfiguration
+  public var gateway: GatewayConfiguration = GatewayConfiguration()
   /// The merchant's own wording of the shopper's texts, over the locale's built-in ones.
   public var localisation: [ShopperText: String] = [:]
   /// Who made `session`: not in a scenario's JSON (a file's session is made up); a backend's session
@@ -46,33 +46,6 @@ public struct Scenario: Equatable, Sendable {
   /// scenario's JSON (a file's session is made up, and proceeds); a backend's session created with `false`
   /// refuses every payment (`TRANSACTION_NOT_ALLOWED`).
   public var allowTransaction = true
-
-  public init(
-    name: String, description: String = "", merchantName: String, locale: String = "en-US",
-    currency: Currency,
-    entryType: String = "ecom", cardIntent: String = "Authorisation", paypalIntent: String = "Authorisation",
-    merchantTransactionId: String, merchantShopperId: String = "shopper-123", items: [LineItem],
-    session: SessionData, beforeSubmit: BeforeSubmitRule = BeforeSubmitRule(allow: true),
-    latencyMilliseconds: Int? = nil, applePay: ApplePayConfiguration? = nil,
-    gateway: GatewayConfiguration = GatewayConfiguration()
-  ) {
-    self.gateway = gateway
-    self.name = name
-    self.description = description
-    self.merchantName = merchantName
-    self.locale = locale
-    self.currency = currency
-    self.entryType = entryType
-    self.cardIntent = cardIntent
-    self.paypalIntent = paypalIntent
-    self.merchantTransactionId = merchantTransactionId
-    self.merchantShopperId = merchantShopperId
-    self.items = items
-    self.session = session
-    self.beforeSubmit = beforeSubmit
-    self.latencyMilliseconds = latencyMilliseconds
-    self.applePay = applePay
-  }
 
   /// The order total: the sum of the line totals, exact. Scenarios are validated so that this cannot overflow.
   public var total: Money {

@@ -128,21 +128,11 @@ public struct Wallets: Codable, Hashable, Sendable {
 public struct PayPalWallet: Codable, Hashable, Sendable {
   public var allowedFundingOptions: [String]
   public var merchantId: String
-
-  public init(allowedFundingOptions: [String], merchantId: String) {
-    self.allowedFundingOptions = allowedFundingOptions
-    self.merchantId = merchantId
-  }
 }
 
 public struct ApplePayWallet: Codable, Hashable, Sendable {
   public var merchantId: String
   public var merchantName: String
-
-  public init(merchantId: String, merchantName: String) {
-    self.merchantId = merchantId
-    self.merchantName = merchantName
-  }
 }
 
 /// Paze in the session. Besides the session's `clientId` and `merchantCategoryCode`, a scenario can set what
@@ -162,20 +152,6 @@ public struct PazeWallet: Codable, Hashable, Sendable {
   public var available: Bool?
   /// The shopper's details sent to Paze.
   public var shopper: PazeShopper?
-
-  public init(
-    clientId: String? = nil, merchantCategoryCode: String? = nil, merchantDisplayName: String? = nil,
-    cobrandName: String? = nil, transactionDescription: String? = nil, available: Bool? = nil,
-    shopper: PazeShopper? = nil
-  ) {
-    self.clientId = clientId
-    self.merchantCategoryCode = merchantCategoryCode
-    self.merchantDisplayName = merchantDisplayName
-    self.cobrandName = cobrandName
-    self.transactionDescription = transactionDescription
-    self.available = available
-    self.shopper = shopper
-  }
 }
 
 /// The shopper's details Paze checks.

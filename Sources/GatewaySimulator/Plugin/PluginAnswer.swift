@@ -21,24 +21,9 @@ public struct PluginAnswer: Equatable, Sendable {
   public var resultCode: String?
   /// The address verification result ("Y", "N", …).
   public var avsResult: String?
+}
 
-  public init(
-    result: Decision, systemTransactionId: String? = nil, errorCode: String? = nil,
-    errorMessage: String? = nil,
-    transStatus: String? = nil, acsTransactionId: String? = nil, returnURL: String? = nil,
-    resultCode: String? = nil, avsResult: String? = nil
-  ) {
-    self.result = result
-    self.systemTransactionId = systemTransactionId
-    self.errorCode = errorCode
-    self.errorMessage = errorMessage
-    self.transStatus = transStatus
-    self.acsTransactionId = acsTransactionId
-    self.returnURL = returnURL
-    self.resultCode = resultCode
-    self.avsResult = avsResult
-  }
-
+extension PluginAnswer {
   /// Reads an answer line, checking what each `result` needs; `requestType` names the request in errors.
   /// Throws `PLUGIN_PROTOCOL_ERROR`.
   public init(line: Data, requestType: String) throws(SdkError) {

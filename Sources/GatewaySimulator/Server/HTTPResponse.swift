@@ -5,13 +5,7 @@ public struct HTTPResponse: Equatable, Sendable {
   public var status: Int
   public var body: Data
   /// Headers besides `Content-Type: application/json` (`Allow` on a 405).
-  public var headers: [String: String]
-
-  public init(status: Int, body: Data, headers: [String: String] = [:]) {
-    self.status = status
-    self.body = body
-    self.headers = headers
-  }
+  public var headers: [String: String] = [:]
 
   /// A refusal: `{"status":…,"field":…,"message":…}`.
   public static func error(_ error: SessionRequestError, headers: [String: String] = [:]) -> HTTPResponse {

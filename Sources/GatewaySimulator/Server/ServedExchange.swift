@@ -15,18 +15,6 @@ public struct ServedExchange: Codable, Equatable, Sendable {
   /// The session a `POST /api/v1/sessions` created, with its keys: the checkout opens on it.
   public var session: ServerSession?
 
-  public init(
-    method: String, path: String, status: Int, field: String? = nil, message: String? = nil,
-    session: ServerSession? = nil
-  ) {
-    self.method = method
-    self.path = path
-    self.status = status
-    self.field = field
-    self.message = message
-    self.session = session
-  }
-
   enum CodingKeys: String, CodingKey, CaseIterable {
     case method, path, status, field, message, session
   }

@@ -9,15 +9,4 @@ public struct SessionPayment: Equatable, Sendable {
   public var amount: Money
   /// `card`, `paypal`, `applePay`, `paze`.
   public var method: String
-
-  public init(
-    sessionId: String, systemTransactionId: String, merchantTransactionId: String, amount: Money,
-    method: String
-  ) {
-    self.sessionId = sessionId
-    self.systemTransactionId = systemTransactionId
-    self.merchantTransactionId = merchantTransactionId
-    self.amount = amount
-    self.method = method
-  }
 }

@@ -10,12 +10,6 @@ enum KeyHelp {
     /// A shorter name for the action, for a footer without room for every key's full name.
     var short: String?
 
-    init(keys: String, action: String, short: String? = nil) {
-      self.keys = keys
-      self.action = action
-      self.short = short
-    }
-
     /// The entry with its short name, when it has one.
     var shortened: Entry { Entry(keys: keys, action: short ?? action) }
   }

@@ -6,10 +6,6 @@ public struct Clipboard: Sendable {
   /// Puts the text on the clipboard.
   public var copy: @Sendable (String) -> Void
 
-  public init(copy: @escaping @Sendable (String) -> Void) {
-    self.copy = copy
-  }
-
   /// The terminal's clipboard, reached through OSC 52: the terminal (or tmux with `set-clipboard on`) puts
   /// the text on the system clipboard when it allows it, and ignores it otherwise. ncurses has no call for
   /// it, so the sequence goes to the terminal as it is.

@@ -2,13 +2,9 @@
 /// keeps every removal after which the sequence still fails, until no single step can go.
 public struct FuzzShrinker {
   /// The most replays one shrink may take, so a long failing run still shrinks in reasonable time.
-  public var replayLimit: Int
+  public var replayLimit: Int = 20_000
   /// How many replays the last shrink took.
   public private(set) var replays = 0
-
-  public init(replayLimit: Int = 20_000) {
-    self.replayLimit = replayLimit
-  }
 
   /// The smallest sequence found that still fails, by `fails`.
   public mutating func shrink(_ steps: [FuzzStep], fails: ([FuzzStep]) -> Bool) -> [FuzzStep] {

@@ -3,9 +3,4 @@
 public struct ClickTarget: Equatable, Sendable {
   public var rect: Rect
   public var tag: String
-
-  public init(rect: Rect, tag: String) {
-    self.rect = rect
-    self.tag = tag
-  }
 }

@@ -135,15 +135,6 @@ public struct ScreenBuffer: Equatable, Sendable {
     }
   }
 
-  /// Sets the role of every cell in a rectangle, keeping the text.
-  public mutating func paint(_ rect: Rect, role: StyleRole) {
-    for y in max(0, rect.y)..<min(height, rect.maxY) {
-      for x in max(0, rect.x)..<min(width, rect.maxX) {
-        self[x, y].role = role
-      }
-    }
-  }
-
   /// Writes text from a position, clipped to `maxWidth` columns and to the screen; a wide grapheme that does
   /// not fit whole is left out, and an emoji cluster that terminals disagree on is written as its
   /// `EmojiFallback`. Returns the columns written.

@@ -4,11 +4,6 @@ public struct StyledRun: Equatable, Sendable {
   public var role: StyleRole
   public var text: String
 
-  public init(role: StyleRole, text: String) {
-    self.role = role
-    self.text = text
-  }
-
   /// Whether the run is only spaces.
   public var isBlank: Bool { text.allSatisfy { $0 == " " } }
 

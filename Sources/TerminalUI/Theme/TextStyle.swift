@@ -1,29 +1,20 @@
 /// How one style role looks: colours and attributes.
 public struct TextStyle: Equatable, Sendable, Codable {
-  public var foreground: TerminalColor
-  public var background: TerminalColor
-  public var bold: Bool
-  public var dim: Bool
-  public var underline: Bool
-  public var reverse: Bool
-
-  public init(
-    foreground: TerminalColor = .terminalDefault, background: TerminalColor = .terminalDefault,
-    bold: Bool = false, dim: Bool = false, underline: Bool = false, reverse: Bool = false
-  ) {
-    self.foreground = foreground
-    self.background = background
-    self.bold = bold
-    self.dim = dim
-    self.underline = underline
-    self.reverse = reverse
-  }
+  public var foreground: TerminalColor = .terminalDefault
+  public var background: TerminalColor = .terminalDefault
+  public var bold = false
+  public var dim = false
+  public var underline = false
+  public var reverse = false
 
   enum CodingKeys: String, CodingKey, CaseIterable {
     case foreground = "fg"
     case background = "bg"
     case bold, dim, underline, reverse
   }
+}
+
+extension TextStyle {
 
   public init(from decoder: Decoder) throws {
     let container = try decoder.container(keyedBy: CodingKeys.self)

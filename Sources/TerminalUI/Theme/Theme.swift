@@ -11,12 +11,6 @@ public struct Theme: Equatable, Sendable {
   /// The style of each role; a role the theme leaves out looks like `normal`.
   public var roles: [StyleRole: TextStyle]
 
-  public init(name: String, appearance: Appearance, roles: [StyleRole: TextStyle]) {
-    self.name = name
-    self.appearance = appearance
-    self.roles = roles
-  }
-
   /// The style of a role.
   public func style(for role: StyleRole) -> TextStyle {
     roles[role] ?? roles[.normal] ?? TextStyle()
