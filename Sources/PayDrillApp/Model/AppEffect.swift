@@ -13,6 +13,8 @@ public enum AppEffect: Equatable, Sendable {
   indirect case saveScreenshot(RequestID, AppModel, label: String? = nil)
   /// Read the ledger's latest attempts; `.historyLoaded` answers.
   case loadHistory(RequestID)
+  /// Read one attempt of the ledger with its events (the history's Enter); `.attemptLoaded` answers.
+  case loadAttempt(RequestID, Int64)
   /// Tell the merchant's hooks about callbacks that fired.
   case notifyHooks([CallbackEvent])
   /// Give the gateway the panel's settings (latencies, random faults, profile, seed).

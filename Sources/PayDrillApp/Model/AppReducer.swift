@@ -75,6 +75,10 @@ public enum AppReducer {
       guard let request = model.history?.request, request == id else { return [] }
       model.history?.fill(with: listing)
       return []
+    case .attemptLoaded(let id, let reading):
+      guard let request = model.history?.entry?.request, request == id else { return [] }
+      model.history?.entry?.fill(with: reading)
+      return []
     case .changeGateway(let settings):
       model.gatewaySettings = settings
       return [.configureGateway(settings.forGateway)]
