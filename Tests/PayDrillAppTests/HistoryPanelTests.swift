@@ -34,7 +34,7 @@ final class HistoryPanelTests: XCTestCase {
     var model = Fixture.model(Size(columns: 100, rows: 32))
     Fixture.send([.key(.character("H"))], to: &model)
     XCTAssertNotNil(model.history)
-    XCTAssertEqual(KeyHelp.entries(for: model).map(\.keys), ["↑↓", "Enter", "Esc H", "?", "s"])
+    XCTAssertEqual(KeyHelp.entries(for: model).map(\.keys), ["↑↓", "Enter", "y", "Esc H", "?", "s"])
     Fixture.send([.key(.character("?"))], to: &model)
     XCTAssertTrue(model.showsHelp, "? works over the panel, as its footer says")
     XCTAssertTrue(RootView.render(model).text.contains("Esc H"), "and lists the panel's keys")
@@ -159,7 +159,7 @@ final class HistoryPanelTests: XCTestCase {
     ] {
       XCTAssertTrue(screen.contains(text), "\(text) in:\n\(screen)")
     }
-    XCTAssertEqual(KeyHelp.entries(for: store.model).map(\.keys), ["↑↓", "PgUp PgDn", "Esc", "?", "s"])
+    XCTAssertEqual(KeyHelp.entries(for: store.model).map(\.keys), ["↑↓", "PgUp PgDn", "y", "Esc", "?", "s"])
     store.send(.key(.escape)) { $0.history?.entry = nil }
     store.send(.key(.escape)) { $0.history = nil }
     store.finish()

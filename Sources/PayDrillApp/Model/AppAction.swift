@@ -19,6 +19,8 @@ public enum AppAction: Equatable, Sendable {
   indirect case historyLoaded(RequestID, HistoryListing)
   /// The ledger was read for the history's entry of request `id`.
   indirect case attemptLoaded(RequestID, AttemptReading)
+  /// The copy of request `id` was sent and saved, or could not be.
+  case copied(RequestID, CopyOutcome)
   /// The ledger could not be written: the run goes on without it, and the footer says why.
   case ledgerFailed(String)
   /// The gateway's settings changed as a whole (the fuzzer's panel changes, a test's setup).

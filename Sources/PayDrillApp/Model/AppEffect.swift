@@ -19,8 +19,9 @@ public enum AppEffect: Equatable, Sendable {
   case notifyHooks([CallbackEvent])
   /// Give the gateway the panel's settings (latencies, random faults, profile, seed).
   indirect case configureGateway(GatewaySettings)
-  /// Put text on the terminal's clipboard (OSC 52, where the terminal allows it).
-  case copyToClipboard(String)
+  /// Put text on the terminal's clipboard (OSC 52, where the terminal allows it) and save it as a file whose
+  /// path the footer gives; `.copied` answers.
+  case copyToClipboard(RequestID, String)
   /// End the run.
   case quit
 }

@@ -27,6 +27,11 @@ struct HistoryEntry: Equatable, Sendable {
     }
   }
 
+  /// What `y` copies: the attempt as `paydrill history show ID` prints it.
+  func copiedText(timeZone: TimeZone) -> String? {
+    attempt.map { AttemptDetails(timeZone: timeZone).text($0) }
+  }
+
   /// Its title: the attempt's id, method and outcome.
   var title: String {
     guard let attempt else { return "Attempt \(id)" }

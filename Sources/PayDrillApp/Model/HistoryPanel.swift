@@ -1,4 +1,5 @@
 import CheckoutEngine
+import Foundation
 import PaymentHistory
 import TerminalUI
 
@@ -41,6 +42,11 @@ package struct HistoryPanel: Equatable, Sendable {
     selected = min(max(0, selected + step), attempts.count - 1)
     if selected < scroll { scroll = selected }
     if selected >= scroll + max(1, visible) { scroll = selected - max(1, visible) + 1 }
+  }
+
+  /// What `y` copies: the selected attempt's row, every column whole, under the table's header.
+  func copiedRow(timeZone: TimeZone) -> String? {
+    selectedAttempt.map { HistoryTable(timeZone: timeZone).lines([$0]).joined(separator: "\n") + "\n" }
   }
 
   /// The selected attempt, if there is one.

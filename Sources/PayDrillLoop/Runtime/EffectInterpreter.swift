@@ -79,9 +79,9 @@ public final class EffectInterpreter {
     case .configureGateway(let settings):
       dependencies.gateway.apply(settings)
       return []
-    case .copyToClipboard(let text):
-      dependencies.clipboard?.copy(text)
-      return []
+    case .copyToClipboard(let id, let text):
+      let outcome = dependencies.clipboard?.copy(text, at: clock.now, number: id.rawValue) ?? .nowhere
+      return [.copied(id, outcome)]
     case .quit:
       hasQuit = true
       return []

@@ -51,6 +51,9 @@ extension KeyTable {
         return model.galleryIsHome ? [.quit] : []
       },
       .quit,
+      .copying("the configuration snippet shown (`config.buttonType = …`)") {
+        $0.gallery?.appearance.snippet.joined(separator: "\n")
+      },
     ], shared: overlayTail)
 
   private static func galleryBinding(
@@ -138,6 +141,9 @@ extension KeyTable {
         model.history?.entry = HistoryEntry(id: row, request: id)
         return [.loadAttempt(id, row)]
       },
+      .copying("the selected attempt's row, every column whole under the table's header") { model in
+        model.history?.copiedRow(timeZone: model.timeZone)
+      },
       .changing(
         .these([.escape, .key("H"), .key("q")]), help: KeyHelp.Entry(keys: "Esc H", action: "close"),
         explained: "closes the panel"
@@ -156,6 +162,11 @@ extension KeyTable {
       .changing(
         .these(ScrollKeys.pageKeys), help: KeyHelp.Entry(keys: "PgUp PgDn", action: "page"),
         explained: "scroll a page", HistoryEntry.scroll),
+      .copying(
+        "the attempt as `paydrill history show ID` prints it: its fields, then its events as JSON Lines"
+      ) {
+        model in model.history?.entry?.copiedText(timeZone: model.timeZone)
+      },
       .changing(
         .these([.escape, .enter, .key("q")]), help: KeyHelp.Entry(keys: "Esc", action: "back"),
         explained: "back to the history's list"
@@ -183,8 +194,7 @@ extension KeyTable {
       },
       KeyBinding(
         [.key("y")], help: KeyHelp.Entry(keys: "y", action: "copy as JSON", short: "copy"),
-        explained:
-          "copies the event as JSON to the terminal's clipboard (OSC 52: the terminal must allow it; in tmux, `set -g set-clipboard on`)"
+        explained: "copies the event as JSON (card numbers and keys masked)" + KeyBinding.copyExplained
       ) { _, model, _ in EventInspector.copy(in: &model) },
       .changing(
         .these([.escape, .enter, .key("q")]), help: KeyHelp.Entry(keys: "Esc", action: "close"),
