@@ -20,7 +20,7 @@ struct HistoryPanelView {
       ReadingPane(
         title: entry.title,
         lines: entry.lines(width: ReadingPane.textArea(in: size).width, timeZone: timeZone),
-        scroll: entry.scroll
+        scroll: entry.scroll, leaving: "Esc back to the list"
       ).render(size: size, into: &buffer)
       return
     }
