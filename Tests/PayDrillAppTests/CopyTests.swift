@@ -88,6 +88,14 @@ final class CopyTests: XCTestCase {
     store.send(.key(.character("x"))) { $0.copyOutcome = nil }
   }
 
+  /// A card number never leaves as a copy, even where a plugin put one in place of an id.
+  func testACardNumberIsCopiedMaskedToItsLastFour() {
+    var model = Fixture.model(Size(columns: 100, rows: 32))
+    XCTAssertEqual(
+      AppReducer.copy("4242424242424242", in: &model), [.copyToClipboard(RequestID(1), "•••• 4242")])
+    XCTAssertEqual(AppReducer.copy("tx-42", in: &model), [.copyToClipboard(RequestID(2), "tx-42")])
+  }
+
   func testYOnTheMethodListCopiesTheSessionId() throws {
     let store = store()
     store.send(.checkout(.createCheckout))

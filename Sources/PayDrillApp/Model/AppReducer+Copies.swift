@@ -4,10 +4,11 @@ import CheckoutEngine
 /// history row, an event) goes out as one effect that answers: OSC 52 to the terminal and a file, whose path
 /// the footer then gives.
 extension AppReducer {
-  /// Asks the interpreter to copy `text`.
+  /// Asks the interpreter to copy `text`; a card number (a plugin's "transaction id", say) goes out masked
+  /// to its last four: a copy never holds one.
   static func copy(_ text: String, in model: inout AppModel) -> [AppEffect] {
     let id = model.issueAppRequest()
     model.pendingCopy = id
-    return [.copyToClipboard(id, text)]
+    return [.copyToClipboard(id, SecretRedaction.masked(text))]
   }
 }
