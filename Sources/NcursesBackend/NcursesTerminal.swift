@@ -282,6 +282,15 @@ public final class NcursesTerminal: Backend {
     resume()
   }
 
+  /// The width in columns of the terminal standard output is, or nil when it is no terminal (a pipe, a file):
+  /// `paydrill history` fits its table to it.
+  public static var outputColumns: Int? {
+    var rows: Int32 = 0
+    var columns: Int32 = 0
+    guard cn_window_size(STDOUT_FILENO, &rows, &columns) == 0, columns > 0 else { return nil }
+    return Int(columns)
+  }
+
   /// Whether both standard input and standard output are a terminal.
   public static var isInteractive: Bool { isatty(STDIN_FILENO) == 1 && isatty(STDOUT_FILENO) == 1 }
 

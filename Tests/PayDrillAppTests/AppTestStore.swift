@@ -71,7 +71,8 @@ final class AppTestStore {
       exhaustivity: exhaustivity)
   }
 
-  private init(runtime: CheckoutRuntime, exhaustivity: Exhaustivity) {
+  /// A store over a runtime built for the test (its own ledger, its own clipboard).
+  init(runtime: CheckoutRuntime, exhaustivity: Exhaustivity) {
     self.runtime = runtime
     self.exhaustivity = exhaustivity
     model = runtime.model

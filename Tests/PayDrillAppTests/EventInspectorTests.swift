@@ -201,10 +201,19 @@ final class EventInspectorTests: XCTestCase {
     press(.enter, &model) { $0.overlay = .inspector(EventInspector(index: 0)) }
     XCTAssertTrue(RootView.render(model).text.contains("Event 1 of 5 · onSubmit · card"))
     let json = model.checkout.events[0].prettyJSON()
-    press(.character("y"), &model, effects: [.copyToClipboard(json)]) {
-      $0.overlay = .inspector(EventInspector(index: 0, copied: true))
+    press(.character("y"), &model, effects: [.copyToClipboard(RequestID(1), json)]) {
+      $0.lastAppRequest = 1
+      $0.pendingCopy = RequestID(1)
     }
-    XCTAssertTrue(RootView.render(model).text.contains("Copied as JSON"))
+    let outcome = CopyOutcome(sentToTerminal: true, file: "~/.local/share/paydrill/copies/copy-1.txt")
+    _ = AppReducer.reduce(&model, .copied(RequestID(1), outcome), context: Fixture.context)
+    let footer = RootView.render(model).text.split(separator: "\n").last.map(String.init) ?? ""
+    XCTAssertEqual(
+      footer.trimmingCharacters(in: .whitespaces),
+      "Sent to the terminal's clipboard (OSC 52) and saved to ~/.local/share/paydrill/copies/copy-1.txt",
+      "what was done, never \"Copied\" as a certainty")
+    XCTAssertNil(model.pendingCopy)
+    model.copyOutcome = nil
     let copied = try? JSONSerialization.jsonObject(with: Data(json.utf8)) as? [String: Any]
     XCTAssertEqual(copied?["event"] as? String, "onSubmit")
     XCTAssertEqual(copied?["seq"] as? Int, 1)
@@ -318,13 +327,43 @@ final class EventInspectorTests: XCTestCase {
     store.finish()
   }
 
-  func testTheClipboardGetsWhatTheInterpreterIsAskedToCopy() {
+  /// The interpreter sends the text to the terminal and saves it in the clipboard's folder, named with its
+  /// clock and the request; it answers what it did, a folder it cannot write included.
+  func testTheInterpreterSendsAndSavesACopyAndAnswersWhatItDid() throws {
     final class Copies: @unchecked Sendable { var texts: [String] = [] }
     let copies = Copies()
-    let runtime = CheckoutRuntime(
-      scenario: Fixture.cardOnly, size: Size(columns: 100, rows: 32), latencyMilliseconds: 0,
-      clipboard: Clipboard { copies.texts.append($0) })
-    XCTAssertEqual(runtime.interpreter.perform(.copyToClipboard("{}")), [])
-    XCTAssertEqual(copies.texts, ["{}"])
+    let folder = FileManager.default.temporaryDirectory.appendingPathComponent(UUID().uuidString)
+    defer { try? FileManager.default.removeItem(at: folder) }
+    func runtime(_ clipboard: Clipboard?) -> CheckoutRuntime {
+      CheckoutRuntime(
+        scenario: Fixture.cardOnly, size: Size(columns: 100, rows: 32), latencyMilliseconds: 0,
+        clock: .virtual(startingAt: Fixture.now), clipboard: clipboard)
+    }
+    let copiesFolder = folder.appendingPathComponent("copies").path
+    let clipboard = Clipboard(
+      folder: copiesFolder, shownFolder: "~/copies", timeZone: TimeZone(identifier: "UTC")!
+    ) { copies.texts.append($0) }
+    XCTAssertEqual(
+      runtime(clipboard).interpreter.perform(.copyToClipboard(RequestID(3), "tx-1")),
+      [.copied(RequestID(3), CopyOutcome(sentToTerminal: true, file: "~/copies/copy-20261201-155638-3.txt"))])
+    XCTAssertEqual(copies.texts, ["tx-1"])
+    XCTAssertEqual(
+      try String(contentsOfFile: copiesFolder + "/copy-20261201-155638-3.txt", encoding: .utf8), "tx-1")
+
+    try FileManager.default.removeItem(atPath: copiesFolder)
+    try Data().write(to: URL(fileURLWithPath: copiesFolder))
+    let refused = runtime(clipboard).interpreter.perform(.copyToClipboard(RequestID(4), "tx-2"))
+    XCTAssertEqual(
+      refused,
+      [.copied(RequestID(4), CopyOutcome(sentToTerminal: true, problem: "\(copiesFolder) cannot be written"))]
+    )
+    if case .copied(_, let outcome) = refused.first {
+      XCTAssertTrue(outcome.isFailure)
+      XCTAssertTrue(outcome.notice().hasPrefix("Only sent to the terminal's clipboard (OSC 52): not saved"))
+    }
+    XCTAssertEqual(
+      runtime(nil).interpreter.perform(.copyToClipboard(RequestID(5), "tx-3")),
+      [.copied(RequestID(5), .nowhere)],
+      "a headless run has nowhere to copy to, and says so")
   }
 }

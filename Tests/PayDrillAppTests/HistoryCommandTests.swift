@@ -1,7 +1,9 @@
 import CheckoutEngine
 import Foundation
+import TerminalUI
 import XCTest
 
+@testable import PayDrillApp
 @testable import PayDrillCLI
 @testable import PayDrillCommandLine
 @testable import PayDrillLedger
@@ -121,7 +123,7 @@ final class HistoryCommandTests: XCTestCase {
     XCTAssertTrue(table.contains("  paypal    PayPal balance  $49.99  succeeded    Authorised"), table)
     XCTAssertEqual(
       HistoryTable(timeZone: utc).lines([HistoryPanelTests.attempts[3]]).last,
-      " 2  2026-12-01 15:58:38  acme-electronics  card    Visa ••••4242  $49.99  failed   CARD_DECLINED",
+      " 2  2026-12-01 15:58:38  acme-electronics  card    Visa ••••1111 (from the Paze wallet)  $49.99  failed   CARD_DECLINED",
       "columns as wide as their titles")
 
     options.json = true
@@ -143,6 +145,44 @@ final class HistoryCommandTests: XCTestCase {
     options.showID = 99
     XCTAssertEqual(HistoryCommand.run(options).status, 1)
     XCTAssertEqual(HistoryCommand.run(HistoryCommand.Options(ledger: .off)).status, 2)
+  }
+
+  /// In a terminal (or with `COLUMNS`) the table fits as the history panel's does: outcome and amount always;
+  /// piped, every column whole. `history show` prints the fields the panel's entry shows, the session too.
+  func testTheTableFitsTheTerminalAndShowPrintsTheEntrysFields() throws {
+    let (path, ledger) = try scratchLedger()
+    var attempt = HistoryPanelTests.attempts[3]
+    attempt.id = nil
+    attempt.sessionId = "CS-4A7E21"
+    let id = try ledger.record(attempt)
+    let options = HistoryCommand.Options(ledger: .file(path))
+    for columns in [60, 80, 100] {
+      for table in [
+        HistoryCommand.run(options, environment: [:], columns: columns).output,
+        HistoryCommand.run(options, environment: ["COLUMNS": "\(columns)"]).output,
+      ] {
+        let lines = table.split(separator: "\n").map(String.init)
+        XCTAssertEqual(lines.count, 2, table)
+        for line in lines { XCTAssertLessThanOrEqual(DisplayWidth.of(line), columns, line) }
+        XCTAssertTrue(lines[1].contains("$49.99") && lines[1].contains("failed"), table)
+        XCTAssertTrue(lines[1].contains("Visa ••••1111"), table)
+        if columns >= 80 { XCTAssertTrue(lines[1].contains("CARD_DECLINED"), table) }
+      }
+    }
+    let piped = HistoryCommand.run(options, environment: [:]).output
+    XCTAssertTrue(piped.contains("acme-electronics  card    Visa ••••1111 (from the Paze wallet)"), piped)
+
+    let shown = HistoryCommand.run(HistoryCommand.Options(showID: id, ledger: .file(path))).output
+    XCTAssertTrue(shown.contains("  sessionId              CS-4A7E21\n"), shown)
+    var stored = try XCTUnwrap(try ledger.attempt(id: id))
+    stored.eventLines = []
+    var entry = HistoryEntry(id: id)
+    entry.fill(with: .found(stored))
+    let fields = AttemptDetails(timeZone: .current).fieldLines(stored)
+    XCTAssertEqual(
+      entry.lines(width: 200, timeZone: .current).prefix(fields.count).map(\.text), fields,
+      "the panel's entry shows what history show prints")
+    for field in fields { XCTAssertTrue(shown.contains("  \(field)\n"), field) }
   }
 
   /// Hardening: a scenario name or a plugin's error code with ESC in it reaches `paydrill history` and

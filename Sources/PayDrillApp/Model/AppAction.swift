@@ -17,6 +17,10 @@ public enum AppAction: Equatable, Sendable {
   case captureScreen(label: String)
   /// The ledger was read for the history panel of request `id`.
   indirect case historyLoaded(RequestID, HistoryListing)
+  /// The ledger was read for the history's entry of request `id`.
+  indirect case attemptLoaded(RequestID, AttemptReading)
+  /// The copy of request `id` was sent and saved, or could not be.
+  case copied(RequestID, CopyOutcome)
   /// The ledger could not be written: the run goes on without it, and the footer says why.
   case ledgerFailed(String)
   /// The gateway's settings changed as a whole (the fuzzer's panel changes, a test's setup).

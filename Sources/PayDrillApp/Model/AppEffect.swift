@@ -13,12 +13,15 @@ public enum AppEffect: Equatable, Sendable {
   indirect case saveScreenshot(RequestID, AppModel, label: String? = nil)
   /// Read the ledger's latest attempts; `.historyLoaded` answers.
   case loadHistory(RequestID)
+  /// Read one attempt of the ledger with its events (the history's Enter); `.attemptLoaded` answers.
+  case loadAttempt(RequestID, Int64)
   /// Tell the merchant's hooks about callbacks that fired.
   case notifyHooks([CallbackEvent])
   /// Give the gateway the panel's settings (latencies, random faults, profile, seed).
   indirect case configureGateway(GatewaySettings)
-  /// Put text on the terminal's clipboard (OSC 52, where the terminal allows it).
-  case copyToClipboard(String)
+  /// Put text on the terminal's clipboard (OSC 52, where the terminal allows it) and save it as a file whose
+  /// path the footer gives; `.copied` answers.
+  case copyToClipboard(RequestID, String)
   /// End the run.
   case quit
 }

@@ -50,6 +50,10 @@ public struct AppModel: Equatable, Sendable {
   public var eventsNotified = 0
   /// What became of the last screenshot, shown in the footer until the next key.
   public var screenshotOutcome: ScreenshotOutcome?
+  /// The copy (`y`) being sent and saved, while its answer is awaited.
+  public var pendingCopy: RequestID?
+  /// What became of the last copy, shown in the footer until the next key.
+  public var copyOutcome: CopyOutcome?
 
   public init(
     checkout: CheckoutState, size: Size, latencyMilliseconds: Int, timeZone: TimeZone = .current

@@ -62,7 +62,11 @@ public enum AppReducer {
       return send(.backendRequest(BackendLink.details(of: exchange)), to: &model, context: context)
     case .key(let key):
       // The last screenshot's notice stays until the next key; a resize is not one.
-      if case .resize = key {} else { model.screenshotOutcome = nil }
+      if case .resize = key {
+      } else {
+        model.screenshotOutcome = nil
+        model.copyOutcome = nil
+      }
       return handle(key, in: &model, context: context)
     case .captureScreen(let label):
       return capture(&model, label: label)
@@ -74,6 +78,15 @@ public enum AppReducer {
     case .historyLoaded(let id, let listing):
       guard let request = model.history?.request, request == id else { return [] }
       model.history?.fill(with: listing)
+      return []
+    case .copied(let id, let outcome):
+      guard model.pendingCopy == id else { return [] }
+      model.pendingCopy = nil
+      model.copyOutcome = outcome
+      return []
+    case .attemptLoaded(let id, let reading):
+      guard let request = model.history?.entry?.request, request == id else { return [] }
+      model.history?.entry?.fill(with: reading)
       return []
     case .changeGateway(let settings):
       model.gatewaySettings = settings

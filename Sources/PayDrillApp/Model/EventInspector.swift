@@ -8,8 +8,6 @@ package struct EventInspector: Equatable, Sendable {
   package var index: Int
   /// The first line shown.
   var scroll = 0
-  /// Whether `y` copied the event, for the hint to say so.
-  var copied = false
 
   /// The event as the inspector shows, copies and saves it: pretty JSON with its secrets masked.
   package static func json(of event: CallbackEvent) -> String {
@@ -73,10 +71,9 @@ package struct EventInspector: Equatable, Sendable {
     }
   }
 
-  /// Copies the event as JSON to the terminal's clipboard, and says so in the hint.
+  /// Copies the event as JSON (its secrets masked); the footer says what was done.
   static func copy(in model: inout AppModel) -> [AppEffect] {
     guard let event = open(in: &model)?.event else { return [] }
-    model.inspector?.copied = true
-    return [.copyToClipboard(json(of: event))]
+    return AppReducer.copy(json(of: event), in: &model)
   }
 }

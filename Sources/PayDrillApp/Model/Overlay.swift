@@ -27,7 +27,7 @@ enum Overlay: Equatable, Sendable {
 extension Overlay {
   /// The key tables of every overlay's mode, in the order `docs/reference/keys.md` lists them.
   static let keyTables: [KeyTable] = [
-    .gallery, .gatewayPanel, .devicePanel, .history, .inspector, .order, .help,
+    .gallery, .gatewayPanel, .devicePanel, .history, .historyEntry, .inspector, .order, .help,
   ]
 
   /// The table of the mode this overlay opens: every key goes to it while it is open.
@@ -37,7 +37,7 @@ extension Overlay {
     case .gallery: return .gallery
     case .gatewayPanel: return .gatewayPanel
     case .devicePanel: return .devicePanel
-    case .history: return .history
+    case .history(let panel): return panel.entry == nil ? .history : .historyEntry
     case .inspector: return .inspector
     case .order: return .order
     }
@@ -63,7 +63,8 @@ extension Overlay {
       GatewayPanel.view(model.gatewaySettings, highlighted: row, plugin: model.gatewayPlugin).render(
         in: body, into: &buffer)
     case .history(let panel):
-      HistoryPanelView(panel: panel, timeZone: model.timeZone).render(in: body, into: &buffer)
+      HistoryPanelView(panel: panel, timeZone: model.timeZone).render(
+        in: body, size: model.size, into: &buffer)
     case .inspector(let inspector):
       EventInspectorView(inspector: inspector, events: model.checkout.events).render(
         size: model.size, into: &buffer)

@@ -15,8 +15,7 @@ struct EventInspectorView {
     ReadingPane(
       title: "Event \(inspector.index + 1) of \(events.count) · \(event.name.rawValue)\(method)",
       lines: EventInspector.lines(of: event, width: ReadingPane.textArea(in: size).width),
-      scroll: inspector.scroll, note: inspector.copied ? "Copied as JSON (OSC 52) · " : "",
-      noteRole: inspector.copied ? .success : .muted
+      scroll: inspector.scroll
     ).render(size: size, into: &buffer)
   }
 }

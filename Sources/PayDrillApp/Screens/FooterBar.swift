@@ -12,6 +12,12 @@ struct FooterBar {
         maxWidth: rect.width - 2)
       return
     }
+    if let copy = model.copyOutcome {
+      buffer.write(
+        truncating: copy.notice(width: rect.width - 2), x: rect.x + 1, y: rect.y,
+        role: copy.isFailure ? .error : .notice, maxWidth: rect.width - 2)
+      return
+    }
     if let stop = model.backend?.stopped {
       buffer.write(
         truncating: "⚠ \(stop.summary)", x: rect.x + 1, y: rect.y, role: .error, maxWidth: rect.width - 2)

@@ -9,6 +9,8 @@ struct ReadingPane {
   /// What the hint says before the lines below and "Esc closes" (the inspector's "Copied as JSON").
   var note = ""
   var noteRole = StyleRole.muted
+  /// How Escape leaves it, the hint's last words.
+  var leaving = "Esc closes"
 
   /// The box the pane takes in a screen of `size`: all of it between header and footer.
   static func box(in size: Size) -> Rect {
@@ -32,7 +34,7 @@ struct ReadingPane {
     }
     let below = max(0, lines.count - scroll - area.height)
     // The footer lists the keys; the hint says where the text goes on and how to leave.
-    let hint = note + (below > 0 ? "\(below) more lines ↓ · " : "") + "Esc closes"
+    let hint = note + (below > 0 ? "\(below) more lines ↓ · " : "") + leaving
     buffer.write(truncating: hint, x: area.x, y: area.maxY, role: noteRole, maxWidth: area.width)
   }
 }

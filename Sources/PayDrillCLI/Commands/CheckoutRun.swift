@@ -3,6 +3,7 @@ import Foundation
 import GatewaySimulator
 import PayDrillApp
 import PayDrillCommandLine
+import PayDrillFiles
 import PayDrillHooks
 import PayDrillLedger
 import PayDrillLoop
@@ -48,7 +49,7 @@ final class CheckoutRun {
       scenario: scenario, size: options.size,
       latencyMilliseconds: PayDrillCommand.latency(options, scenario: scenario), seed: seed,
       gateway: gateway, hooks: hook, ledger: ledger, screenshots: screenshots, clock: clock,
-      clipboard: live ? .terminal : nil,
+      clipboard: live ? Self.clipboard() : nil,
       spentSessions: spentSessions
     ) { model in
       model.gatewayPlugin = plugin?.command
@@ -56,6 +57,17 @@ final class CheckoutRun {
     }
     self.plugin = plugin
     self.hook = hook
+  }
+
+  /// The terminal's clipboard, each copy also saved in the data folder's `copies` (shown with `~` for the
+  /// home folder, to keep the footer's line short).
+  static func clipboard(environment: [String: String] = ProcessInfo.processInfo.environment) -> Clipboard {
+    let folder = DataFolder.url(environment: environment).appendingPathComponent("copies").path
+    var shown = folder
+    if let home = environment["HOME"], home.count > 1, folder.hasPrefix(home + "/") {
+      shown = "~" + folder.dropFirst(home.count)
+    }
+    return .terminal(savingIn: folder, shownAs: shown)
   }
 
   /// Records an attempt still in flight as interrupted, and prints the ledger's warning if it could not be

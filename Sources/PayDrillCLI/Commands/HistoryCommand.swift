@@ -19,10 +19,12 @@ public enum HistoryCommand {
     var error: String?
   }
 
-  /// Runs the command against the ledger the options name.
-  static func run(_ options: Options, environment: [String: String] = ProcessInfo.processInfo.environment)
-    -> Outcome
-  {
+  /// Runs the command against the ledger the options name. The table fits in `columns` (the terminal's
+  /// width), else in `COLUMNS` when it is set, as the history panel's does; a pipe gets every column whole.
+  static func run(
+    _ options: Options, environment: [String: String] = ProcessInfo.processInfo.environment,
+    columns: Int? = nil
+  ) -> Outcome {
     guard let path = options.ledger.path(environment: environment) else {
       return Outcome(
         status: 2, output: "", error: "history reads the ledger: --no-ledger leaves nothing to read")
@@ -56,7 +58,10 @@ public enum HistoryCommand {
         return Outcome(status: 0, output: attempts.map { jsonLine($0) + "\n" }.joined())
       }
       guard !attempts.isEmpty else { return Outcome(status: 0, output: "No attempts match.\n") }
-      return Outcome(status: 0, output: HistoryTable().lines(attempts).joined(separator: "\n") + "\n")
+      return Outcome(
+        status: 0,
+        output: HistoryTable().lines(attempts, width: columns ?? environment["COLUMNS"].flatMap { Int($0) })
+          .joined(separator: "\n") + "\n")
     } catch {
       return Outcome(status: 2, output: "", error: "\(error)")
     }
@@ -76,6 +81,7 @@ public enum HistoryCommand {
     object["errorMessage"] = attempt.errorMessage
     object["systemTransactionId"] = attempt.systemTransactionId
     object["merchantTransactionId"] = attempt.merchantTransactionId
+    object["sessionId"] = attempt.sessionId
     object["resultCode"] = attempt.resultCode
     // A string: a seed may be past what a JSON number keeps exactly.
     object["seed"] = attempt.seed.map(String.init)
@@ -89,31 +95,8 @@ public enum HistoryCommand {
     return String(decoding: data ?? Data(), as: UTF8.self)
   }
 
-  /// One attempt's fields, then its events as JSON Lines.
+  /// One attempt's fields, then its events as JSON Lines: the history panel's entry shows the same fields.
   static func details(_ attempt: PaymentAttempt, timeZone: TimeZone = .current) -> String {
-    let table = HistoryTable(timeZone: timeZone)
-    let amount = attempt.amount
-    let fields: [(String, String?)] = [
-      ("scenario", attempt.scenario), ("method", attempt.method.rawValue), ("card", attempt.card),
-      (
-        "amount",
-        "\(MoneyFormatter().string(for: amount)) (\(amount.minorUnits) minor units of \(amount.currency.code))"
-      ),
-      ("outcome", attempt.outcome.rawValue), ("errorCode", attempt.errorCode),
-      ("errorMessage", attempt.errorMessage), ("systemTransactionId", attempt.systemTransactionId),
-      ("merchantTransactionId", attempt.merchantTransactionId), ("resultCode", attempt.resultCode),
-      ("seed", attempt.seed.map { "\($0) (repeat the run with --seed \($0))" }),
-      ("started", table.time(attempt.startedAt)), ("ended", table.time(attempt.endedAt)),
-    ]
-    var text = "Attempt \(attempt.id.map(String.init) ?? "-")\n"
-    for (name, value) in fields {
-      text +=
-        "  " + name.padding(toLength: 23, withPad: " ", startingAt: 0)
-        + PrintableText.visible(value ?? "-") + "\n"
-    }
-    text += "Events (\(attempt.eventLines.count), JSON Lines):\n"
-    // Event lines are JSON, whose control characters are escaped; a line from an older ledger may not be.
-    text += attempt.eventLines.map { PrintableText.visible($0) + "\n" }.joined()
-    return text
+    AttemptDetails(timeZone: timeZone).text(attempt)
   }
 }

@@ -111,7 +111,7 @@ public enum PayDrillCommand {
     case .mergeJUnit(let merge):
       return MergeJUnitCommand.run(merge)
     case .history(let history):
-      let outcome = HistoryCommand.run(history)
+      let outcome = HistoryCommand.run(history, columns: NcursesTerminal.outputColumns)
       print(outcome.output, terminator: "")
       if let error = outcome.error { FileHandle.standardError.write(Data("paydrill: \(error)\n".utf8)) }
       return outcome.status

@@ -71,15 +71,17 @@ public final class EffectInterpreter {
       return [.screenshotTaken(id, outcome ?? .off)]
     case .loadHistory(let id):
       return [.historyLoaded(id, history())]
+    case .loadAttempt(let id, let row):
+      return [.attemptLoaded(id, attempt(row))]
     case .notifyHooks(let events):
       for event in events { dependencies.hooks.callbackFired(event) }
       return []
     case .configureGateway(let settings):
       dependencies.gateway.apply(settings)
       return []
-    case .copyToClipboard(let text):
-      dependencies.clipboard?.copy(text)
-      return []
+    case .copyToClipboard(let id, let text):
+      let outcome = dependencies.clipboard?.copy(text, at: clock.now, number: id.rawValue) ?? .nowhere
+      return [.copied(id, outcome)]
     case .quit:
       hasQuit = true
       return []
@@ -114,6 +116,21 @@ public final class EffectInterpreter {
     do {
       return .attempts(
         try ledger.attempts(matching: AttemptFilter(limit: HistoryPanel.limit)), location: ledger.location)
+    } catch {
+      return .unavailable("\(error)")
+    }
+  }
+
+  /// One attempt with its events, for the history's entry.
+  private func attempt(_ row: Int64) -> AttemptReading {
+    guard let ledger = dependencies.ledger else {
+      return .unavailable("No ledger: --no-ledger, or it could not be opened.")
+    }
+    do {
+      guard let attempt = try ledger.attempt(id: row) else {
+        return .unavailable("No attempt \(row) in \(ledger.location)")
+      }
+      return .found(attempt)
     } catch {
       return .unavailable("\(error)")
     }

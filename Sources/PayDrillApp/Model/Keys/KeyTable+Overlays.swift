@@ -51,6 +51,9 @@ extension KeyTable {
         return model.galleryIsHome ? [.quit] : []
       },
       .quit,
+      .copying("the configuration snippet shown (`config.buttonType = …`)") {
+        $0.gallery?.appearance.snippet.joined(separator: "\n")
+      },
     ], shared: overlayTail)
 
   private static func galleryBinding(
@@ -121,14 +124,25 @@ extension KeyTable {
     mode: "History panel",
     bindings: [
       .changing(
-        .these([.up, .key("k"), .down, .key("j")]), help: KeyHelp.Entry(keys: "↑↓", action: "scroll"),
-        explained: "scroll the attempts"
+        .these([.up, .key("k"), .down, .key("j")]), help: KeyHelp.Entry(keys: "↑↓", action: "select"),
+        explained: "selects an attempt (the list scrolls with it)"
       ) {
         key, model in
-        guard let panel = model.history else { return }
-        let last = max(0, panel.attempts.count - 1)
-        model.history?.scroll =
-          [.up, .key("k")].contains(key) ? max(0, panel.scroll - 1) : min(last, panel.scroll + 1)
+        let rows = HistoryPanelView.visibleRows(in: ReadingPane.box(in: model.size))
+        model.history?.select(by: [.up, .key("k")].contains(key) ? -1 : 1, visible: rows)
+      },
+      KeyBinding(
+        [.enter], help: KeyHelp.Entry(keys: "Enter", action: "open"),
+        explained:
+          "opens the selected attempt whole: every field, its session and transaction ids, its events as the event inspector shows them (what `paydrill history show ID` prints)"
+      ) { _, model, _ in
+        guard let attempt = model.history?.selectedAttempt, let row = attempt.id else { return [] }
+        let id = model.issueAppRequest()
+        model.history?.entry = HistoryEntry(id: row, request: id)
+        return [.loadAttempt(id, row)]
+      },
+      .copying("the selected attempt's row, every column whole under the table's header") { model in
+        model.history?.copiedRow(timeZone: model.timeZone)
       },
       .changing(
         .these([.escape, .key("H"), .key("q")]), help: KeyHelp.Entry(keys: "Esc H", action: "close"),
@@ -136,6 +150,30 @@ extension KeyTable {
       ) {
         _, model in model.history = nil
       },
+    ], shared: overlayTail)
+
+  /// One attempt of the history opened whole (Enter in the history panel).
+  static let historyEntry = KeyTable(
+    mode: "History entry",
+    bindings: [
+      .changing(
+        .these(ScrollKeys.lineKeys), help: KeyHelp.Entry(keys: "↑↓", action: "scroll"),
+        explained: "scroll the attempt a line, or to its ends", HistoryEntry.scroll),
+      .changing(
+        .these(ScrollKeys.pageKeys), help: KeyHelp.Entry(keys: "PgUp PgDn", action: "page"),
+        explained: "scroll a page", HistoryEntry.scroll),
+      .copying(
+        "the attempt as `paydrill history show ID` prints it: its fields, then its events as JSON Lines"
+      ) {
+        model in model.history?.entry?.copiedText(timeZone: model.timeZone)
+      },
+      .changing(
+        .these([.escape, .enter, .key("q")]), help: KeyHelp.Entry(keys: "Esc", action: "back"),
+        explained: "back to the history's list"
+      ) { _, model in model.history?.entry = nil },
+      .changing(
+        .these([.key("H")]), help: nil, explained: "closes the history"
+      ) { _, model in model.history = nil },
     ], shared: overlayTail)
 
   static let inspector = KeyTable(
@@ -156,8 +194,7 @@ extension KeyTable {
       },
       KeyBinding(
         [.key("y")], help: KeyHelp.Entry(keys: "y", action: "copy as JSON", short: "copy"),
-        explained:
-          "copies the event as JSON to the terminal's clipboard (OSC 52: the terminal must allow it; in tmux, `set -g set-clipboard on`)"
+        explained: "copies the event as JSON (card numbers and keys masked)" + KeyBinding.copyExplained
       ) { _, model, _ in EventInspector.copy(in: &model) },
       .changing(
         .these([.escape, .enter, .key("q")]), help: KeyHelp.Entry(keys: "Esc", action: "close"),

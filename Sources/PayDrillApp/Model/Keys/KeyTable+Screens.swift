@@ -95,6 +95,9 @@ extension KeyTable {
         ) {
           _, model in model.overlay = .order(OrderList())
         },
+        .copying("the session's id (what `paydrill --session ID` and your backend know it by)", help: nil) {
+          $0.checkout.sessionId
+        },
         .changing(
           .these([.up, .key("k"), .down, .key("j")]), help: KeyHelp.Entry(keys: "↑↓ j k", action: "move"),
           explained: "moves the highlight"
@@ -183,6 +186,13 @@ extension KeyTable {
           return []
         }
         return AppReducer.send(.startNewCheckout, to: &model, context: context)
+      },
+      .copying(
+        "the payment's `systemTransactionId`, what your backend verifies (`Examples/merchant-backend.py verify ID`)",
+        help: KeyHelp.Entry(keys: "y", action: "copy systemTransactionId", short: "copy id")
+      ) { model in
+        guard case .result(.success(let receipt)) = model.checkout.screen else { return nil }
+        return receipt.result.systemTransactionId
       },
       .quit,
     ], shared: screenTail(typing: false))
