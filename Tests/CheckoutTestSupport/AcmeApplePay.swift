@@ -1,6 +1,6 @@
 import Foundation
 
-@testable import CheckoutEngine
+import CheckoutEngine
 
 // MARK: - Fixtures shared by the Apple Pay tests
 

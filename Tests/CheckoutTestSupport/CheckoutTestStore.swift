@@ -1,7 +1,7 @@
 import Foundation
 import XCTest
 
-@testable import CheckoutEngine
+import CheckoutEngine
 
 /// 2026-03-14 09:30:00 UTC: every reducer test runs at this time or a few seconds after it.
 let fixedNow = Date(timeIntervalSince1970: 1_773_480_600)

@@ -1,6 +1,6 @@
 import XCTest
 
-@testable import CheckoutEngine
+import CheckoutEngine
 
 /// The request book as tests state it: each test says which requests an action issued, answered or abandoned
 /// (the stores compare the whole book, never copy it).

@@ -82,6 +82,17 @@ public struct CallbackEvent: Hashable, Sendable {
   public var method: DropInPaymentMethod?
   public var details: [EventDetail]
 
+  /// An event as the engine records it (the test stores and the ledger's readers build them too).
+  public init(
+    sequence: Int, time: Date, name: CallbackName, method: DropInPaymentMethod?, details: [EventDetail]
+  ) {
+    self.sequence = sequence
+    self.time = time
+    self.name = name
+    self.method = method
+    self.details = details
+  }
+
   /// The payload value for a key, if present.
   public subscript(key: String) -> EventValue? {
     details.first { $0.key == key }?.value
