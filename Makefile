@@ -22,7 +22,7 @@ ZIZMOR = "$$(command -v zizmor || echo "$$(python3 -m site --user-base)/bin/zizm
 
 # The version lives in one place, HelpText.version (what `paydrill --version` prints); the archive's name
 # reads it there.
-VERSION := $(shell sed -n 's/.*static let version = "\(.*\)".*/\1/p' Sources/PayDrillCLI/Commands/HelpText.swift)
+VERSION := $(shell sed -n 's/.*static let version = "\(.*\)".*/\1/p' Sources/PayDrillCommandLine/HelpText.swift)
 SYSTEM := $(shell uname -s | tr A-Z a-z)-$(shell uname -m)
 DIST_NAME = paydrill-$(VERSION)-$(SYSTEM)
 ARCHIVE = dist/$(DIST_NAME).tar.gz
@@ -160,6 +160,7 @@ INSTALL_SERVE = $(dir $(INSTALL_BINARY))paydrill-serve
 # packs them as make install lays them out, with README.md, LICENSE and CHANGELOG.md, into
 # dist/paydrill-VERSION-SYSTEM.tar.gz and its .sha256. `make install` installs from the same build.
 release: deps
+	@test -n "$(VERSION)" || { echo "make release: no version read from Sources/PayDrillCommandLine/HelpText.swift" >&2; exit 1; }
 	$(SWIFT) build -c release --product paydrill $(STATIC_STDLIB)
 	$(SWIFT) build -c release --product paydrill-merge-junit $(STATIC_STDLIB)
 	$(SWIFT) build -c release --product paydrill-serve $(STATIC_STDLIB)

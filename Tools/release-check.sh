@@ -72,7 +72,7 @@ done
 [ -f "$archive.sha256" ] || fail "no $archive.sha256"
 (cd "$(dirname "$archive")" && sha256sum --check --quiet "$(basename "$archive").sha256") \
   || fail "$archive does not match its .sha256"
-version=$(sed -n 's/.*static let version = "\(.*\)".*/\1/p' "$repository/Sources/PayDrillCLI/Commands/HelpText.swift")
+version=$(sed -n 's/.*static let version = "\(.*\)".*/\1/p' "$repository/Sources/PayDrillCommandLine/HelpText.swift")
 grep -q "^## $version " "$repository/CHANGELOG.md" || fail "CHANGELOG.md has no entry for $version (## $version (date))"
 
 work=$(mktemp -d /tmp/paydrill-release-check.XXXXXX)
