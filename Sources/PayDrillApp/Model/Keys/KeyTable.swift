@@ -30,11 +30,17 @@ struct KeyTable: Sendable {
   /// Runs the binding that takes `key`, if one does. A named key wins over a class of keys (digits, text);
   /// otherwise the first binding that takes it acts.
   func dispatch(_ key: KeyEvent, in model: inout AppModel, context: ReduceContext) -> [AppEffect]? {
-    let all = bindings + shared
-    let binding =
-      all.first { $0.keys.isNamed && $0.takes(key, in: model) }
-      ?? all.first { !$0.keys.isNamed && $0.takes(key, in: model) }
+    let binding = binding(for: key, named: true, in: model) ?? binding(for: key, named: false, in: model)
     return binding?.perform(key, &model, context)
+  }
+
+  /// The first binding, own then shared, that takes `key` by its name (or by its class); looked up in place,
+  /// without joining the two lists, which costs a copy of every binding on every key.
+  private func binding(for key: KeyEvent, named: Bool, in model: AppModel) -> KeyBinding? {
+    if let index = bindings.firstIndex(where: { $0.keys.isNamed == named && $0.takes(key, in: model) }) {
+      return bindings[index]
+    }
+    return shared.first { $0.keys.isNamed == named && $0.takes(key, in: model) }
   }
 }
 
