@@ -29,8 +29,9 @@ public enum CommandTable {
       summary: "replay tapes (VHS syntax) headlessly and check their Wait and Expect lines",
       details: """
         Each tape runs in a fresh checkout on a virtual clock, with the options of its header \
-        (# paydrill: …) under those of the command line. One tape: its failure in full. Several (or \
-        --junit): a line per tape and a count.
+        (# paydrill: …) under those of the command line. A line per tape (passed or failed, the tape, its time), \
+        a total, and each failure in full. Every output's path (--junit, --screen, --events, --cast, \
+        --screens) is checked before the first tape runs.
         """,
       examples: ["paydrill play Tapes/*.tape --latency 50 --no-ledger --junit report.xml"],
       exitStatus: """
@@ -56,8 +57,10 @@ public enum CommandTable {
     CommandSpec(
       name: .record, arguments: "TAPE", summary: "run the checkout and write its keys as a tape",
       details: """
-        The interactive checkout; when it ends, its keys are written to TAPE with a header that replays \
-        them exactly (scenario, theme, size, seed, clock start).
+        The interactive checkout; when it ends, its keys are written \
+        to TAPE as a tape a person would write: one Type per field, a Wait for each new screen instead of \
+        pauses, and Expect checks of the outcome (the screen, the last callback, the amount) at the end. \
+        The header keeps the scenario, theme, size, seed and clock start.
         """,
       examples: ["paydrill record my-flow.tape --scenario harbour-books"],
       exitStatus: """

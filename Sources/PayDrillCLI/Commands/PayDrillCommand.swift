@@ -250,15 +250,18 @@ public enum PayDrillCommand {
       runtime: runtime, theme: theme, useColor: useColor, asciiOnly: !terminal.isUTF8,
       crashKey: crashTestKey,
       onKey: recording.map { recording in
-        { key, time in
-          // What the key is typed into, before it is: the tape keeps no card a shopper typed.
+        { key, _ in
+          // The screen the key met and what it is typed into, before it is: the tape waits for that screen,
+          // and keeps no card a shopper typed.
           recording.recorder.record(
-            key, at: time, into: runtime.model.cardFieldTakingKeys,
+            key, on: ScreenLandmark.frame(of: runtime.render()), into: runtime.model.cardFieldTakingKeys,
             cardNumber: runtime.model.checkout.cardForm.number)
         }
       },
       presenter: presenter
     ).run()
+    // How the session ended, for the tape's checks: before an attempt in flight is finished.
+    let outcome = recording.map { _ in TapeRecorder.Outcome(model: runtime.model, screen: runtime.render()) }
     // The terminal is back: an attempt still in flight is recorded as interrupted (normal code, not a
     // signal handler: SIGTERM and SIGINT only set the flag that ended the session).
     run.finishAttempts()
@@ -267,7 +270,8 @@ public enum PayDrillCommand {
       if signal == nil { recording.recorder.dropLastKey() }
       let tape = recording.recorder.tape(
         header: recordingHeader(
-          options, size: runtime.model.size, clockStart: runtime.clock.origin, seed: run.seed))
+          options, size: runtime.model.size, clockStart: runtime.clock.origin, seed: run.seed),
+        outcome: outcome)
       do {
         try OutputFile.write(tape, to: tapePath)
         print("paydrill: recorded \(tapePath); replay it with paydrill play \(tapePath)")

@@ -29,9 +29,10 @@ enum PlayCommand {
     } catch {
       return PayDrillCommand.fail("\(error)")
     }
-    if let problem = ScreenCast.problem(with: options.castPath) { return PayDrillCommand.fail(problem) }
-    let isSuite = tapes.count > 1 || options.junitPath != nil || options.shard != nil
+    // Every output's path, before the first tape runs: a suite is not played to lose its report to a typo.
+    if let problem = outputProblem([options] + tapes.map(\.1)) { return PayDrillCommand.fail(problem) }
     var runs: [TapeRun] = []
+    let started = ContinuousClock.now
     // `--jobs N`: N tapes at once, each in a checkout of its own; reported in the suite's order.
     let played = TapeSuiteRunner.map(
       tapes, jobs: options.jobs ?? ProcessInfo.processInfo.activeProcessorCount
@@ -45,7 +46,7 @@ enum PlayCommand {
       {
         return PayDrillCommand.fail(failure)
       }
-      if isSuite { print(run.summary) }
+      print(run.summary)
       if let report = run.failureReport {
         FileHandle.standardError.write(Data("paydrill: \(report)\n".utf8))
       }
@@ -57,11 +58,26 @@ enum PlayCommand {
         return PayDrillCommand.fail(error.description)
       }
     }
-    if isSuite {
-      let failed = runs.filter { !$0.passed }.count
-      print("\(runs.count - failed) passed, \(failed) failed")
-    }
+    print(TapeRun.total(runs, duration: ContinuousClock.now - started))
     return runs.allSatisfy(\.passed) ? 0 : 1
+  }
+
+  /// Why one of the outputs the options name (`--junit`, `--screen`, `--events`, `--cast`, the `--screens`
+  /// folder) could not be written when the run ends, if one could not (`OutputFile.check`).
+  static func outputProblem(_ options: [CommandLineOptions]) -> String? {
+    do {
+      for option in options {
+        for path in [option.junitPath, option.screenPath, option.eventsPath, option.castPath].compactMap(
+          \.self)
+        {
+          try OutputFile.check(path)
+        }
+        if let folder = option.screensFolder ?? option.screenshotFolder { try OutputFile.checkFolder(folder) }
+      }
+      return nil
+    } catch {
+      return error.description
+    }
   }
 
   /// Plays one tape in a fresh checkout (with its theme, read once for the suite); returns the run, its final
