@@ -57,7 +57,7 @@ public enum CommandTable {
     CommandSpec(
       name: .record, arguments: "TAPE", summary: "run the checkout and write its keys as a tape",
       details: """
-        The interactive checkout; when it ends, its keys are written \
+        The interactive checkout, with REC and the time in its header; when it ends, its keys are written \
         to TAPE as a tape a person would write: one Type per field, a Wait for each new screen instead of \
         pauses, and Expect checks of the outcome (the screen, the last callback, the amount) at the end. \
         The header keeps the scenario, theme, size, seed and clock start.

@@ -232,7 +232,9 @@ final class InteractiveTerminalTests: TerminalTestCase {
     let events = folder.appendingPathComponent("live.jsonl").path
     let session = try TmuxSession(
       command: try wrapped("record \(tape) --scenario harbour-books --latency 0 --seed 3 --events \(events)"))
-    try session.waitFor("Choose a payment method")
+    let first = try session.waitFor("Choose a payment method")
+    XCTAssertTrue(first.contains("● REC 0:0"), "the header says it records, with the time: \(first)")
+    try session.waitFor("● REC 0:02", timeout: 10)
     try session.press("Enter")
     try session.waitFor("Card number")
     try session.type("4242 4242 4242 4242")

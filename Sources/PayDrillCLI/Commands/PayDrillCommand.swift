@@ -226,6 +226,8 @@ public enum PayDrillCommand {
       model.galleryIsHome = gallery != nil
       model.darkAppearance = theme.appearance == .dark
       model.zoom = options.zoom
+      // `record`: the header says so, with the time.
+      if tapePath != nil { model.recording = RecordingMark() }
       if let server {
         model.backend = BackendLink(endpoint: server.url + GatewayAPI.sessionsPath, base: scenario)
         model.backend?.warning = server.warning
