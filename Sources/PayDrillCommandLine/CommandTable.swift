@@ -150,7 +150,7 @@ public enum CommandTable {
       summary: "recent payment attempts from the ledger; history show ID: one in full",
       details: """
         The run history, newest first, as a table or JSON Lines; history show ID prints one attempt with its \
-        events.
+        events. The attempts of tape replays (paydrill play) are left out unless --replays is given.
         """,
       examples: ["paydrill history --outcome failed --since 2026-11-01", "paydrill history show 2 --json"],
       exitStatus: """
@@ -577,6 +577,11 @@ public enum CommandTable {
       "--json", "JSON Lines: one attempt a line (the amount as a string, its currency, minorUnits)",
       for: [.history]
     ) { options, _, _ in options.history.json = true },
+    OptionSpec(
+      "--replays",
+      "list the attempts of tape replays (paydrill play) too, marked as replays: they carry the tape's times",
+      for: [.history]
+    ) { options, _, _ in options.history.filter.includesReplays = true },
 
     // fuzz
     OptionSpec(

@@ -63,7 +63,7 @@ final class HeadlessCommandTests: XCTestCase {
     XCTAssertNotEqual(first.id, try payment([]).id, "two runs, two ids")
     XCTAssertEqual(try payment(["--seed", "7"]).seed, "7")
     XCTAssertEqual(try payment(["--seed", first.seed]).id, first.id, "the header's seed repeats the run")
-    let listed = try PayDrillBinary.run(["history", "--ledger", ledger, "--json"])
+    let listed = try PayDrillBinary.run(["history", "--ledger", ledger, "--json", "--replays"])
     let seeds = try listed.standardOutput.split(separator: "\n").map {
       try XCTUnwrap(try JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: Any])["seed"]
         as? String

@@ -210,6 +210,37 @@ final class SQLiteLedgerTests: FolderTestCase {
     XCTAssertTrue(try store.isPaid(session.sessionId))
   }
 
+  /// Issue 28: a version 6 ledger gets `replay_of`; its attempts stay, as live ones. A replay's attempt is
+  /// kept with its tape, left out of lists unless they ask for replays, and read back whole.
+  func testMigratesAVersion6LedgerToMarkReplays() throws {
+    do {
+      let old = try SQLiteDatabase(path: path, access: .readWrite)
+      try old.execute(LedgerSchema.version6)
+      try old.run(
+        """
+        INSERT INTO attempts (scenario, method, amount_minor, currency, outcome, started_at, ended_at, seed)
+        VALUES ('acme-electronics', 'card', 4999, 'USD', 'succeeded', '2026-11-01T10:00:00.000Z',
+          '2026-11-01T10:00:01.000Z', 7)
+        """)
+    }
+    let ledger = try SQLiteLedger(path: path)
+    XCTAssertEqual(try ledger.integer("PRAGMA user_version"), LedgerSchema.currentVersion)
+    XCTAssertNil(try XCTUnwrap(try ledger.attempt(id: 1)).replayOf, "an older attempt is a live one")
+    var replay = Self.attempt(.failed, minutes: 5, code: "CARD_DECLINED")
+    replay.replayOf = "Tapes/declined-card.tape"
+    let id = try ledger.record(replay)
+    XCTAssertEqual(try ledger.attempt(id: id)?.replayOf, "Tapes/declined-card.tape")
+    XCTAssertEqual(try ledger.attempts(matching: AttemptFilter()).map(\.id), [1], "replays left out")
+    var withReplays = AttemptFilter()
+    withReplays.includesReplays = true
+    XCTAssertEqual(try ledger.attempts(matching: withReplays).map(\.id), [id, 1])
+    XCTAssertEqual(
+      HistoryTable(timeZone: TimeZone(identifier: "UTC")!).lines(try ledger.attempts(matching: withReplays))[
+        1
+      ]
+      .contains(" (replay)  acme-electronics"), true, "the table says which is a replay")
+  }
+
   /// A version 2 ledger takes the outcome `unknown` once migrated, and keeps its attempts and their events.
   func testMigratesAVersion2LedgerToTakeUnknownOutcomes() throws {
     do {
@@ -248,11 +279,11 @@ final class SQLiteLedgerTests: FolderTestCase {
   func testRefusesALedgerFromANewerPayDrill() throws {
     do {
       let database = try SQLiteDatabase(path: path, access: .readWrite)
-      try database.execute("PRAGMA user_version = 7")
+      try database.execute("PRAGMA user_version = 8")
     }
     XCTAssertThrowsError(try SQLiteLedger(path: path)) { error in
       XCTAssertEqual(
-        "\(error)", "ledger \(path): schema version 7 was written by a newer paydrill (this one reads 6)")
+        "\(error)", "ledger \(path): schema version 8 was written by a newer paydrill (this one reads 7)")
     }
   }
 

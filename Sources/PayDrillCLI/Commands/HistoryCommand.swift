@@ -55,11 +55,23 @@ public enum HistoryCommand {
       if options.json {
         return Outcome(status: 0, output: attempts.map { jsonLine($0) + "\n" }.joined())
       }
-      guard !attempts.isEmpty else { return Outcome(status: 0, output: "No attempts match.\n") }
+      guard !attempts.isEmpty else { return Outcome(status: 0, output: try nothingMatches(options, ledger)) }
       return Outcome(status: 0, output: HistoryTable().lines(attempts).joined(separator: "\n") + "\n")
     } catch {
       return Outcome(status: 2, output: "", error: "\(error)")
     }
+  }
+
+  /// What the table says when no attempt matches: and that replays were left out, when some would have.
+  static func nothingMatches(_ options: Options, _ ledger: SQLiteLedger) throws -> String {
+    var withReplays = options.filter
+    withReplays.includesReplays = true
+    withReplays.limit = 1
+    guard !options.filter.includesReplays, try !ledger.attempts(matching: withReplays).isEmpty else {
+      return "No attempts match.\n"
+    }
+    return
+      "No attempts match; the attempts of tape replays are left out (paydrill history --replays lists them).\n"
   }
 
   /// One attempt as one JSON object (keys sorted): the amount as a string, its currency and its minor units.
@@ -79,6 +91,7 @@ public enum HistoryCommand {
     object["resultCode"] = attempt.resultCode
     // A string: a seed may be past what a JSON number keeps exactly.
     object["seed"] = attempt.seed.map(String.init)
+    object["replayOf"] = attempt.replayOf
     if withEvents {
       object["events"] = attempt.eventLines.map {
         (try? JSONSerialization.jsonObject(with: Data($0.utf8))) ?? $0
@@ -105,8 +118,10 @@ public enum HistoryCommand {
       ("seed", attempt.seed.map { "\($0) (repeat the run with --seed \($0))" }),
       ("started", table.time(attempt.startedAt)), ("ended", table.time(attempt.endedAt)),
     ]
+    // A replay says so: its times are its tape's, not when it ran.
+    let replay = attempt.replayOf.map { [("replayOf", "\($0) (paydrill play: the times are the tape's)")] }
     var text = "Attempt \(attempt.id.map(String.init) ?? "-")\n"
-    for (name, value) in fields {
+    for (name, value) in fields + (replay ?? []) {
       text +=
         "  " + name.padding(toLength: 23, withPad: " ", startingAt: 0)
         + PrintableText.visible(value ?? "-") + "\n"

@@ -90,7 +90,9 @@ enum PlayCommand {
     let screenshots = (options.screensFolder ?? options.screenshotFolder).map {
       ScreenshotWriter(folder: $0, theme: theme)
     }
-    let checkout = CheckoutRun(options: options, scenario: scenario, screenshots: screenshots, live: false)
+    // Its attempts are marked as the tape's replay in the ledger: they carry the tape's times.
+    let checkout = CheckoutRun(
+      options: options, scenario: scenario, screenshots: screenshots, live: false, replayOf: tape.file)
     defer { checkout.close() }
     let runtime = checkout.runtime
     let cast = options.castPath.map {
