@@ -179,19 +179,22 @@ final class SQLiteLedgerTests: FolderTestCase {
     XCTAssertEqual(try ledger.attempt(id: id)?.seed, UInt64.max - 1)
   }
 
+  /// Writes a ledger of an older schema holding one succeeded attempt of seed 7, and closes it.
+  private func writeOldLedger(_ schema: String) throws {
+    let old = try SQLiteDatabase(path: path, access: .readWrite)
+    try old.execute(schema)
+    try old.run(
+      """
+      INSERT INTO attempts (scenario, method, amount_minor, currency, outcome, started_at, ended_at, seed)
+      VALUES ('acme-electronics', 'card', 4999, 'USD', 'succeeded', '2026-11-01T10:00:00.000Z',
+        '2026-11-01T10:00:01.000Z', 7)
+      """)
+  }
+
   /// Issue 17: a version 4 ledger gets the sessions of `paydrill serve` and each attempt's session; its
   /// attempts stay, with no session, and a session and its payment can be stored and read back.
   func testMigratesAVersion4LedgerToKeepServerSessions() throws {
-    do {
-      let old = try SQLiteDatabase(path: path, access: .readWrite)
-      try old.execute(LedgerSchema.version4)
-      try old.run(
-        """
-        INSERT INTO attempts (scenario, method, amount_minor, currency, outcome, started_at, ended_at, seed)
-        VALUES ('acme-electronics', 'card', 4999, 'USD', 'succeeded', '2026-11-01T10:00:00.000Z',
-          '2026-11-01T10:00:01.000Z', 7)
-        """)
-    }
+    try writeOldLedger(LedgerSchema.version4)
     let ledger = try SQLiteLedger(path: path)
     XCTAssertEqual(try ledger.integer("PRAGMA user_version"), LedgerSchema.currentVersion)
     let kept = try XCTUnwrap(try ledger.attempt(id: 1))
@@ -213,16 +216,7 @@ final class SQLiteLedgerTests: FolderTestCase {
   /// Issue 28: a version 6 ledger gets `replay_of`; its attempts stay, as live ones. A replay's attempt is
   /// kept with its tape, left out of lists unless they ask for replays, and read back whole.
   func testMigratesAVersion6LedgerToMarkReplays() throws {
-    do {
-      let old = try SQLiteDatabase(path: path, access: .readWrite)
-      try old.execute(LedgerSchema.version6)
-      try old.run(
-        """
-        INSERT INTO attempts (scenario, method, amount_minor, currency, outcome, started_at, ended_at, seed)
-        VALUES ('acme-electronics', 'card', 4999, 'USD', 'succeeded', '2026-11-01T10:00:00.000Z',
-          '2026-11-01T10:00:01.000Z', 7)
-        """)
-    }
+    try writeOldLedger(LedgerSchema.version6)
     let ledger = try SQLiteLedger(path: path)
     XCTAssertEqual(try ledger.integer("PRAGMA user_version"), LedgerSchema.currentVersion)
     XCTAssertNil(try XCTUnwrap(try ledger.attempt(id: 1)).replayOf, "an older attempt is a live one")
