@@ -8,8 +8,9 @@ import TerminalUI
 /// into a field as one `Type "…"`, repeated keys counted (`Down 3`), no `Sleep` between keys, and a
 /// `Wait /─ Card ─/` before the first key on each new screen, on its frame's title (`ScreenLandmark`), in
 /// place of the time the shopper took. The tape ends with `Expect` checks of the outcome: the screen it
-/// ended on (`Expect screen /Payment successful/`), the last callback (with its error code) and the amount. So a replay waits for what the shopper waited
-/// for, whatever the latency, and fails with a report where the checkout no longer gets there.
+/// ended on (`Expect screen /Payment successful/`), the last callback (with its error code) and the amount.
+/// So a replay waits for what the shopper waited for, whatever the latency, and fails with a report where
+/// the checkout no longer gets there.
 ///
 /// A tape is shared (a QA ticket, a repository): it never holds a card a shopper typed. A security code's
 /// digits are written `0` (the simulated gateway checks only its length, so the replay is the same); a card
@@ -76,8 +77,8 @@ public struct TapeRecorder {
   public init() {}
 
   /// Records a key pressed on a screen whose frame's title is `screen` (`ScreenLandmark.frame(of:)`, before
-  /// the key), into `field` (the card field that had the keys, if one had them) holding `cardNumber` (the number
-  /// typed so far). Resizes are not recorded: the header holds the size.
+  /// the key), into `field` (the card field that had the keys, if one had them) holding `cardNumber` (the
+  /// number typed so far). Resizes are not recorded: the header holds the size.
   public mutating func record(
     _ key: KeyEvent, on screen: String?, into field: CardField? = nil, cardNumber: String = ""
   ) {
