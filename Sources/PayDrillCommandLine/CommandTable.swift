@@ -465,6 +465,11 @@ public enum CommandTable {
       for: runsCheckout
     ) { options, queue, name in options.castPath = try queue.value(for: name) },
     OptionSpec(
+      "--record", "TAPE",
+      "write the checkout's keys to TAPE when it ends, as paydrill record TAPE does (REC shows in the header)",
+      for: [.checkout]
+    ) { options, queue, name in options.recordPath = try queue.value(for: name) },
+    OptionSpec(
       "--screenshot-dir", "DIR",
       "where s (Ctrl-S while typing) saves screenshot bundles (default ./paydrill-screenshots)",
       for: runsCheckout

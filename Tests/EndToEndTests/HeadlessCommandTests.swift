@@ -215,6 +215,20 @@ final class HeadlessCommandTests: XCTestCase {
       "paydrill: not a terminal: run paydrill in a terminal, or replay a tape with `paydrill play TAPE`\n")
   }
 
+  /// Issue 28: a tape's path that cannot be written was found when the session ended, and the recording
+  /// was lost. `record TAPE` and `--record TAPE` check it first (exit 2, naming it), before the terminal.
+  func testARecordingsTapePathIsCheckedBeforeTheSession() throws {
+    let tape = folder.appendingPathComponent("missing/my.tape").path
+    for arguments in [["record", tape], ["--record", tape]] {
+      let result = try PayDrillBinary.run(arguments)
+      XCTAssertEqual(result.status, 2)
+      XCTAssertEqual(
+        result.standardError,
+        "paydrill: \(tape): cannot be written (its folder \(folder.appendingPathComponent("missing").path) "
+          + "does not exist)\n", "\(arguments)")
+    }
+  }
+
   func testButtonsPrintWithoutATerminal() throws {
     let result = try PayDrillBinary.run([
       "buttons", "--type", "buy", "--style", "whiteOutline", "--radius", "8", "--print",

@@ -192,6 +192,8 @@ public enum PayDrillCommand {
       return fail("\(error)")
     }
     if let problem = ScreenCast.problem(with: options.castPath) { return fail(problem) }
+    // The tape's path, before the session: a recording is not lost to a typo in it.
+    if let problem = PlayCommand.outputProblem(files: tapePath.map { [$0] } ?? []) { return fail(problem) }
     guard NcursesTerminal.isInteractive else {
       return fail("not a terminal: run paydrill in a terminal, or replay a tape with `paydrill play TAPE`")
     }

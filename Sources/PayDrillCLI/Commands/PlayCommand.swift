@@ -65,15 +65,18 @@ enum PlayCommand {
   /// Why one of the outputs the options name (`--junit`, `--screen`, `--events`, `--cast`, the `--screens`
   /// folder) could not be written when the run ends, if one could not (`OutputFile.check`).
   static func outputProblem(_ options: [CommandLineOptions]) -> String? {
+    outputProblem(
+      files: options.flatMap {
+        [$0.junitPath, $0.screenPath, $0.eventsPath, $0.castPath].compactMap(\.self)
+      },
+      folders: options.compactMap { $0.screensFolder ?? $0.screenshotFolder })
+  }
+
+  /// Why one of these files or folders could not be written when the run ends, if one could not.
+  static func outputProblem(files: [String], folders: [String] = []) -> String? {
     do {
-      for option in options {
-        for path in [option.junitPath, option.screenPath, option.eventsPath, option.castPath].compactMap(
-          \.self)
-        {
-          try OutputFile.check(path)
-        }
-        if let folder = option.screensFolder ?? option.screenshotFolder { try OutputFile.checkFolder(folder) }
-      }
+      for file in files { try OutputFile.check(file) }
+      for folder in folders { try OutputFile.checkFolder(folder) }
       return nil
     } catch {
       return error.description
