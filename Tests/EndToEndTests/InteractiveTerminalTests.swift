@@ -258,8 +258,9 @@ final class InteractiveTerminalTests: TerminalTestCase {
         "# paydrill: --scenario harbour-books --theme dark --size 100x32 --seed 3 --clock-start "),
       recorded)
     XCTAssertFalse(recorded.contains("Sleep"), "no pause kept: waits stand for the time \(recorded)")
+    XCTAssertTrue(recorded.contains("\nWait /─ Checkout ─/\n"), recorded)
     for line in [
-      "Wait /─ Checkout ─/\nEnter\nWait /─ Card ─/\n",
+      "Enter\nWait /─ Card ─/\n",
       "\nType \"4242 4242 4242 4242\"\nTab\nType \"1234\"\nTab\nType \"000\"\nTab\n",
       "\nType \"Ada \\\"the\\\" Lovelace\"\nTab\nType \"sw1a 1aa\"\nTab\nEnter\n",
       "\nWait /─ Paid ─/\nExpect screen /Payment successful/\nExpect event onSuccess\n",

@@ -141,4 +141,42 @@ final class TapeRecorderTests: XCTestCase {
       XCTAssertEqual(outcome, TapePlayer.Outcome.completed, "latency \(latency): \(text)")
     }
   }
+
+  /// What changes by itself on one screen gets a `Wait` too: Apple Pay's button once `prepare()` answered,
+  /// and each of the sheet's updates (the address's tax, the coupon's error). Recorded with the shopper
+  /// taking two seconds a key, the tape replays and passes at no latency and at a slow one.
+  func testChangesOnTheSameScreenAreWaitedForSoTheSheetReplaysAtAnyLatency() throws {
+    let live = runtime(latency: 600)
+    live.start()
+    var recorder = TapeRecorder()
+    recorder.settled(on: ScreenLandmark.panelLines(of: live.render()))
+    func typed(_ text: String) -> [KeyEvent] { text.map { KeyEvent.character($0) } }
+    var keys: [KeyEvent] = [.down, .down, .enter, .up, .up, .up, .up, .enter, .down, .enter]
+    keys += [.down, .enter, .down, .enter, .down, .down, .enter] + typed("SUMMER23") + [.enter, .enter]
+    keys += Array(repeating: KeyEvent.backspace, count: 8) + typed("SAVE10") + [.enter]
+    keys += [.up, .up, .up, .up, .enter, .down, .enter] + Array(repeating: KeyEvent.down, count: 5)
+    keys += [.enter, .enter]
+    for key in keys {
+      live.advance(by: .seconds(2))
+      let screen = live.render()
+      live.press(key) { _ in
+        recorder.record(
+          key, on: ScreenLandmark.frame(of: screen), showing: ScreenLandmark.panelLines(of: screen),
+          into: live.model.cardFieldTakingKeys, cardNumber: live.model.checkout.cardForm.number)
+      }
+      recorder.settled(on: ScreenLandmark.panelLines(of: live.render()))
+    }
+    live.advance(by: .seconds(5))
+    let text = recorder.tape(
+      header: [], outcome: TapeRecorder.Outcome(model: live.model, screen: live.render()))
+    XCTAssertTrue(
+      text.contains("Wait /─ Checkout ─/\nWait /3 Apple Pay +\\( Buy with Apple Pay \\)/\n"), text)
+    XCTAssertTrue(text.contains("Enter\nWait /This coupon code has expired/\nEnter\n"), text)
+    XCTAssertTrue(text.hasSuffix("Expect event onSuccess\nExpect total \"$63.97\"\n"), text)
+    for latency in [0, 600, 3000] {
+      let outcome = TapePlayer(runtime: runtime(latency: latency)).play(
+        try Tape.parse(text, file: "sheet.tape"))
+      XCTAssertEqual(outcome, TapePlayer.Outcome.completed, "latency \(latency): \(text)")
+    }
+  }
 }

@@ -257,10 +257,14 @@ public enum PayDrillCommand {
         { key, _ in
           // The screen the key met and what it is typed into, before it is: the tape waits for that screen,
           // and keeps no card a shopper typed.
+          let screen = runtime.render()
           recording.recorder.record(
-            key, on: ScreenLandmark.frame(of: runtime.render()), into: runtime.model.cardFieldTakingKeys,
-            cardNumber: runtime.model.checkout.cardForm.number)
+            key, on: ScreenLandmark.frame(of: screen), showing: ScreenLandmark.panelLines(of: screen),
+            into: runtime.model.cardFieldTakingKeys, cardNumber: runtime.model.checkout.cardForm.number)
         }
+      },
+      onSettled: recording.map { recording in
+        { recording.recorder.settled(on: ScreenLandmark.panelLines(of: runtime.render())) }
       },
       presenter: presenter
     ).run()

@@ -52,6 +52,47 @@ public enum ScreenLandmark {
     return nil
   }
 
+  /// The lines inside the checkout's frame (the first on the screen), trimmed, without the spinner's frame:
+  /// what a change that came by itself (an answer, `prepare()`, a sheet's update) is looked for in. The event
+  /// pane, the header and the footer are left out (their times and hints are not the checkout's state).
+  public static func panelLines(of screen: ScreenBuffer) -> [String] {
+    guard screen.height > 2, screen.grapheme(atX: 0, y: 1) == "╭" else { return [] }
+    let right = (1..<screen.width).first { screen.grapheme(atX: $0, y: 1) == "╮" } ?? screen.width
+    var lines: [String] = []
+    for y in 2..<screen.height {
+      if screen.grapheme(atX: 0, y: y) == "╰" { break }
+      var line = ""
+      for x in 1..<right where screen[x, y].width > 0 {
+        let grapheme = screen.grapheme(atX: x, y: y)
+        line += spinnerGlyphs.contains(grapheme) ? " " : grapheme
+      }
+      lines.append(line.trimmingCharacters(in: .whitespaces))
+    }
+    return lines
+  }
+
+  private static let spinnerGlyphs = Set(ProcessingView.frames)
+
+  /// The line of `lines` that `before` did not have, as a tape's `/regex/` (tidied as a landmark, and a run of
+  /// spaces, which the layout may change, as ` +`), or nil when none has a letter. A line new in all (a
+  /// message, a button) says more than a row whose value changed: the first of those, else the first
+  /// changed row.
+  public static func newLinePattern(in lines: [String], since before: [String]) -> String? {
+    let old = Set(before)
+    let labels = Set(before.map(label))
+    let added = lines.filter { !old.contains($0) && tidied($0) != nil }
+    guard let line = added.first(where: { !labels.contains(label($0)) }) ?? added.first,
+      let text = tidied(line)
+    else { return nil }
+    return pattern(text.trimmingCharacters(in: .whitespaces)).replacingOccurrences(
+      of: " {2,}", with: " +", options: .regularExpression)
+  }
+
+  /// A row's label: its text up to the first run of two spaces (`Coupon`, `Shipping method`).
+  private static func label(_ line: String) -> String {
+    String(line[..<(line.range(of: "  ")?.lowerBound ?? line.endIndex)])
+  }
+
   /// The run without leading marks and trailing blanks or `…`, cut at a word under `longest`; nil when no
   /// letter is left.
   static func tidied(_ run: String) -> String? {

@@ -68,6 +68,9 @@ public struct TapeRecorder {
     var text = ""
     var repeated: (name: String, count: Int)?
     var screen: String?
+    /// The checkout's lines once the last key (or the start) was taken: a change before the next key came
+    /// by itself, and the shopper waited for it.
+    var settled: [String]?
   }
 
   private var state = State()
@@ -76,17 +79,34 @@ public struct TapeRecorder {
 
   public init() {}
 
+  /// The checkout's lines (`ScreenLandmark.panelLines(of:)`) once it started or took a key: what changes
+  /// before the next key came by itself, and gets a `Wait`.
+  public mutating func settled(on lines: [String]) {
+    state.settled = lines
+  }
+
   /// Records a key pressed on a screen whose frame's title is `screen` (`ScreenLandmark.frame(of:)`, before
-  /// the key), into `field` (the card field that had the keys, if one had them) holding `cardNumber` (the
-  /// number typed so far). Resizes are not recorded: the header holds the size.
+  /// the key) and whose checkout shows `lines`, into `field` (the card field that had the keys, if one had
+  /// them) holding `cardNumber` (the number typed so far). Resizes are not recorded: the header holds the
+  /// size.
   public mutating func record(
-    _ key: KeyEvent, on screen: String?, into field: CardField? = nil, cardNumber: String = ""
+    _ key: KeyEvent, on screen: String?, showing lines: [String]? = nil, into field: CardField? = nil,
+    cardNumber: String = ""
   ) {
     if case .resize = key { return }
     beforeLastKey = state
+    let isFirstKey = state.screen == nil
     if let screen, screen != state.screen {
       flush()
       state.lines.append("Wait /\(ScreenLandmark.framePattern(screen))/")
+    }
+    // The same screen (or the first), changed by itself since the last key or the start.
+    if screen == state.screen || isFirstKey, let lines, let settled = state.settled,
+      let pattern = ScreenLandmark.newLinePattern(in: lines, since: settled)
+    {
+      // An answer, prepare(), a sheet's update: what the shopper waited for.
+      flush()
+      state.lines.append("Wait /\(pattern)/")
     }
     state.screen = screen ?? state.screen
     if case .character(let character) = key, Self.isTypable(character) {
