@@ -25,3 +25,33 @@ extension OutputFile {
     }
   }
 }
+
+extension OutputFile {
+  /// Checks, before a run, that a folder of outputs (`--screens DIR`) could be made and written when the run
+  /// needs it, without making anything: a file where the folder goes is refused, and so is a folder (or its
+  /// nearest existing ancestor, where it would be made) that cannot be written. A suite is not run for
+  /// minutes to lose its evidence to a typo.
+  public static func checkFolder(_ path: String) throws(Failure) {
+    var status = stat()
+    if stat(path, &status) == 0 {
+      guard status.st_mode & S_IFMT == S_IFDIR else {
+        throw Failure(path: path, reason: "it is not a folder")
+      }
+      guard access(path, W_OK | X_OK) == 0 else {
+        throw Failure(path: path, reason: String(cString: strerror(errno)))
+      }
+      return
+    }
+    // Made with its missing parents: the nearest ancestor that exists must be a folder it can be made in.
+    var ancestor = URL(fileURLWithPath: path).deletingLastPathComponent()
+    while stat(ancestor.path, &status) != 0, ancestor.path != "/" {
+      ancestor = ancestor.deletingLastPathComponent()
+    }
+    guard status.st_mode & S_IFMT == S_IFDIR else {
+      throw Failure(path: path, reason: "\(ancestor.path) is not a folder")
+    }
+    guard access(ancestor.path, W_OK | X_OK) == 0 else {
+      throw Failure(path: path, reason: "\(ancestor.path): " + String(cString: strerror(errno)))
+    }
+  }
+}

@@ -72,6 +72,8 @@ public struct CommandLineOptions: Equatable, Sendable {
   public var eventsPath: String?
   /// Where the run's screen is recorded as asciicast v2 (`--cast`).
   public var castPath: String?
+  /// The tape the checkout's keys are written to when it ends (`--record TAPE`, as `paydrill record TAPE`).
+  public var recordPath: String?
   /// The locale of the shopper's texts and money (`--locale`), over the scenario's.
   public var locale: String?
   /// Large type for projectors: the checkout alone, padded, in the high-contrast theme.
@@ -330,7 +332,9 @@ public struct CommandLineOptions: Equatable, Sendable {
           "--serve opens the sessions your backend creates, --session one that paydrill serve created: "
             + "give one of them")
       }
-      return try noArgument(.run)
+      let run = try noArgument(.run)
+      // `--record TAPE`: the checkout as `paydrill record TAPE` runs it.
+      return options.recordPath.map { .record(tape: $0) } ?? run
     case .play:
       guard !positional.isEmpty else { throw usageError("play takes one or more tapes") }
       guard positional.count == 1 || (options.screenPath == nil && options.eventsPath == nil) else {

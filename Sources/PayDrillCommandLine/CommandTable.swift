@@ -29,8 +29,9 @@ public enum CommandTable {
       summary: "replay tapes (VHS syntax) headlessly and check their Wait and Expect lines",
       details: """
         Each tape runs in a fresh checkout on a virtual clock, with the options of its header \
-        (# paydrill: …) under those of the command line. One tape: its failure in full. Several (or \
-        --junit): a line per tape and a count.
+        (# paydrill: …) under those of the command line. A line per tape (passed or failed, the tape, its time), \
+        a total, and each failure in full. Every output's path (--junit, --screen, --events, --cast, \
+        --screens) is checked before the first tape runs.
         """,
       examples: ["paydrill play Tapes/*.tape --latency 50 --no-ledger --junit report.xml"],
       exitStatus: """
@@ -56,8 +57,10 @@ public enum CommandTable {
     CommandSpec(
       name: .record, arguments: "TAPE", summary: "run the checkout and write its keys as a tape",
       details: """
-        The interactive checkout; when it ends, its keys are written to TAPE with a header that replays \
-        them exactly (scenario, theme, size, seed, clock start).
+        The interactive checkout, with REC and the time in its header; when it ends, its keys are written \
+        to TAPE as a tape a person would write: one Type per field, a Wait for each new screen instead of \
+        pauses, and Expect checks of the outcome (the screen, the last callback, the amount) at the end. \
+        The header keeps the scenario, theme, size, seed and clock start.
         """,
       examples: ["paydrill record my-flow.tape --scenario harbour-books"],
       exitStatus: """
@@ -147,7 +150,7 @@ public enum CommandTable {
       summary: "recent payment attempts from the ledger; history show ID: one in full",
       details: """
         The run history, newest first, as a table or JSON Lines; history show ID prints one attempt with its \
-        events.
+        events. The attempts of tape replays (paydrill play) are left out unless --replays is given.
         """,
       examples: ["paydrill history --outcome failed --since 2026-11-01", "paydrill history show 2 --json"],
       exitStatus: """
@@ -446,6 +449,11 @@ public enum CommandTable {
       for: runsCheckout
     ) { options, queue, name in options.castPath = try queue.value(for: name) },
     OptionSpec(
+      "--record", "TAPE",
+      "write the checkout's keys to TAPE when it ends, as paydrill record TAPE does (REC shows in the header)",
+      for: [.checkout]
+    ) { options, queue, name in options.recordPath = try queue.value(for: name) },
+    OptionSpec(
       "--screenshot-dir", "DIR",
       "where s (Ctrl-S while typing) saves screenshot bundles (default ./paydrill-screenshots)",
       for: runsCheckout
@@ -558,6 +566,11 @@ public enum CommandTable {
       "--json", "JSON Lines: one attempt a line (the amount as a string, its currency, minorUnits)",
       for: [.history]
     ) { options, _, _ in options.history.json = true },
+    OptionSpec(
+      "--replays",
+      "list the attempts of tape replays (paydrill play) too, marked as replays: they carry the tape's times",
+      for: [.history]
+    ) { options, _, _ in options.history.filter.includesReplays = true },
 
     // fuzz
     OptionSpec(

@@ -9,15 +9,20 @@ import PaymentHistory
 /// turns that error into its one warning, and the checkout goes on without a history.
 package final class DeferredLedger: AttemptLedger {
   package let location: String
+  /// The tape this run replays (`paydrill play`), written with each attempt: its times are the tape's.
+  private let replayOf: String?
   private var opened: Result<SQLiteLedger, Error>?
 
-  package init(path: String) {
+  package init(path: String, replayOf: String? = nil) {
     location = path
+    self.replayOf = replayOf
   }
 
   @discardableResult
   package func record(_ attempt: PaymentAttempt) throws -> Int64 {
-    try ledger().record(attempt)
+    var attempt = attempt
+    if let replayOf { attempt.replayOf = replayOf }
+    return try ledger().record(attempt)
   }
 
   package func attempts(matching filter: AttemptFilter) throws -> [PaymentAttempt] {

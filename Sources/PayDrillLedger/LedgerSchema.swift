@@ -16,11 +16,14 @@ import PaymentHistory
 ///   (`api_requests`), and the session each attempt paid in (`attempts.session_id`), so that a checkout on
 ///   the same ledger pays in a backend's session and the lookup sees what it paid. Older attempts have no
 ///   session.
-/// - Version 6 (current) keeps the one payment each served session took (`session_payments`), written in
-///   one transaction as part of the charge: a payment the ledger cannot take is refused, so a session is
-///   never paid twice and never paid unrecorded, whatever the disk does.
+/// - Version 6 keeps the one payment each served session took (`session_payments`), written in one
+///   transaction as part of the charge: a payment the ledger cannot take is refused, so a session is never
+///   paid twice and never paid unrecorded, whatever the disk does.
+/// - Version 7 (current) marks the attempts of a replay (`attempts.replay_of`: the tape's path): `play` runs
+///   on the tape's clock, so its attempts carry the recording's times, and `history` hides them unless
+///   asked (`--replays`) and marks them where it shows them. Older attempts are live ones.
 enum LedgerSchema {
-  static let currentVersion: Int64 = 6
+  static let currentVersion: Int64 = 7
 
   /// Version 1, as the first ledgers were written (kept to test the migration and to document it).
   static let version1 = """
@@ -159,10 +162,20 @@ enum LedgerSchema {
     CREATE INDEX session_payments_by_merchant_transaction ON session_payments(merchant_transaction_id);
     """
 
-  /// Version 6, for a new ledger.
+  /// Version 6 (kept to test the migration to 7).
   static let version6 =
     version5.replacingOccurrences(of: "PRAGMA user_version = 5;", with: "")
     + sessionPayments + "PRAGMA user_version = 6;"
+
+  /// What version 7 adds to version 6: the tape a replayed attempt came from (NULL for a live one).
+  static let replays = """
+    ALTER TABLE attempts ADD COLUMN replay_of TEXT;
+    """
+
+  /// Version 7, for a new ledger.
+  static let version7 =
+    version6.replacingOccurrences(of: "PRAGMA user_version = 6;", with: "")
+    + replays + "PRAGMA user_version = 7;"
 
   /// Brings the database to the current version in one transaction: creates it when empty, migrates it
   /// when older, refuses it when a newer PayDrill wrote it. Several processes may open a new ledger at once
@@ -186,7 +199,7 @@ enum LedgerSchema {
         guard tables == 0 else {
           throw LedgerError(location: database.path, problem: "is a SQLite file but not a paydrill ledger")
         }
-        try database.execute(version6)
+        try database.execute(version7)
         return
       }
       if version == 1 { try migrateFrom1(database) }
@@ -198,7 +211,9 @@ enum LedgerSchema {
       // Version 4 → 5: the sessions' tables; the attempts already there have no session.
       if version <= 4 { try database.execute(sessionTables + "PRAGMA user_version = 5;") }
       // Version 5 → 6: the sessions' payments. One paid before has its succeeded attempt, which counts too.
-      try database.execute(sessionPayments + "PRAGMA user_version = 6;")
+      if version <= 5 { try database.execute(sessionPayments + "PRAGMA user_version = 6;") }
+      // Version 6 → 7: the replays' tapes; the attempts already there are live ones.
+      try database.execute(replays + "PRAGMA user_version = 7;")
     }
   }
 

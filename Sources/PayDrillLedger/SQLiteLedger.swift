@@ -117,8 +117,8 @@ public final class SQLiteLedger: AttemptLedger {
           """
           INSERT INTO attempts (id, scenario, method, card, amount_minor, currency, outcome, error_code,
             error_message, system_transaction_id, merchant_transaction_id, result_code, started_at, ended_at,
-            seed, session_id)
-          VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+            seed, session_id, replay_of)
+          VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
           """,
           [
             attempt.id.map { .integer($0) } ?? .null,
@@ -130,7 +130,7 @@ public final class SQLiteLedger: AttemptLedger {
             .text(Self.timestamp(attempt.endedAt)),
             // SQLite's integers are signed: a seed past Int64.max is stored as its bit pattern.
             attempt.seed.map { .integer(Int64(bitPattern: $0)) } ?? .null,
-            optional(attempt.sessionId),
+            optional(attempt.sessionId), optional(attempt.replayOf),
           ])
         let id = database.lastInsertedRowID
         let insert = try database.prepare(
@@ -168,6 +168,7 @@ public final class SQLiteLedger: AttemptLedger {
       conditions.append("started_at < ?")
       values.append(.text(Self.timestamp(until)))
     }
+    if !filter.includesReplays { conditions.append("replay_of IS NULL") }
     let clause = conditions.isEmpty ? "" : "WHERE " + conditions.joined(separator: " AND ")
     values.append(.integer(Int64(max(0, filter.limit))))
     return try read(
@@ -194,7 +195,8 @@ public final class SQLiteLedger: AttemptLedger {
 
   static let columns = """
     id, scenario, method, card, amount_minor, currency, outcome, error_code, error_message,
-    system_transaction_id, merchant_transaction_id, result_code, started_at, ended_at, seed, session_id
+    system_transaction_id, merchant_transaction_id, result_code, started_at, ended_at, seed, session_id,
+    replay_of
     """
 
   func read(_ sql: String, _ values: [SQLiteStatement.Value]) throws -> [PaymentAttempt] {
@@ -211,7 +213,7 @@ public final class SQLiteLedger: AttemptLedger {
           startedAt: try row.decoded(12, "started_at", Self.date(from:)),
           endedAt: try row.decoded(13, "ended_at", Self.date(from:)),
           seed: row.isNull(14) ? nil : UInt64(bitPattern: row.integer(14)),
-          sessionId: row.text(15))
+          sessionId: row.text(15), replayOf: row.text(16))
       }
     } catch let error as SQLiteError {
       throw LedgerError(location: location, doing: "cannot be read", error)

@@ -28,7 +28,10 @@ package struct AttemptDetails {
       ("seed", attempt.seed.map { "\($0) (repeat the run with --seed \($0))" }),
       ("started", table.time(attempt.startedAt)), ("ended", table.time(attempt.endedAt)),
     ]
-    return fields.map { ($0.0, PrintableText.visible($0.1 ?? "-")) }
+    // A replay says what replayed it: its times are its tape's, not when it ran.
+    let replay =
+      attempt.replayOf.map { [("replayOf", "\($0) (paydrill play: the times are the tape's)")] } ?? []
+    return (fields + replay).map { ($0.0, PrintableText.visible($0.1 ?? "-")) }
   }
 
   /// The fields as lines: the name in a column of its own, then the value.

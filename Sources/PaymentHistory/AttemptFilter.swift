@@ -13,6 +13,9 @@ public struct AttemptFilter: Equatable, Sendable {
   public var since: Date?
   /// Attempts that started before this moment.
   public var until: Date?
+  /// Whether the attempts of replays (`paydrill play`) are listed too (`history --replays`): they carry their
+  /// tape's times, so by default the history shows what was paid live only.
+  public var includesReplays = false
 
   public init(
     limit: Int = 20, outcome: PaymentAttempt.Outcome? = nil, method: DropInPaymentMethod? = nil,

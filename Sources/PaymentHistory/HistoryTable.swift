@@ -38,7 +38,8 @@ package struct HistoryTable {
   private func rawCell(_ column: Column, of attempt: PaymentAttempt) -> String {
     switch column {
     case .id: return attempt.id.map(String.init) ?? "-"
-    case .time: return time(attempt.startedAt)
+    // A replay ran on its tape's clock: its time is the recording's, so it says so.
+    case .time: return time(attempt.startedAt) + (attempt.replayOf == nil ? "" : " (replay)")
     case .scenario: return attempt.scenario
     case .method: return attempt.method.rawValue
     case .card: return attempt.card ?? "-"

@@ -37,6 +37,9 @@ public struct PaymentAttempt: Equatable, Sendable {
   public var sessionId: String?
   /// The PSP's result code (`resultCode`, or Worldline's `status`) when the gateway reported one.
   public var resultCode: String?
+  /// The tape whose replay (`paydrill play`) made the attempt; nil for a live one. A replay runs on the
+  /// tape's clock, so its times are the recording's, not when it ran.
+  public var replayOf: String?
   /// The seed of the run the attempt was made in (`--seed` repeats it); nil in ledgers older than version 4.
   public var seed: UInt64?
   public var startedAt: Date
@@ -52,8 +55,10 @@ public struct PaymentAttempt: Equatable, Sendable {
     id: Int64? = nil, scenario: String, method: DropInPaymentMethod, card: String?, amount: Money,
     outcome: Outcome, errorCode: String? = nil, errorMessage: String? = nil,
     systemTransactionId: String? = nil, merchantTransactionId: String? = nil, resultCode: String? = nil,
-    startedAt: Date, endedAt: Date, eventLines: [String] = [], seed: UInt64? = nil, sessionId: String? = nil
+    startedAt: Date, endedAt: Date, eventLines: [String] = [], seed: UInt64? = nil, sessionId: String? = nil,
+    replayOf: String? = nil
   ) {
+    self.replayOf = replayOf
     self.seed = seed
     self.sessionId = sessionId
     self.id = id

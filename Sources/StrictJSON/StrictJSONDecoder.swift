@@ -53,8 +53,25 @@ public struct StrictJSONDecoder {
       // A missing key next to an unknown one is usually one misspelt key: say that.
       if let unknown = ledger.firstUnknownKey(in: value) { throw unknown }
       throw DecodingError.keyNotFound(key, context)
+    } catch DecodingError.dataCorrupted(let context) {
+      // A rule of an object broken next to a key it does not know is usually that key misspelt (a coupon's
+      // `amountOf` for `amountOff` breaks "exactly one of percentOffBasisPoints or amountOff"): say that.
+      if let unknown = ledger.firstUnknownKey(in: value), Self.lies(unknown, inside: context.codingPath) {
+        throw unknown
+      }
+      throw DecodingError.dataCorrupted(context)
     }
     if let unknown = ledger.firstUnknownKey(in: value) { throw unknown }
     return decoded
+  }
+
+  /// Whether an unknown key's error is at a key of the object at `path`, or deeper in it.
+  private static func lies(_ unknown: DecodingError, inside path: [CodingKey]) -> Bool {
+    guard case .dataCorrupted(let context) = unknown, context.codingPath.count > path.count else {
+      return false
+    }
+    return zip(context.codingPath, path).allSatisfy {
+      $0.stringValue == $1.stringValue && $0.intValue == $1.intValue
+    }
   }
 }

@@ -7,6 +7,16 @@ import XCTest
 /// `StrictJSONDecoder` and `JSONReader`: what Foundation's `JSONDecoder` lets through silently (a key
 /// written twice, a key no type knows, a number's decimals as written) is refused or kept.
 final class StrictJSONDecoderTests: XCTestCase {
+  /// A list of coupons in dollars, as a scenario's rules hold them.
+  private struct Coupons: Decodable {
+    var coupons: [Coupon]
+    enum CodingKeys: String, CodingKey, CaseIterable { case coupons }
+    init(from decoder: Decoder) throws {
+      coupons = try decoder.container(keyedBy: CodingKeys.self).decodeList(
+        Coupon.self, forKey: .coupons, currency: Currency(code: "USD")!)
+    }
+  }
+
   private struct Inner: Decodable, Equatable {
     var name: String
     var count: Int?
@@ -55,6 +65,26 @@ final class StrictJSONDecoderTests: XCTestCase {
 
   func testAMisspeltRequiredKeyIsReportedAsTheMisspellingNotAsMissing() {
     XCTAssertEqual(corruption(#"{"shipingMethods":[{"name":"a"}]}"#)?.0, "shipingMethods")
+  }
+
+  /// Issue 28: a misspelt key that breaks its object's rule (a coupon's `amountOf`: "exactly one of
+  /// percentOffBasisPoints or amountOff") is reported as the misspelling, with the nearest known key.
+  func testAMisspeltKeyThatBreaksItsObjectsRuleIsReportedAsTheMisspelling() throws {
+    let coupon = #"{"coupons":[{"code":"A","amountOf":"5.00"}]}"#
+    XCTAssertThrowsError(
+      try StrictJSONDecoder().decode(Coupons.self, from: coupon)
+    ) { error in
+      guard case DecodingError.dataCorrupted(let context) = error else { return XCTFail("\(error)") }
+      XCTAssertEqual(context.codingPath.map(\.stringValue), ["coupons", "Index 0", "amountOf"])
+      XCTAssertEqual(context.debugDescription, "unknown key \"amountOf\" (did you mean `amountOff`?)")
+    }
+    // The rule broken with every key known is the rule's own error.
+    XCTAssertThrowsError(
+      try StrictJSONDecoder().decode(Coupons.self, from: #"{"coupons":[{"code":"A"}]}"#)
+    ) { error in
+      guard case DecodingError.dataCorrupted(let context) = error else { return XCTFail("\(error)") }
+      XCTAssertEqual(context.debugDescription, "expected exactly one of percentOffBasisPoints or amountOff")
+    }
   }
 
   func testADictionaryTakesAnyKeyAndIgnoredTopLevelKeysAreTaken() throws {

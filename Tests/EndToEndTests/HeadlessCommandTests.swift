@@ -63,7 +63,7 @@ final class HeadlessCommandTests: XCTestCase {
     XCTAssertNotEqual(first.id, try payment([]).id, "two runs, two ids")
     XCTAssertEqual(try payment(["--seed", "7"]).seed, "7")
     XCTAssertEqual(try payment(["--seed", first.seed]).id, first.id, "the header's seed repeats the run")
-    let listed = try PayDrillBinary.run(["history", "--ledger", ledger, "--json"])
+    let listed = try PayDrillBinary.run(["history", "--ledger", ledger, "--json", "--replays"])
     let seeds = try listed.standardOutput.split(separator: "\n").map {
       try XCTUnwrap(try JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: Any])["seed"]
         as? String
@@ -116,15 +116,16 @@ final class HeadlessCommandTests: XCTestCase {
     XCTAssertEqual(one.status, 0, one.standardError)
     XCTAssertEqual(two.status, 0, two.standardError)
     XCTAssertEqual(tapeLines(two.standardOutput), tapeLines(one.standardOutput))
-    XCTAssertEqual(tapeLines(one.standardOutput).last, "\(tapes.count) passed, 0 failed")
+    XCTAssertEqual(
+      tapeLines(one.standardOutput).last, "\(tapes.count) passed, 0 failed (\(tapes.count) tapes)")
     // The shards of a matrix run every tape once, each shard the same tapes on every run.
     var sharded: [String] = []
     for index in 1...3 {
       let shard = try PayDrillBinary.run(["play", "--no-ledger", "--shard", "\(index)/3"] + tapes)
       XCTAssertEqual(shard.status, 0, shard.standardError)
-      sharded += tapeLines(shard.standardOutput).filter { $0.hasPrefix("ok") }
+      sharded += tapeLines(shard.standardOutput).filter { $0.hasPrefix("✔") }
     }
-    XCTAssertEqual(sharded.sorted(), tapeLines(one.standardOutput).filter { $0.hasPrefix("ok") }.sorted())
+    XCTAssertEqual(sharded.sorted(), tapeLines(one.standardOutput).filter { $0.hasPrefix("✔") }.sorted())
     let bad = try PayDrillBinary.run(["play", "--shard", "4/3"] + tapes)
     XCTAssertEqual(bad.status, 2)
     XCTAssertTrue(bad.standardError.contains("--shard takes K/N with 1 ≤ K ≤ N"), bad.standardError)
@@ -212,6 +213,20 @@ final class HeadlessCommandTests: XCTestCase {
     XCTAssertEqual(
       result.standardError,
       "paydrill: not a terminal: run paydrill in a terminal, or replay a tape with `paydrill play TAPE`\n")
+  }
+
+  /// Issue 28: a tape's path that cannot be written was found when the session ended, and the recording
+  /// was lost. `record TAPE` and `--record TAPE` check it first (exit 2, naming it), before the terminal.
+  func testARecordingsTapePathIsCheckedBeforeTheSession() throws {
+    let tape = folder.appendingPathComponent("missing/my.tape").path
+    for arguments in [["record", tape], ["--record", tape]] {
+      let result = try PayDrillBinary.run(arguments)
+      XCTAssertEqual(result.status, 2)
+      XCTAssertEqual(
+        result.standardError,
+        "paydrill: \(tape): cannot be written (its folder \(folder.appendingPathComponent("missing").path) "
+          + "does not exist)\n", "\(arguments)")
+    }
   }
 
   func testButtonsPrintWithoutATerminal() throws {
@@ -311,7 +326,8 @@ final class HeadlessCommandTests: XCTestCase {
     XCTAssertTrue(lines[0].hasPrefix("paydrill: warning: the timestamp 1754701373 looks like Unix seconds"))
     XCTAssertTrue(lines[1].hasPrefix("paydrill: warning: the request id \"r-1\" is not a UUID"))
     // The headers are checked before the signature (issue 25): the stale timestamp is what is refused.
-    XCTAssertTrue(lines[2].hasPrefix("paydrill: the sessions API refused the request: 401 timestamp: stale"), lines[2])
+    XCTAssertTrue(
+      lines[2].hasPrefix("paydrill: the sessions API refused the request: 401 timestamp: stale"), lines[2])
   }
 
   func testSessionThroughTheExampleGatewayPlugin() throws {
@@ -357,7 +373,8 @@ final class HeadlessCommandTests: XCTestCase {
     func runs() -> Bool {
       guard kill(grandchild, 0) == 0 else { return false }
       // `ps` reads a process's state on Linux and macOS alike; Z is a zombie.
-      let state = (try? PayDrillBinary.launch("/usr/bin/env", ["ps", "-o", "stat=", "-p", "\(grandchild)"]))?
+      let state =
+        (try? PayDrillBinary.launch("/usr/bin/env", ["ps", "-o", "stat=", "-p", "\(grandchild)"]))?
         .standardOutput ?? ""
       return !state.trimmingCharacters(in: .whitespacesAndNewlines).hasPrefix("Z")
     }
@@ -388,6 +405,39 @@ final class HeadlessCommandTests: XCTestCase {
     XCTAssertTrue(log.contains(#""errorCode":"PLUGIN_UNAVAILABLE""#), log)
   }
 
+  /// Every output's path is checked before the first tape runs: a typo in `--junit` or `--screens` fails at
+  /// once (exit 2, naming the path) and no tape is played, so nothing else is written either.
+  func testEveryOutputPathIsCheckedBeforeTheFirstTapeRuns() throws {
+    let tape = PayDrillBinary.packageRoot.appendingPathComponent("Tapes/pay-with-visa.tape").path
+    let events = folder.appendingPathComponent("events.jsonl")
+    let file = folder.appendingPathComponent("a-file")
+    try "x".write(to: file, atomically: true, encoding: .utf8)
+    let badPaths: [(option: String, path: String)] = [
+      ("--junit", folder.appendingPathComponent("missing/report.xml").path),
+      ("--screen", folder.appendingPathComponent("missing/screen.txt").path),
+      ("--screens", file.appendingPathComponent("shots").path),
+      ("--screens", file.path),
+    ]
+    for (option, path) in badPaths {
+      let result = try PayDrillBinary.run([
+        "play", tape, "--no-ledger", "--latency", "0", "--events", events.path, option, path,
+      ])
+      XCTAssertEqual(result.status, 2, "\(option) \(path): \(result.standardError)")
+      XCTAssertTrue(result.standardError.contains(path), result.standardError)
+      XCTAssertFalse(result.standardOutput.contains("✔"), "no tape ran: \(result.standardOutput)")
+      XCTAssertFalse(
+        FileManager.default.fileExists(atPath: events.path), "\(option): no tape ran, so no events file")
+    }
+    let single = try PayDrillBinary.run(["play", tape, "--no-ledger", "--latency", "0"])
+    XCTAssertEqual(single.status, 0, single.standardError)
+    let lines = single.standardOutput.split(separator: "\n").map(String.init)
+    guard lines.count == 2 else {
+      return XCTFail("one line for the tape and the total, even for one tape: \(single.standardOutput)")
+    }
+    XCTAssertTrue(lines[0].hasPrefix("✔ \(tape) ("), lines[0])
+    XCTAssertTrue(lines[1].hasPrefix("1 passed, 0 failed (1 tape, "), lines[1])
+  }
+
   func testASuiteOfTapesWithJUnitAndTheHeadersScenario() throws {
     let tapes = PayDrillBinary.packageRoot.appendingPathComponent("Tapes")
     let failing = folder.appendingPathComponent("failing.tape")
@@ -406,11 +456,12 @@ final class HeadlessCommandTests: XCTestCase {
     XCTAssertEqual(result.status, 1, "one tape failed")
     let lines = result.standardOutput.split(separator: "\n").map(String.init)
     XCTAssertEqual(lines.count, 4, result.standardOutput)
-    XCTAssertTrue(lines[0].hasPrefix("ok    ") && lines[0].contains("pay-with-visa.tape"), lines[0])
+    XCTAssertTrue(lines[0].hasPrefix("✔ ") && lines[0].contains("pay-with-visa.tape"), lines[0])
     XCTAssertTrue(
-      lines[1].hasPrefix("ok    ") && lines[1].contains("avs-declined.tape"), "its header's scenario")
-    XCTAssertTrue(lines[2].hasPrefix("FAIL  \(failing.path):4 "), lines[2])
-    XCTAssertEqual(lines[3], "2 passed, 1 failed")
+      lines[1].hasPrefix("✔ ") && lines[1].contains("avs-declined.tape"), "its header's scenario")
+    XCTAssertTrue(lines[2].hasPrefix("✘ \(failing.path):4 ("), lines[2])
+    XCTAssertTrue(lines[2].hasSuffix(" s)"), "the tape's time: \(lines[2])")
+    XCTAssertTrue(lines[3].hasPrefix("2 passed, 1 failed (3 tapes, "), lines[3])
     XCTAssertTrue(
       result.standardError.contains("failing.tape:4: Expect event onSuccess did not hold within 0.2 seconds"),
       result.standardError)

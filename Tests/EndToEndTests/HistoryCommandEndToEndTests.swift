@@ -26,8 +26,11 @@ final class HistoryCommandEndToEndTests: XCTestCase {
     }
   }
 
+  /// `paydrill history` on the temporary ledger, whose attempts are replays (`play` filled it): listed with
+  /// `--replays`.
   private func history(_ arguments: [String]) throws -> PayDrillBinary.Result {
-    try PayDrillBinary.run(["history", "--ledger", ledger] + arguments, environment: ["TZ": "UTC"])
+    try PayDrillBinary.run(
+      ["history", "--ledger", ledger, "--replays"] + arguments, environment: ["TZ": "UTC"])
   }
 
   func testListsTheAttemptsNewestFirst() throws {
@@ -36,7 +39,8 @@ final class HistoryCommandEndToEndTests: XCTestCase {
     XCTAssertEqual(result.status, 0, result.standardError)
     let lines = result.standardOutput.split(separator: "\n").map(String.init)
     XCTAssertEqual(lines.count, 3, result.standardOutput)
-    XCTAssertTrue(lines[0].hasPrefix("ID  TIME                 SCENARIO          METHOD  CARD"), lines[0])
+    XCTAssertTrue(lines[0].hasPrefix("ID  TIME                          SCENARIO          METHOD"), lines[0])
+    XCTAssertTrue(lines[1].contains(" (replay)  acme-electronics"), "a replay says so: \(lines[1])")
     XCTAssertTrue(lines[1].hasPrefix(" 2  "), lines[1])
     XCTAssertTrue(
       lines[1].contains("acme-electronics  card    Visa ••••0002  $49.99  failed     CARD_DECLINED"), lines[1]
@@ -96,6 +100,31 @@ final class HistoryCommandEndToEndTests: XCTestCase {
     XCTAssertEqual(try PayDrillBinary.run(["history", "--no-ledger"]).status, 2)
   }
 
+  /// Issue 28: `play`'s attempts carry the tape's times (its `--clock-start`), and were listed as payments
+  /// made then. They are marked as replays of their tape, hidden unless `--replays` asks, and say so where
+  /// they are shown.
+  func testReplaysAreHiddenUnlessAskedAndSaySoWhereShown() throws {
+    try fill()
+    let hidden = try PayDrillBinary.run(["history", "--ledger", ledger], environment: ["TZ": "UTC"])
+    XCTAssertEqual(hidden.status, 0, hidden.standardError)
+    XCTAssertEqual(
+      hidden.standardOutput,
+      "No attempts match; the attempts of tape replays are left out (paydrill history --replays lists them).\n"
+    )
+    let json = try history(["--json"])
+    let objects = try json.standardOutput.split(separator: "\n").map {
+      try XCTUnwrap(try JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: Any])
+    }
+    XCTAssertEqual(
+      objects.compactMap { $0["replayOf"] as? String },
+      ["Tapes/declined-card.tape", "Tapes/pay-with-visa.tape"])
+    let shown = try history(["show", "1"])
+    XCTAssertTrue(
+      shown.standardOutput.contains(
+        "replayOf               Tapes/pay-with-visa.tape (paydrill play: the times are the tape's)"),
+      shown.standardOutput)
+  }
+
   func testNoLedgerRecordsNothing() throws {
     let result = try PayDrillBinary.run(
       ["play", "Tapes/pay-with-visa.tape", "--latency", "0", "--no-ledger"],
@@ -109,7 +138,8 @@ final class HistoryCommandEndToEndTests: XCTestCase {
       ["play", "Tapes/pay-with-visa.tape", "--latency", "0"],
       environment: ["XDG_DATA_HOME": folder.path])
     XCTAssertEqual(result.status, 0, result.standardError)
-    let listed = try PayDrillBinary.run(["history", "--json"], environment: ["XDG_DATA_HOME": folder.path])
+    let listed = try PayDrillBinary.run(
+      ["history", "--json", "--replays"], environment: ["XDG_DATA_HOME": folder.path])
     XCTAssertEqual(listed.standardOutput.split(separator: "\n").count, 1, listed.standardOutput)
     XCTAssertTrue(
       FileManager.default.fileExists(atPath: folder.appendingPathComponent("paydrill/ledger.sqlite3").path))
@@ -153,7 +183,8 @@ final class HistoryCommandEndToEndTests: XCTestCase {
       result.standardError,
       "paydrill: warning: ledger \(ledger): is read-only (the file or its folder cannot be written); run history is off for this run\n"
     )
-    let listed = try PayDrillBinary.run(["history", "--ledger", ledger, "--json"], launcher: launcher)
+    let listed = try PayDrillBinary.run(
+      ["history", "--ledger", ledger, "--json", "--replays"], launcher: launcher)
     XCTAssertEqual(listed.status, 0, listed.standardError)
     XCTAssertEqual(listed.standardOutput.split(separator: "\n").count, 2, "still readable, and nothing added")
   }

@@ -215,7 +215,10 @@ final class HostileInputTests: XCTestCase {
       $0.hasSuffix(".json") || $0.hasSuffix(".tape")
     }.sorted()
     XCTAssertGreaterThan(names.count, 15)
-    for name in names {
+    // Loaded, and refused when Apple Pay is chosen (the configuration error the Drop-in shows): `paydrill
+    // check` finds it before (CheckCommandTests).
+    let refusedLater: Set = ["apple-pay-total-mismatch.json"]
+    for name in names where !refusedLater.contains(name) {
       let path = Self.corpus.appendingPathComponent(name).path
       let kind =
         name.hasSuffix(".tape")

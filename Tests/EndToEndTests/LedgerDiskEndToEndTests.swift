@@ -44,7 +44,7 @@ final class LedgerDiskEndToEndTests: XCTestCase {
         XCTAssertEqual(process.terminationStatus, 0, "round \(round): \(text)")
         XCTAssertEqual(text, "", "round \(round): no warning, history stays on")
       }
-      let listed = try PayDrillBinary.run(["history", "--ledger", ledger, "--json"])
+      let listed = try PayDrillBinary.run(["history", "--ledger", ledger, "--json", "--replays"])
       XCTAssertEqual(listed.status, 0, listed.standardError)
       XCTAssertEqual(
         listed.standardOutput.split(separator: "\n").count, 4, "round \(round): every attempt recorded")

@@ -49,6 +49,7 @@ final class LedgerTerminalTests: TerminalTestCase {
     let screen = try session.waitFor("History · 1 latest")
     XCTAssertTrue(screen.contains("Visa ••••0002"), screen)
     XCTAssertTrue(screen.contains("CARD_DECLINED"), screen)
+    XCTAssertTrue(screen.contains("(replay)"), "a tape's replay says so: \(screen)")
     try session.press("Escape")
     try session.waitFor("Choose a payment method")
     try session.press("q")

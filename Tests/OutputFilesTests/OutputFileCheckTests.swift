@@ -53,3 +53,29 @@ final class OutputFileCheckTests: XCTestCase {
     XCTAssertNil(reason(path("pipe")))
   }
 }
+
+/// `OutputFile.checkFolder`: a folder of outputs (`--screens DIR`) is refused before a run when it could not
+/// be made or written, and the check makes nothing.
+final class OutputFolderCheckTests: XCTestCase {
+  func testAFolderThatCanBeMadeOrWrittenPassesAndAFileInItsPlaceIsRefused() throws {
+    let folder = FileManager.default.temporaryDirectory.appendingPathComponent(
+      "paydrill-folder-check-\(UUID().uuidString)")
+    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(at: folder) }
+    func reason(_ path: String) -> String? {
+      do {
+        try OutputFile.checkFolder(path)
+        return nil
+      } catch {
+        return error.reason
+      }
+    }
+    XCTAssertNil(reason(folder.path))
+    XCTAssertNil(reason(folder.appendingPathComponent("new/deeper").path))
+    XCTAssertFalse(FileManager.default.fileExists(atPath: folder.appendingPathComponent("new").path))
+    let file = folder.appendingPathComponent("file")
+    try "x".write(to: file, atomically: false, encoding: .utf8)
+    XCTAssertEqual(reason(file.path), "it is not a folder")
+    XCTAssertEqual(reason(file.appendingPathComponent("shots").path), "\(file.path) is not a folder")
+  }
+}

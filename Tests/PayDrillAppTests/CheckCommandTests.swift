@@ -70,6 +70,24 @@ final class CheckCommandTests: XCTestCase {
     "duplicate-key.json": [
       "at merchant: the key is written twice (lines 2 and 6); readers disagree on which value counts, so keep one"
     ],
+    // Issue 28: what the program would refuse later, found by check. Choosing Apple Pay failed with a
+    // configuration error that check did not see.
+    "apple-pay-total-mismatch.json": [
+      "at applePay.totalPaymentItem.amount: Configuration error: totalPaymentItem is 19.99 but the paymentItems "
+        + "add up to 22.49 USD; choosing Apple Pay would fail with this configuration error (make the total the "
+        + "sum of the items, or leave totalPaymentItem out)"
+    ],
+    // Issue 28: a coupon's misspelt `amountOff` was reported as "expected exactly one of …", not as the key.
+    "coupon-unknown-key.json": [
+      "at applePay.rules.coupons[0].amountOf: unknown key \"amountOf\" (did you mean `amountOff`?)"
+    ],
+    // Already refused before issue 28, proven here: a rule's unknown key, and an order written twice.
+    "rule-unknown-key.json": [
+      "at applePay.rules.taxRates[0].basisPoint: unknown key \"basisPoint\" (did you mean `basisPoints`?)"
+    ],
+    "order-written-twice.json": [
+      "at items: the key is written twice (lines 4 and 5); readers disagree on which value counts, so keep one"
+    ],
   ]
 
   /// The bad lines of `bad-commands.tape`, by line.

@@ -70,6 +70,16 @@ final class CommandLineOptionsTests: XCTestCase {
     XCTAssertEqual(try CommandLineOptions.parse(["-V"]).command, .version)
   }
 
+  /// Issue 28: `--record TAPE` records the checkout as `paydrill record TAPE` does; only the checkout takes it.
+  func testRecordOptionRecordsTheCheckout() throws {
+    XCTAssertEqual(
+      try CommandLineOptions.parse(["--record", "t.tape", "--scenario", "harbour-books"]).command,
+      .record(tape: "t.tape"))
+    XCTAssertEqual(try CommandLineOptions.parse(["record", "t.tape"]).command, .record(tape: "t.tape"))
+    XCTAssertThrowsError(
+      try CommandLineOptions.parse(["play", "Tapes/pay-with-visa.tape", "--record", "t.tape"]))
+  }
+
   func testGatewayProfileOverridesTheScenariosAndApplePaysVariant() throws {
     let options = try CommandLineOptions.parse(["--gateway", "worldline"])
     XCTAssertEqual(options.gatewayProfile, .worldline)

@@ -19,6 +19,7 @@ final class CommandTableTests: XCTestCase {
       "\"CMD ARGS\"": "true", "PATH": "/tmp/x", "FILE": "f", "DIR": "d", "COLSxROWS": "80x24",
       "TIME": "2026-12-01T09:30:00.250Z", "POINTS": "4", "ID": "id", "KEY": "k", "UUID": "u", "HEX": "ab",
       "DAY": "2026-11-01", "K/N": "2/4", "ADDR": "127.0.0.1:0", "ID:KEY": "id:key", "BYTES": "1024",
+      "TAPE": "t.tape",
     ]
     return samples[placeholder]
   }

@@ -97,8 +97,8 @@ final class MouseTests: XCTestCase {
     XCTAssertEqual(tape.steps.map(\.command), [.press(.click(x: 12, y: 5), count: 1)])
     XCTAssertThrowsError(try Tape.parse("Click 12\n", file: "t.tape"))
     var recorder = TapeRecorder()
-    recorder.record(.click(x: 3, y: 4), at: .zero)
-    recorder.record(.click(x: 3, y: 4), at: .zero)
+    recorder.record(.click(x: 3, y: 4), on: nil)
+    recorder.record(.click(x: 3, y: 4), on: nil)
     XCTAssertEqual(recorder.tape(header: []), "# paydrill: \nClick 3 4\nClick 3 4\n")
   }
 }

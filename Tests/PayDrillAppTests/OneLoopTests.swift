@@ -134,12 +134,13 @@ final class OneLoopTests: XCTestCase {
 
   // MARK: - A recording replays to the same end
 
-  func testARecordedSessionReplaysToTheSameScreenAndEvents() throws {
+  func testARecordedSessionReplaysToTheSameOutcomeAtAnotherLatency() throws {
     let live = runtime(scenario: .acmeElectronics)
     var recorder = TapeRecorder()
     func press(_ key: KeyEvent, after milliseconds: Int) {
       live.advance(by: .milliseconds(milliseconds))
-      live.press(key) { recorder.record(key, at: $0) }
+      let screen = ScreenLandmark.frame(of: live.render())
+      live.press(key) { _ in recorder.record(key, on: screen) }
     }
     press(.character("2"), after: 100)
     // The PayPal order is still being created: this Enter meets the processing screen and does nothing.
@@ -151,18 +152,24 @@ final class OneLoopTests: XCTestCase {
     guard case .result(.success) = live.model.checkout.screen else {
       return XCTFail("\(live.model.checkout.screen)")
     }
-    let text = recorder.tape(header: ["--scenario", "acme-electronics"])
-    XCTAssertTrue(text.contains("Sleep 300ms\nEnter\nSleep 900ms\nDown\n"), text)
+    let text = recorder.tape(
+      header: ["--scenario", "acme-electronics"],
+      outcome: TapeRecorder.Outcome(model: live.model, screen: live.render()))
+    XCTAssertFalse(text.contains("Sleep"), text)
+    XCTAssertTrue(
+      text.contains("Type \"2\"\nWait /─ Processing ─/\nEnter"), "a wait for the screen the key met: \(text)")
     let tape = try Tape.parse(text, file: "recorded.tape")
     var scenario = Scenario.acmeElectronics
     scenario.gateway.latency = [:]
     let replay = CheckoutRuntime(
-      scenario: scenario, size: size, latencyMilliseconds: 600,
+      scenario: scenario, size: size, latencyMilliseconds: 1500,
       clock: .virtual(startingAt: Fixture.now), timeZone: TimeZone(identifier: "UTC")!)
-    XCTAssertEqual(TapePlayer(runtime: replay).play(tape), .completed)
-    replay.advance(by: live.clock.elapsed - replay.clock.elapsed)
-    XCTAssertEqual(replay.model.checkout.events, live.model.checkout.events)
-    XCTAssertEqual(replay.render().text, live.render().text)
+    XCTAssertEqual(TapePlayer(runtime: replay).play(tape), .completed, text)
+    // The same outcome; the device's own callbacks (applePayInit) come when they come, the time not kept.
+    XCTAssertEqual(replay.model.checkout.events.last?.name, .onSuccess)
+    XCTAssertEqual(
+      replay.model.checkout.events.filter { $0.method == .paypal }.map(\.name),
+      live.model.checkout.events.filter { $0.method == .paypal }.map(\.name))
   }
 
   // MARK: - Behind "Terminal too small", only a resize and quitting act

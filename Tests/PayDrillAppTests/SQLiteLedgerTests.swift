@@ -179,19 +179,22 @@ final class SQLiteLedgerTests: FolderTestCase {
     XCTAssertEqual(try ledger.attempt(id: id)?.seed, UInt64.max - 1)
   }
 
+  /// Writes a ledger of an older schema holding one succeeded attempt of seed 7, and closes it.
+  private func writeOldLedger(_ schema: String) throws {
+    let old = try SQLiteDatabase(path: path, access: .readWrite)
+    try old.execute(schema)
+    try old.run(
+      """
+      INSERT INTO attempts (scenario, method, amount_minor, currency, outcome, started_at, ended_at, seed)
+      VALUES ('acme-electronics', 'card', 4999, 'USD', 'succeeded', '2026-11-01T10:00:00.000Z',
+        '2026-11-01T10:00:01.000Z', 7)
+      """)
+  }
+
   /// Issue 17: a version 4 ledger gets the sessions of `paydrill serve` and each attempt's session; its
   /// attempts stay, with no session, and a session and its payment can be stored and read back.
   func testMigratesAVersion4LedgerToKeepServerSessions() throws {
-    do {
-      let old = try SQLiteDatabase(path: path, access: .readWrite)
-      try old.execute(LedgerSchema.version4)
-      try old.run(
-        """
-        INSERT INTO attempts (scenario, method, amount_minor, currency, outcome, started_at, ended_at, seed)
-        VALUES ('acme-electronics', 'card', 4999, 'USD', 'succeeded', '2026-11-01T10:00:00.000Z',
-          '2026-11-01T10:00:01.000Z', 7)
-        """)
-    }
+    try writeOldLedger(LedgerSchema.version4)
     let ledger = try SQLiteLedger(path: path)
     XCTAssertEqual(try ledger.integer("PRAGMA user_version"), LedgerSchema.currentVersion)
     let kept = try XCTUnwrap(try ledger.attempt(id: 1))
@@ -208,6 +211,28 @@ final class SQLiteLedgerTests: FolderTestCase {
     XCTAssertEqual(try store.session(id: session.sessionId), session)
     XCTAssertEqual(try store.attempts(inSession: session.sessionId).map(\.status), ["succeeded"])
     XCTAssertTrue(try store.isPaid(session.sessionId))
+  }
+
+  /// Issue 28: a version 6 ledger gets `replay_of`; its attempts stay, as live ones. A replay's attempt is
+  /// kept with its tape, left out of lists unless they ask for replays, and read back whole.
+  func testMigratesAVersion6LedgerToMarkReplays() throws {
+    try writeOldLedger(LedgerSchema.version6)
+    let ledger = try SQLiteLedger(path: path)
+    XCTAssertEqual(try ledger.integer("PRAGMA user_version"), LedgerSchema.currentVersion)
+    XCTAssertNil(try XCTUnwrap(try ledger.attempt(id: 1)).replayOf, "an older attempt is a live one")
+    var replay = Self.attempt(.failed, minutes: 5, code: "CARD_DECLINED")
+    replay.replayOf = "Tapes/declined-card.tape"
+    let id = try ledger.record(replay)
+    XCTAssertEqual(try ledger.attempt(id: id)?.replayOf, "Tapes/declined-card.tape")
+    XCTAssertEqual(try ledger.attempts(matching: AttemptFilter()).map(\.id), [1], "replays left out")
+    var withReplays = AttemptFilter()
+    withReplays.includesReplays = true
+    XCTAssertEqual(try ledger.attempts(matching: withReplays).map(\.id), [id, 1])
+    XCTAssertEqual(
+      HistoryTable(timeZone: TimeZone(identifier: "UTC")!).lines(try ledger.attempts(matching: withReplays))[
+        1
+      ]
+      .contains(" (replay)  acme-electronics"), true, "the table says which is a replay")
   }
 
   /// A version 2 ledger takes the outcome `unknown` once migrated, and keeps its attempts and their events.
@@ -248,11 +273,11 @@ final class SQLiteLedgerTests: FolderTestCase {
   func testRefusesALedgerFromANewerPayDrill() throws {
     do {
       let database = try SQLiteDatabase(path: path, access: .readWrite)
-      try database.execute("PRAGMA user_version = 7")
+      try database.execute("PRAGMA user_version = 8")
     }
     XCTAssertThrowsError(try SQLiteLedger(path: path)) { error in
       XCTAssertEqual(
-        "\(error)", "ledger \(path): schema version 7 was written by a newer paydrill (this one reads 6)")
+        "\(error)", "ledger \(path): schema version 8 was written by a newer paydrill (this one reads 7)")
     }
   }
 

@@ -5,6 +5,7 @@ import XCTest
 
 @testable import PayDrillApp
 @testable import PayDrillFiles
+@testable import PayDrillLoop
 
 /// Golden screens of every step of the card flow, at the sizes DESIGN.md names.
 final class ScreenSnapshotTests: XCTestCase {
@@ -50,6 +51,25 @@ final class ScreenSnapshotTests: XCTestCase {
 
   func testProcessing() {
     check("processing", Fixture.fillCard(number: "4242424242424242") + [.key(.enter)])
+  }
+
+  /// Issue 28: `record` showed nothing of the recording. The header shows ● REC and the time since it
+  /// started, from the loop's clock: on a virtual clock, 83 seconds on, at every size.
+  func testRecordingShowsRecAndTheElapsedTimeInTheHeader() {
+    for size in Self.sizes {
+      let runtime = CheckoutRuntime(
+        scenario: .acmeElectronics, size: size, latencyMilliseconds: 0,
+        clock: .virtual(startingAt: Fixture.now), timeZone: TimeZone(identifier: "UTC")!
+      ) { $0.recording = RecordingMark() }
+      runtime.start()
+      runtime.advance(by: .seconds(83))
+      XCTAssertTrue(runtime.render().lines[0].contains("● REC 1:23 · TEST · $49.99"), runtime.render().text)
+      Snapshot.assert(runtime.render(), named: "recording-\(size.columns)x\(size.rows)")
+    }
+    var mark = RecordingMark()
+    mark.observe(Fixture.now)
+    mark.observe(Fixture.now.addingTimeInterval(3_723))
+    XCTAssertEqual(mark.text, "● REC 1:02:03")
   }
 
   func testSuccess() {

@@ -173,7 +173,7 @@ final class ServedSessionLedgerTests: FolderTestCase {
         """, [.text(session.sessionId)])
     }
     let store = try LedgerSessionStore(path: path)
-    XCTAssertEqual(try SQLiteLedger(path: path).integer("PRAGMA user_version"), 6)
+    XCTAssertEqual(try SQLiteLedger(path: path).integer("PRAGMA user_version"), LedgerSchema.currentVersion)
     XCTAssertEqual(try store.session(id: session.sessionId)?.amount, session.amount)
     XCTAssertTrue(try store.isPaid(session.sessionId))
     XCTAssertEqual(errorCode(try payOnce(spentSessions(store))), "SESSION_SPENT")

@@ -118,7 +118,9 @@ final class TapeExpectationTests: XCTestCase {
     XCTAssertEqual(lines[3], "the screen:")
     XCTAssertTrue(report.contains("Your card was declined."), "the screen is in the report")
     XCTAssertTrue(report.contains("the last events:\n  {"), report)
-    XCTAssertEqual(run.summary, "FAIL  check.tape:13 (1.23 s)")
+    XCTAssertEqual(run.summary, "✘ check.tape:13 (1.23 s)")
+    XCTAssertEqual(
+      TapeRun.total([run, run], duration: .milliseconds(2_460)), "0 passed, 2 failed (2 tapes, 2.46 s)")
 
     let total = try self.run("Wait /Choose/\nExpect@50ms total \"$1.00\"\n")
     XCTAssertTrue(

@@ -84,7 +84,7 @@ extension CheckoutReducer {
   }
 
   /// The configuration's total must be the sum of its items; a mismatch is the developer's to fix.
-  static func totalProblem(_ configuration: ApplePayConfiguration) -> String? {
+  package static func totalProblem(_ configuration: ApplePayConfiguration) -> String? {
     guard let total = configuration.totalPaymentItem else { return nil }
     let sum = MerchantPricing.sum(configuration.paymentItems, currency: configuration.currencyCode)
     guard sum != total.amount else { return nil }

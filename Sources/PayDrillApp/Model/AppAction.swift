@@ -8,6 +8,8 @@ public enum AppAction: Equatable, Sendable {
   case key(KeyEvent)
   /// A spinner tick, about ten a second while something is processing.
   case tick
+  /// A second of a recording: the REC marker's time moves on.
+  case recordingTick
   /// An action for the engine: the shopper's, or an effect's answer (`.answered(id, …)`).
   case checkout(CheckoutAction)
   /// The screenshot of request `id` was saved, or could not be.

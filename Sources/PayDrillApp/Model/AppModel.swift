@@ -20,6 +20,8 @@ public struct AppModel: Equatable, Sendable {
   public var zoom = false
   /// The caption and playback state of `paydrill demo`; nil in every other mode.
   public var presentation: Presentation?
+  /// The REC marker while `record` writes the session's keys as a tape; nil in every other mode.
+  public var recording: RecordingMark?
   /// The merchant's backend the checkout waits for and opens sessions of (`--serve`); nil in every other
   /// mode.
   public var backend: BackendLink?

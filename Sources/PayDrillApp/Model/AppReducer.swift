@@ -13,6 +13,8 @@ public enum AppReducer {
     -> [AppEffect]
   {
     let eventsBefore = model.checkout.events.count
+    // The REC marker's time, from the clock of whatever happens (a key, an answer, its own second).
+    model.recording?.observe(context.now)
     var effects = reduceAction(&model, action, context: context)
     effects += openNextSession(&model, context: context)
     // The log keeps the pane's filter's matches, reading each new event once rather than the whole log every
@@ -52,6 +54,8 @@ public enum AppReducer {
     switch action {
     case .tick:
       if model.showsSpinner { model.spinnerFrame += 1 }
+      return []
+    case .recordingTick:
       return []
     case .checkout(let checkoutAction):
       // Waiting for the backend, there is no Drop-in to create yet: its session creates it.

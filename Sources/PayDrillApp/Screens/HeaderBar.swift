@@ -1,7 +1,8 @@
 import CheckoutEngine
 import TerminalUI
 
-/// The top line: the product, the merchant, and the environment and amount on the right.
+/// The top line: the product, the merchant, and on the right the REC marker while recording, the environment
+/// and the amount.
 struct HeaderBar {
   var model: AppModel
 
@@ -12,11 +13,14 @@ struct HeaderBar {
     let amount =
       model.backend?.isWaiting == true
       ? "no session yet" : MoneyFormatter(locale: checkout.scenario.locale).string(for: checkout.paidAmount)
-    let right = " TEST · \(amount) "
-    let rightWidth = DisplayWidth.of(right)
+    let rec = model.recording.map { " \($0.text)" } ?? ""
+    let right = (rec.isEmpty ? " " : " · ") + "TEST · \(amount) "
+    let rightWidth = DisplayWidth.of(right) + DisplayWidth.of(rec)
     buffer.write(
       truncating: " PayDrill · \(checkout.scenario.merchantName)", x: rect.x, y: rect.y, role: .header,
       maxWidth: rect.width - rightWidth)
-    buffer.write(right, x: rect.maxX - rightWidth, y: rect.y, role: .header)
+    // In the error role (the theme's error colour), so that it is seen.
+    buffer.write(rec, x: rect.maxX - rightWidth, y: rect.y, role: .error)
+    buffer.write(right, x: rect.maxX - DisplayWidth.of(right), y: rect.y, role: .header)
   }
 }

@@ -85,7 +85,9 @@ public enum CheckCommand {
       let keys = Set(try ConfigurationFile.topLevelKeys(of: data, file: file))
       kind = !keys.isDisjoint(with: scenarioKeys) ? .scenario : keys.contains("roles") ? .theme : nil
       switch kind {
-      case .scenario: _ = try ConfigurationFile.decode(Scenario.self, from: data, file: file)
+      case .scenario:
+        let scenario = try ConfigurationFile.decode(Scenario.self, from: data, file: file)
+        return Report(file: file, kind: kind, problems: laterRefusals(of: scenario, file: file))
       case .theme: _ = try ConfigurationFile.decode(Theme.self, from: data, file: file)
       case .tape, nil:
         throw ConfigurationError(
@@ -98,6 +100,19 @@ public enum CheckCommand {
     } catch {
       return Report(file: file, kind: kind, problems: ["\(error)"])
     }
+  }
+
+  /// What a scenario that decodes would still be refused for once it runs, found now: an Apple Pay
+  /// `totalPaymentItem` that is not the sum of the `paymentItems` (choosing Apple Pay fails with a
+  /// configuration error).
+  static func laterRefusals(of scenario: Scenario, file: String) -> [String] {
+    guard let applePay = scenario.applePay, let problem = CheckoutReducer.totalProblem(applePay) else {
+      return []
+    }
+    return [
+      "\(file): at applePay.totalPaymentItem.amount: \(problem); choosing Apple Pay would fail with this "
+        + "configuration error (make the total the sum of the items, or leave totalPaymentItem out)"
+    ]
   }
 
   /// The most problems reported for one tape: past them, one line counts the rest.

@@ -18,14 +18,15 @@ final class CheckoutRun {
   private let plugin: PluginGateway?
   private let hook: ProcessMerchantHooks?
 
+  /// `replayOf`: the tape `play` replays, marked on each attempt the ledger keeps (`history --replays`).
   init(
     options: CommandLineOptions, scenario: Scenario, screenshots: ScreenshotWriter? = nil, live: Bool,
-    setUp: (inout AppModel) -> Void = { _ in }
+    replayOf: String? = nil, setUp: (inout AppModel) -> Void = { _ in }
   ) {
     let plugin = PayDrillCommand.gatewayPlugin(options)
     let hook = PayDrillCommand.merchantHook(options, scenario: scenario)
     // Opened when the run first records or reads an attempt: the first frame shows no history.
-    let ledger = options.ledger.path().map(DeferredLedger.init(path:))
+    let ledger = options.ledger.path().map { DeferredLedger(path: $0, replayOf: replayOf) }
     // Time is virtual (a replay is exact and fast) unless a person or another process is involved.
     let clock: EffectClock =
       live || plugin != nil || hook != nil ? .live() : .virtual(startingAt: options.clockStart ?? Date())

@@ -57,7 +57,7 @@ public enum HistoryCommand {
       if options.json {
         return Outcome(status: 0, output: attempts.map { jsonLine($0) + "\n" }.joined())
       }
-      guard !attempts.isEmpty else { return Outcome(status: 0, output: "No attempts match.\n") }
+      guard !attempts.isEmpty else { return Outcome(status: 0, output: try nothingMatches(options, ledger)) }
       return Outcome(
         status: 0,
         output: HistoryTable().lines(attempts, width: columns ?? environment["COLUMNS"].flatMap { Int($0) })
@@ -65,6 +65,18 @@ public enum HistoryCommand {
     } catch {
       return Outcome(status: 2, output: "", error: "\(error)")
     }
+  }
+
+  /// What the table says when no attempt matches: and that replays were left out, when some would have.
+  static func nothingMatches(_ options: Options, _ ledger: SQLiteLedger) throws -> String {
+    var withReplays = options.filter
+    withReplays.includesReplays = true
+    withReplays.limit = 1
+    guard !options.filter.includesReplays, try !ledger.attempts(matching: withReplays).isEmpty else {
+      return "No attempts match.\n"
+    }
+    return
+      "No attempts match; the attempts of tape replays are left out (paydrill history --replays lists them).\n"
   }
 
   /// One attempt as one JSON object (keys sorted): the amount as a string, its currency and its minor units.
@@ -85,6 +97,7 @@ public enum HistoryCommand {
     object["resultCode"] = attempt.resultCode
     // A string: a seed may be past what a JSON number keeps exactly.
     object["seed"] = attempt.seed.map(String.init)
+    object["replayOf"] = attempt.replayOf
     if withEvents {
       object["events"] = attempt.eventLines.map {
         (try? JSONSerialization.jsonObject(with: Data($0.utf8))) ?? $0

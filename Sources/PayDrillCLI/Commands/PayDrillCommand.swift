@@ -192,6 +192,8 @@ public enum PayDrillCommand {
       return fail("\(error)")
     }
     if let problem = ScreenCast.problem(with: options.castPath) { return fail(problem) }
+    // The tape's path, before the session: a recording is not lost to a typo in it.
+    if let problem = PlayCommand.outputProblem(files: tapePath.map { [$0] } ?? []) { return fail(problem) }
     guard NcursesTerminal.isInteractive else {
       return fail("not a terminal: run paydrill in a terminal, or replay a tape with `paydrill play TAPE`")
     }
@@ -226,6 +228,8 @@ public enum PayDrillCommand {
       model.galleryIsHome = gallery != nil
       model.darkAppearance = theme.appearance == .dark
       model.zoom = options.zoom
+      // `record`: the header says so, with the time.
+      if tapePath != nil { model.recording = RecordingMark() }
       if let server {
         model.backend = BackendLink(endpoint: server.url + GatewayAPI.sessionsPath, base: scenario)
         model.backend?.warning = server.warning
@@ -250,15 +254,22 @@ public enum PayDrillCommand {
       runtime: runtime, theme: theme, useColor: useColor, asciiOnly: !terminal.isUTF8,
       crashKey: crashTestKey,
       onKey: recording.map { recording in
-        { key, time in
-          // What the key is typed into, before it is: the tape keeps no card a shopper typed.
+        { key, _ in
+          // The screen the key met and what it is typed into, before it is: the tape waits for that screen,
+          // and keeps no card a shopper typed.
+          let screen = runtime.render()
           recording.recorder.record(
-            key, at: time, into: runtime.model.cardFieldTakingKeys,
-            cardNumber: runtime.model.checkout.cardForm.number)
+            key, on: ScreenLandmark.frame(of: screen), showing: ScreenLandmark.panelLines(of: screen),
+            into: runtime.model.cardFieldTakingKeys, cardNumber: runtime.model.checkout.cardForm.number)
         }
+      },
+      onSettled: recording.map { recording in
+        { recording.recorder.settled(on: ScreenLandmark.panelLines(of: runtime.render())) }
       },
       presenter: presenter
     ).run()
+    // How the session ended, for the tape's checks: before an attempt in flight is finished.
+    let outcome = recording.map { _ in TapeRecorder.Outcome(model: runtime.model, screen: runtime.render()) }
     // The terminal is back: an attempt still in flight is recorded as interrupted (normal code, not a
     // signal handler: SIGTERM and SIGINT only set the flag that ended the session).
     run.finishAttempts()
@@ -267,7 +278,8 @@ public enum PayDrillCommand {
       if signal == nil { recording.recorder.dropLastKey() }
       let tape = recording.recorder.tape(
         header: recordingHeader(
-          options, size: runtime.model.size, clockStart: runtime.clock.origin, seed: run.seed))
+          options, size: runtime.model.size, clockStart: runtime.clock.origin, seed: run.seed),
+        outcome: outcome)
       do {
         try OutputFile.write(tape, to: tapePath)
         print("paydrill: recorded \(tapePath); replay it with paydrill play \(tapePath)")

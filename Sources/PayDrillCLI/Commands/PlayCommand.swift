@@ -29,9 +29,10 @@ enum PlayCommand {
     } catch {
       return PayDrillCommand.fail("\(error)")
     }
-    if let problem = ScreenCast.problem(with: options.castPath) { return PayDrillCommand.fail(problem) }
-    let isSuite = tapes.count > 1 || options.junitPath != nil || options.shard != nil
+    // Every output's path, before the first tape runs: a suite is not played to lose its report to a typo.
+    if let problem = outputProblem([options] + tapes.map(\.1)) { return PayDrillCommand.fail(problem) }
     var runs: [TapeRun] = []
+    let started = ContinuousClock.now
     // `--jobs N`: N tapes at once, each in a checkout of its own; reported in the suite's order.
     let played = TapeSuiteRunner.map(
       tapes, jobs: options.jobs ?? ProcessInfo.processInfo.activeProcessorCount
@@ -45,7 +46,7 @@ enum PlayCommand {
       {
         return PayDrillCommand.fail(failure)
       }
-      if isSuite { print(run.summary) }
+      print(run.summary)
       if let report = run.failureReport {
         FileHandle.standardError.write(Data("paydrill: \(report)\n".utf8))
       }
@@ -57,11 +58,29 @@ enum PlayCommand {
         return PayDrillCommand.fail(error.description)
       }
     }
-    if isSuite {
-      let failed = runs.filter { !$0.passed }.count
-      print("\(runs.count - failed) passed, \(failed) failed")
-    }
+    print(TapeRun.total(runs, duration: ContinuousClock.now - started))
     return runs.allSatisfy(\.passed) ? 0 : 1
+  }
+
+  /// Why one of the outputs the options name (`--junit`, `--screen`, `--events`, `--cast`, the `--screens`
+  /// folder) could not be written when the run ends, if one could not (`OutputFile.check`).
+  static func outputProblem(_ options: [CommandLineOptions]) -> String? {
+    outputProblem(
+      files: options.flatMap {
+        [$0.junitPath, $0.screenPath, $0.eventsPath, $0.castPath].compactMap(\.self)
+      },
+      folders: options.compactMap { $0.screensFolder ?? $0.screenshotFolder })
+  }
+
+  /// Why one of these files or folders could not be written when the run ends, if one could not.
+  static func outputProblem(files: [String], folders: [String] = []) -> String? {
+    do {
+      for file in files { try OutputFile.check(file) }
+      for folder in folders { try OutputFile.checkFolder(folder) }
+      return nil
+    } catch {
+      return error.description
+    }
   }
 
   /// Plays one tape in a fresh checkout (with its theme, read once for the suite); returns the run, its final
@@ -74,7 +93,9 @@ enum PlayCommand {
     let screenshots = (options.screensFolder ?? options.screenshotFolder).map {
       ScreenshotWriter(folder: $0, theme: theme)
     }
-    let checkout = CheckoutRun(options: options, scenario: scenario, screenshots: screenshots, live: false)
+    // Its attempts are marked as the tape's replay in the ledger: they carry the tape's times.
+    let checkout = CheckoutRun(
+      options: options, scenario: scenario, screenshots: screenshots, live: false, replayOf: tape.file)
     defer { checkout.close() }
     let runtime = checkout.runtime
     let cast = options.castPath.map {

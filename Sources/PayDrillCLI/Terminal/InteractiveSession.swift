@@ -20,6 +20,9 @@ public final class InteractiveSession {
   /// Sees every key before the checkout does, with its instant on the checkout's clock (`paydrill record`
   /// writes them as a tape).
   private let onKey: ((KeyEvent, Duration) -> Void)?
+  /// Called once the checkout has started and after each key it took (`paydrill record` notes the screen:
+  /// what changes before the next key came by itself).
+  private let onSettled: (() -> Void)?
   /// Plays a tape instead of taking the user's keys (`paydrill demo`): the keys drive the playback.
   private let presenter: TapePresenter?
 
@@ -29,8 +32,10 @@ public final class InteractiveSession {
   public init(
     runtime: CheckoutRuntime, theme: Theme, useColor: Bool, asciiOnly: Bool = false,
     crashKey: KeyEvent? = nil,
-    onKey: ((KeyEvent, Duration) -> Void)? = nil, presenter: TapePresenter? = nil
+    onKey: ((KeyEvent, Duration) -> Void)? = nil, onSettled: (() -> Void)? = nil,
+    presenter: TapePresenter? = nil
   ) {
+    self.onSettled = onSettled
     self.runtime = runtime
     self.theme = theme
     self.useColor = useColor
@@ -63,6 +68,7 @@ public final class InteractiveSession {
     runtime.clock.restartLive()
     runtime.send(.key(.resize(terminal.size)))
     runtime.start()
+    onSettled?()
     var drawn = -1
     while !runtime.hasQuit {
       if let number = signals.received { return number }
@@ -99,6 +105,7 @@ public final class InteractiveSession {
         if !presenter.handle(key) { return nil }
       } else {
         runtime.press(key, observe: onKey.map { onKey in { onKey(key, $0) } })
+        onSettled?()
       }
     }
     return nil

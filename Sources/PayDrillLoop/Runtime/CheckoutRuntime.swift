@@ -192,7 +192,8 @@ public final class CheckoutRuntime {
   }
 
   /// When the interactive loop must next wake by itself: `nextDeadline` (the model subscribes to the
-  /// spinner's turns only while one is on screen, so an idle checkout never wakes).
+  /// spinner's turns only while one is on screen, and to the REC marker's seconds only while recording, so an
+  /// idle checkout never wakes).
   public var nextWake: Duration? { nextDeadline }
 
   /// Sends every answer due now, however many follow each other at this instant.

@@ -113,9 +113,11 @@ public final class EffectInterpreter {
     guard let ledger = dependencies.ledger else {
       return .unavailable("No ledger: --no-ledger, or it could not be opened.")
     }
+    // The panel shows the tapes' replays too, each marked as one (its time is its tape's).
+    var filter = AttemptFilter(limit: HistoryPanel.limit)
+    filter.includesReplays = true
     do {
-      return .attempts(
-        try ledger.attempts(matching: AttemptFilter(limit: HistoryPanel.limit)), location: ledger.location)
+      return .attempts(try ledger.attempts(matching: filter), location: ledger.location)
     } catch {
       return .unavailable("\(error)")
     }

@@ -47,7 +47,7 @@ public enum FuzzReport {
     for step in steps {
       if case .key(let key) = step, Self.isRecordable(key) {
         if recorder == nil { recorder = TapeRecorder() }
-        recorder?.record(key, at: .zero)
+        recorder?.record(key, on: nil)
       } else {
         flush()
         lines.append(step.tapeComment)

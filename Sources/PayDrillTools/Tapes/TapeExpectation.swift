@@ -111,6 +111,11 @@ public enum TapeExpectation: Equatable, Sendable {
 
   /// The total the checkout shows now.
   func seenTotal(in model: AppModel) -> String {
+    Self.total(in: model)
+  }
+
+  /// The total a checkout shows, as `Expect total` writes it.
+  static func total(in model: AppModel) -> String {
     MoneyFormatter(locale: model.checkout.scenario.locale).string(for: model.checkout.paidAmount)
   }
 

@@ -1,13 +1,16 @@
 import CheckoutEngine
 import Foundation
 import GatewaySimulator
+import PayDrillApp
 import TerminalUI
 
-/// Turns the keys of an interactive session into a tape in VHS syntax: keys that came in the same
-/// millisecond grouped (`Type "…"`, `Down 3`), and every pause between keys kept as an exact `Sleep 240ms`.
-/// Times are the checkout clock's (whole milliseconds from its start), and `play` replays on a virtual clock
-/// from the same start: every key meets the checkout in the state it met live (an answer that came before
-/// it came before it in the replay too), and the replay ends on the same screen with the same events.
+/// Turns the keys of an interactive session into a tape that reads like one written by hand: the text typed
+/// into a field as one `Type "…"`, repeated keys counted (`Down 3`), no `Sleep` between keys, and a
+/// `Wait /─ Card ─/` before the first key on each new screen, on its frame's title (`ScreenLandmark`), in
+/// place of the time the shopper took. The tape ends with `Expect` checks of the outcome: the screen it
+/// ended on (`Expect screen /Payment successful/`), the last callback (with its error code) and the amount.
+/// So a replay waits for what the shopper waited for, whatever the latency, and fails with a report where
+/// the checkout no longer gets there.
 ///
 /// A tape is shared (a QA ticket, a repository): it never holds a card a shopper typed. A security code's
 /// digits are written `0` (the simulated gateway checks only its length, so the replay is the same); a card
@@ -25,33 +28,90 @@ public struct TapeRecorder {
   static let withheldNote =
     "# record withheld a card number that is not a test card (•): type a test card's number there to replay"
 
-  private var lines: [String] = []
-  private var text = ""
-  private var repeated: (name: String, count: Int)?
-  private var lastKeyTime: Duration = .zero
-  /// The lines as they were before the last key, and when the key before it came, so the key that quit can
-  /// be taken back.
-  private var beforeLastKey:
-    (lines: [String], text: String, repeated: (name: String, count: Int)?, time: Duration)?
+  /// How a recorded session ended, for the checks at the end of its tape.
+  public struct Outcome: Equatable, Sendable {
+    /// The frame's title of the screen it ended on (`Paid`).
+    public var frame: String?
+    /// The landmark inside it (`Payment successful`).
+    public var screen: String?
+    /// The last callback's name and, for `onError`, its code.
+    public var callback: (name: String, code: String?)?
+    /// The amount to pay, as the checkout formats it (`Expect total`).
+    public var total: String
+
+    public init(frame: String?, screen: String?, callback: (name: String, code: String?)?, total: String) {
+      self.frame = frame
+      self.screen = screen
+      self.callback = callback
+      self.total = total
+    }
+
+    /// How the checkout of `model` ended, on the rendered `screen`.
+    public init(model: AppModel, screen: ScreenBuffer) {
+      let last = model.checkout.events.last
+      self.init(
+        frame: ScreenLandmark.frame(of: screen), screen: ScreenLandmark.text(of: screen, model: model),
+        callback: last.map { ($0.name.rawValue, $0["errorCode"]?.description) },
+        total: TapeExpectation.total(in: model))
+    }
+
+    public static func == (lhs: Outcome, rhs: Outcome) -> Bool {
+      lhs.frame == rhs.frame && lhs.screen == rhs.screen && lhs.callback?.name == rhs.callback?.name
+        && lhs.callback?.code == rhs.callback?.code && lhs.total == rhs.total
+    }
+  }
+
+  /// Where the recording is: the lines so far, the text being typed, the key being repeated, and the frame's
+  /// title of the screen the last key met.
+  private struct State {
+    var lines: [String] = []
+    var text = ""
+    var repeated: (name: String, count: Int)?
+    var screen: String?
+    /// The checkout's lines once the last key (or the start) was taken: a change before the next key came
+    /// by itself, and the shopper waited for it.
+    var settled: [String]?
+  }
+
+  private var state = State()
+  /// The state before the last key, so the key that quit can be taken back.
+  private var beforeLastKey: State?
 
   public init() {}
 
-  /// Records a key pressed at `time` on the checkout's clock, into `field` (the card field that had the keys,
-  /// if one had them) holding `cardNumber` (the number typed so far). Resizes are not recorded: the header
-  /// holds the size.
+  /// The checkout's lines (`ScreenLandmark.panelLines(of:)`) once it started or took a key: what changes
+  /// before the next key came by itself, and gets a `Wait`.
+  public mutating func settled(on lines: [String]) {
+    state.settled = lines
+  }
+
+  /// Records a key pressed on a screen whose frame's title is `screen` (`ScreenLandmark.frame(of:)`, before
+  /// the key) and whose checkout shows `lines`, into `field` (the card field that had the keys, if one had
+  /// them) holding `cardNumber` (the number typed so far). Resizes are not recorded: the header holds the
+  /// size.
   public mutating func record(
-    _ key: KeyEvent, at time: Duration, into field: CardField? = nil, cardNumber: String = ""
+    _ key: KeyEvent, on screen: String?, showing lines: [String]? = nil, into field: CardField? = nil,
+    cardNumber: String = ""
   ) {
     if case .resize = key { return }
-    beforeLastKey = (lines, text, repeated, lastKeyTime)
-    if time > lastKeyTime {
+    beforeLastKey = state
+    let isFirstKey = state.screen == nil
+    if let screen, screen != state.screen {
       flush()
-      lines.append("Sleep \(Self.milliseconds(time - lastKeyTime))")
+      state.lines.append("Wait /\(ScreenLandmark.framePattern(screen))/")
     }
-    lastKeyTime = max(lastKeyTime, time)
+    // The same screen (or the first), changed by itself since the last key or the start.
+    if screen == state.screen || isFirstKey, let lines, let settled = state.settled,
+      let pattern = ScreenLandmark.newLinePattern(in: lines, since: settled)
+    {
+      // An answer, prepare(), a sheet's update: what the shopper waited for.
+      flush()
+      state.lines.append("Wait /\(pattern)/")
+    }
+    state.screen = screen ?? state.screen
     if case .character(let character) = key, Self.isTypable(character) {
       flushRepeated()
-      text.append(Self.kept(character, into: field, after: cardNumber))
+      state.text.append(Self.kept(character, into: field, after: cardNumber))
       return
     }
     guard let name = Self.name(of: key) else { return }
@@ -59,36 +119,46 @@ public struct TapeRecorder {
     if case .click = key {
       // A click names its cell: never counted with the one before.
       flushRepeated()
-      lines.append(name)
+      state.lines.append(name)
       return
     }
-    if let current = repeated, current.name == name {
-      repeated = (name, current.count + 1)
+    if let current = state.repeated, current.name == name {
+      state.repeated = (name, current.count + 1)
     } else {
       flushRepeated()
-      repeated = (name, 1)
+      state.repeated = (name, 1)
     }
   }
 
-  /// Takes back the last key (the one that quit the session), so the replay ends on the last screen. The
-  /// pause before it stays: what the checkout did meanwhile (a payment's answer) happens in the replay too.
+  /// Takes back the last key (the one that quit the session), so the replay ends on the last screen.
   public mutating func dropLastKey() {
     guard let before = beforeLastKey else { return }
-    let quitTime = lastKeyTime
-    (lines, text, repeated, lastKeyTime) = before
+    state = before
     beforeLastKey = nil
-    if quitTime > lastKeyTime {
-      flush()
-      lines.append("Sleep \(Self.milliseconds(quitTime - lastKeyTime))")
-    }
   }
 
-  /// The tape: the header, then the commands.
-  public func tape(header: [String]) -> String {
+  /// The tape: the header, the keys, then the checks of how the session ended: a `Wait` for the screen it
+  /// ended on (when the keys did not already wait for it), and `Expect` lines for that screen, the last
+  /// callback and the amount.
+  public func tape(header: [String], outcome: Outcome? = nil) -> String {
     var copy = self
     copy.flush()
+    var lines = copy.state.lines
+    if let outcome {
+      lines.append("# How the session ended: the screen, the last callback and the amount.")
+      if let frame = outcome.frame, frame != copy.state.screen {
+        lines.append("Wait /\(ScreenLandmark.framePattern(frame))/")
+      }
+      if let screen = outcome.screen { lines.append("Expect screen /\(ScreenLandmark.pattern(screen))/") }
+      if let callback = outcome.callback {
+        lines.append(
+          "Expect event \(callback.name)"
+            + (callback.code.map { " " + Self.quotedIfNeeded("code=\($0)") } ?? ""))
+      }
+      lines.append("Expect total \"\(Self.escaped(outcome.total))\"")
+    }
     let headerLine = Tape.headerPrefix + " " + header.map(Self.quotedIfNeeded).joined(separator: " ")
-    return ([headerLine] + copy.lines).joined(separator: "\n") + "\n"
+    return ([headerLine] + lines).joined(separator: "\n") + "\n"
   }
 
   private mutating func flush() {
@@ -112,20 +182,23 @@ public struct TapeRecorder {
   }
 
   private mutating func flushText() {
-    guard !text.isEmpty else { return }
-    if text.contains(Self.withheldDigit), !lines.contains(Self.withheldNote) {
-      lines.append(Self.withheldNote)
+    guard !state.text.isEmpty else { return }
+    if state.text.contains(Self.withheldDigit), !state.lines.contains(Self.withheldNote) {
+      state.lines.append(Self.withheldNote)
     }
-    let escaped = text.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(
-      of: "\"", with: "\\\"")
-    lines.append("Type \"\(escaped)\"")
-    text = ""
+    state.lines.append("Type \"\(Self.escaped(state.text))\"")
+    state.text = ""
+  }
+
+  /// Text as a tape quotes it: backslashes and double quotes escaped.
+  static func escaped(_ text: String) -> String {
+    text.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "\"", with: "\\\"")
   }
 
   private mutating func flushRepeated() {
-    guard let current = repeated else { return }
-    lines.append(current.count == 1 ? current.name : "\(current.name) \(current.count)")
-    repeated = nil
+    guard let current = state.repeated else { return }
+    state.lines.append(current.count == 1 ? current.name : "\(current.name) \(current.count)")
+    state.repeated = nil
   }
 
   static func isTypable(_ character: Character) -> Bool {
@@ -155,10 +228,6 @@ public struct TapeRecorder {
     case .click(let x, let y): return "Click \(x) \(y)"
     case .character, .resize: return nil
     }
-  }
-
-  private static func milliseconds(_ duration: Duration) -> String {
-    "\(duration.wholeMilliseconds)ms"
   }
 
   private static func quotedIfNeeded(_ argument: String) -> String {

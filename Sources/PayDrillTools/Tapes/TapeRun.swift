@@ -74,14 +74,26 @@ public struct TapeRun: Sendable {
     return ([lines[0]] + lines.dropFirst().map(CardNumberMask.masked)).joined(separator: "\n")
   }
 
-  /// The one-line summary `play` prints for each tape of a suite.
+  /// The one line `play` prints for each tape: ✔ or ✘, the tape (and the failing line), and its time.
   public var summary: String {
-    let seconds = String(format: "%.2f s", duration.inSeconds)
+    let seconds = Self.seconds(duration)
     switch outcome {
     case .completed, .quit:
-      return "ok    \(tape.file) (\(tape.steps.count) steps, \(seconds))"
+      guard passed else { return "✘ \(tape.file) (\(seconds))" }
+      return "✔ \(tape.file) (\(tape.steps.count) steps, \(seconds))"
     case .waitTimedOut(let step, _), .expectationFailed(let step, _, _), .patternTooSlow(let step, _, _):
-      return "FAIL  \(tape.file):\(step.line) (\(seconds))"
+      return "✘ \(tape.file):\(step.line) (\(seconds))"
     }
+  }
+
+  /// The line `play` ends with: how many tapes passed and failed, of how many, in how long.
+  public static func total(_ runs: [TapeRun], duration: Duration) -> String {
+    let failed = runs.filter { !$0.passed }.count
+    let tapes = runs.count == 1 ? "1 tape" : "\(runs.count) tapes"
+    return "\(runs.count - failed) passed, \(failed) failed (\(tapes), \(seconds(duration)))"
+  }
+
+  private static func seconds(_ duration: Duration) -> String {
+    String(format: "%.2f s", duration.inSeconds)
   }
 }
