@@ -77,11 +77,15 @@ final class LedgerTerminalTests: TerminalTestCase {
     if !declined.contains("▸") { try session.press("Down") }
     try session.press("Enter")
     let entry = try session.waitFor("· card · failed")
+    // A replay says what replayed it: the tape (its times are the tape's).
     for text in [
-      "errorCode              CARD_DECLINED", "sessionId", "Events (3)", "\"event\": \"onBeforeSubmit\"",
+      "errorCode              CARD_DECLINED", "sessionId", "replayOf", "declined-card.tape", "Events (3)",
     ] {
       XCTAssertTrue(entry.contains(text), "\(text) in:\n\(entry)")
     }
+    // The events follow the fields, a page down at 24 rows.
+    try session.press("PageDown")
+    try session.waitFor("\"event\": \"onBeforeSubmit\"")
     try session.press("Escape")
     try session.waitFor("History · 2 latest")
     try session.press("Escape")
