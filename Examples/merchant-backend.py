@@ -7,7 +7,9 @@ HMAC-SHA256) and verifies payments. Standard library only; start from it for you
     paydrill --session SESSION_ID            # pay in the terminal
     python3 Examples/merchant-backend.py verify SYSTEM_TRANSACTION_ID
 
-create prints the session response as JSON, the shape your backend hands to the app, but with hmacKey and
+create prints the session response as JSON on standard output, then on standard error, as its last line, the
+command that pays in the session (`paydrill --session SESSION_ID`). The JSON is the shape your backend hands
+to the app, but with hmacKey and
 encryptionKey always redacted (their first and last four characters): PayDrill's rule is that HMAC and
 encryption keys are never printed, logged or exported, and nothing here needs them, since
 `paydrill --session SESSION_ID` needs only the id (the checkout reads the session, keys included, from the
@@ -102,6 +104,11 @@ def create(args):
     answer["hmacKey"] = redacted(answer["hmacKey"])
     answer["encryptionKey"] = redacted(answer["encryptionKey"])
     print(json.dumps(answer, indent=2, ensure_ascii=False))
+    # What to run next, last, on stderr: standard output stays the JSON a script reads.
+    sys.stdout.flush()
+    print("merchant-backend: pay in this session in the terminal (with --ledger PATH if paydrill serve was "
+          "given one):", file=sys.stderr)
+    print(f"paydrill --session {answer['sessionId']}", file=sys.stderr)
     return 0
 
 
