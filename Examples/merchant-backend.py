@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""A merchant backend as the seed describes one, against `paydrill serve`: it creates sessions (signed with
+"""A merchant backend as the SDK documents describe one, against `paydrill serve`: it creates sessions (signed with
 HMAC-SHA256) and verifies payments. Standard library only; start from it for your own.
 
     paydrill serve &
@@ -37,7 +37,7 @@ DEVELOPMENT_TOKEN = ("paydrill-dev", "paydrill-dev-key-not-a-secret")
 
 
 def sign(token_id, token_key, path, body):
-    """The seed's five parts, colon-separated, HMAC-SHA256 with the token's key: the headers to send."""
+    """The SDK documents' five parts, colon-separated, HMAC-SHA256 with the token's key: the headers to send."""
     timestamp = str(int(time.time() * 1000))
     request_id = str(uuid.uuid4())
     message = ":".join([token_id, timestamp, request_id, path, body])
@@ -70,7 +70,7 @@ def call(args, method, target, body=""):
 
 
 def session_request(args):
-    """The seed's session request, minified, the amount written exactly as given (JPY 1500, USD 25.00)."""
+    """The SDK documents' session request, minified, the amount written exactly as given (JPY 1500, USD 25.00)."""
     if not re.fullmatch(r"-?\d+(\.\d+)?", args.amount):
         raise SystemExit(f"merchant-backend: --amount takes a number like 25.00, not {args.amount!r}")
     body = {
@@ -113,7 +113,7 @@ def create(args):
 
 
 def verify(args):
-    """The seed's "always verify on your backend": the payment as the gateway recorded it."""
+    """The SDK documents' "always verify on your backend": the payment as the gateway recorded it."""
     if args.merchant_transaction_id:
         target = "/api/v1/transactions?" + urllib.parse.urlencode(
             {"merchantTransactionId": args.merchant_transaction_id})

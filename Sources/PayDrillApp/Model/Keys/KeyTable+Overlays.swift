@@ -25,7 +25,7 @@ extension KeyTable {
     bindings: [
       galleryBinding(
         [.right, .key("l"), .left, .key("h")], "←→", "type",
-        "previous or next type (the seed's 16)"
+        "previous or next type (the 16 of the SDK documents)"
       ) { key in
         key == .right || key == .key("l") ? .nextType : .previousType
       },
