@@ -44,7 +44,8 @@ final class WordsTests: XCTestCase {
     let help = HelpText.help(for: nil).replacingOccurrences(of: "\n", with: " ")
       .replacingOccurrences(of: #"\s+"#, with: " ", options: .regularExpression)
     XCTAssertTrue(help.contains("--seed N the random seed of"), help)
-    let fuzz = HelpText.help(for: .fuzz).replacingOccurrences(of: #"\s+"#, with: " ", options: .regularExpression)
+    let fuzz = HelpText.help(for: .fuzz).replacingOccurrences(
+      of: #"\s+"#, with: " ", options: .regularExpression)
     XCTAssertTrue(fuzz.contains("random seed"), fuzz)
     XCTAssertFalse(HelpText.help(for: .serve).contains("seed's"), HelpText.help(for: .serve))
   }
