@@ -40,6 +40,20 @@ final class ResultChoicesTests: XCTestCase {
       model.checkout.notice?.contains("\(sessionId) is spent") == true, "\(model.checkout.notice ?? "")")
   }
 
+  /// With `--serve`, the backend's session refused as spent: Enter waits for the backend's next session,
+  /// as after a payment (only the backend makes sessions).
+  func testWithServeASpentSessionWaitsForTheBackendsNext() {
+    var model = Fixture.model(Size(columns: 100, rows: 32))
+    Fixture.settle(
+      Fixture.fillCard(number: "4242424242424242") + [.key(.enter)], in: &model, gateway: Self.spending)
+    var link = BackendLink(endpoint: "http://127.0.0.1:8787/api/v1/sessions", base: model.checkout.scenario)
+    link.phase = .open(sessionId: model.checkout.sessionId)
+    model.backend = link
+    XCTAssertFalse(RootView.render(model).text.contains("Try again"))
+    Fixture.settle([.key(.enter)], in: &model)
+    XCTAssertEqual(model.backend?.isWaiting, true)
+  }
+
   /// A decline, then "Try again": the form comes back as typed and still valid, so the focus is on Pay
   /// (Enter pays again), not on the card number.
   func testAfterTryAgainTheFocusIsOnPayWhenTheFormIsStillValid() {

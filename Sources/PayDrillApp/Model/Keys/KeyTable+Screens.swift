@@ -175,15 +175,7 @@ extension KeyTable {
         [.enter, .escape], help: KeyHelp.Entry(keys: "Enter", action: "new checkout"),
         explained:
           "starts a new checkout of the same scenario, in a new session and on the same device (the event log is kept). With `--session` it stays in your backend's session, now spent: a payment in it is refused (`SESSION_SPENT`). With `--serve`, waits for your backend's next session instead"
-      ) {
-        _, model, context in
-        // The backend's session is spent: the checkout waits for its next one.
-        if model.backend != nil {
-          model.backend?.phase = .waiting
-          return []
-        }
-        return AppReducer.send(.startNewCheckout, to: &model, context: context)
-      },
+      ) { _, model, context in newCheckout(&model, context: context) },
       .quit,
     ], shared: screenTail(typing: false))
 
@@ -202,17 +194,27 @@ extension KeyTable {
       KeyBinding(
         [.enter], help: KeyHelp.Entry(keys: "Enter", action: "press"),
         explained:
-          "presses the highlighted button. \"Try again\" goes back to the form with what was typed, the focus on Pay when it is still valid (after Apple Pay, PayPal or Paze: to the method list). After `GATEWAY_TIMEOUT` or `NETWORK_ERROR` nobody knows whether the gateway charged, so paying again with the same method and amount is the same payment: it keeps its [idempotency key](../guides/gateway.md#the-gateway-panel) and is charged at most once. After `SESSION_SPENT` or `SESSION_EXPIRED` nothing can be paid in the session: the one button is \"Start a new checkout\""
+          "presses the highlighted button. \"Try again\" goes back to the form with what was typed, the focus on Pay when it is still valid (after Apple Pay, PayPal or Paze: to the method list). After `GATEWAY_TIMEOUT` or `NETWORK_ERROR` nobody knows whether the gateway charged, so paying again with the same method and amount is the same payment: it keeps its [idempotency key](../guides/gateway.md#the-gateway-panel) and is charged at most once. After `SESSION_SPENT` or `SESSION_EXPIRED` nothing can be paid in the session: the one button is \"Start a new checkout\" (with `--serve`: waits for your backend's next session)"
       ) { _, model, context in
-        let action: CheckoutAction =
-          sessionEnded(model) ? .startNewCheckout : model.resultChoice == 0 ? .tryAgain : .backToMethods
-        return AppReducer.send(action, to: &model, context: context)
+        if sessionEnded(model) { return newCheckout(&model, context: context) }
+        return AppReducer.send(
+          model.resultChoice == 0 ? .tryAgain : .backToMethods, to: &model, context: context)
       },
       .sending(
         [.escape], .backToMethods, help: KeyHelp.Entry(keys: "Esc", action: "other method", short: "other"),
         explained: "back to the method list"),
       .quit,
     ], shared: screenTail(typing: false))
+
+  /// "Start a new checkout": in a new session of the scenario's; with `--serve`, the backend's session is
+  /// spent and the checkout waits for its next one.
+  static func newCheckout(_ model: inout AppModel, context: ReduceContext) -> [AppEffect] {
+    if model.backend != nil {
+      model.backend?.phase = .waiting
+      return []
+    }
+    return AppReducer.send(.startNewCheckout, to: &model, context: context)
+  }
 
   /// Whether the failure on show ended the session (spent, expired): then only a new checkout can work.
   static func sessionEnded(_ model: AppModel) -> Bool {
