@@ -152,11 +152,12 @@ def main():
     parser.add_argument("--timeout", type=float, default=10, help="seconds to wait for an answer")
     commands = parser.add_subparsers(dest="command", required=True)
     created = commands.add_parser(
-        "create", help="create a session and print the session response, its keys redacted",
+        "create", help="create a session, print the session response (its keys redacted), then the command "
+                       "that pays in it",
         description="Creates a session and prints the session response as JSON, with hmacKey and "
                     "encryptionKey redacted (their first and last four characters): keys are never printed, "
                     "logged or exported, and `paydrill --session SESSION_ID` needs only the id (it reads the "
-                    "session, keys included, from the ledger).")
+                    "session, keys included, from the ledger). Its last line, on stderr, is that command.")
     created.add_argument("--amount", default="25.00")
     created.add_argument("--currency", default="USD")
     created.add_argument("--merchant", default="MERCHANT-1")
