@@ -150,7 +150,7 @@ extension KeyTable {
       .changing(
         .these([.left, .key("h"), .right, .key("l")]),
         help: KeyHelp.Entry(keys: "←→", action: "previous / next event", short: "events"),
-        explained: "the previous or next event"
+        explained: "the previous or next event the list shows: with a filter on, the previous or next match"
       ) { key, model in
         EventInspector.step(by: [.left, .key("h")].contains(key) ? -1 : 1, in: &model)
       },
