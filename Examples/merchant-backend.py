@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""A merchant backend as the seed describes one, against `paydrill serve`: it creates sessions (signed with
+"""A merchant backend as the SDK documents describe one, against `paydrill serve`: it creates sessions (signed with
 HMAC-SHA256) and verifies payments. Standard library only; start from it for your own.
 
     paydrill serve &
@@ -7,7 +7,9 @@ HMAC-SHA256) and verifies payments. Standard library only; start from it for you
     paydrill --session SESSION_ID            # pay in the terminal
     python3 Examples/merchant-backend.py verify SYSTEM_TRANSACTION_ID
 
-create prints the session response as JSON, the shape your backend hands to the app, but with hmacKey and
+create prints the session response as JSON on standard output, then on standard error, as its last line, the
+command that pays in the session (`paydrill --session SESSION_ID`). The JSON is the shape your backend hands
+to the app, but with hmacKey and
 encryptionKey always redacted (their first and last four characters): PayDrill's rule is that HMAC and
 encryption keys are never printed, logged or exported, and nothing here needs them, since
 `paydrill --session SESSION_ID` needs only the id (the checkout reads the session, keys included, from the
@@ -35,7 +37,7 @@ DEVELOPMENT_TOKEN = ("paydrill-dev", "paydrill-dev-key-not-a-secret")
 
 
 def sign(token_id, token_key, path, body):
-    """The seed's five parts, colon-separated, HMAC-SHA256 with the token's key: the headers to send."""
+    """The SDK documents' five parts, colon-separated, HMAC-SHA256 with the token's key: the headers to send."""
     timestamp = str(int(time.time() * 1000))
     request_id = str(uuid.uuid4())
     message = ":".join([token_id, timestamp, request_id, path, body])
@@ -68,7 +70,7 @@ def call(args, method, target, body=""):
 
 
 def session_request(args):
-    """The seed's session request, minified, the amount written exactly as given (JPY 1500, USD 25.00)."""
+    """The SDK documents' session request, minified, the amount written exactly as given (JPY 1500, USD 25.00)."""
     if not re.fullmatch(r"-?\d+(\.\d+)?", args.amount):
         raise SystemExit(f"merchant-backend: --amount takes a number like 25.00, not {args.amount!r}")
     body = {
@@ -102,11 +104,16 @@ def create(args):
     answer["hmacKey"] = redacted(answer["hmacKey"])
     answer["encryptionKey"] = redacted(answer["encryptionKey"])
     print(json.dumps(answer, indent=2, ensure_ascii=False))
+    # What to run next, last, on stderr: standard output stays the JSON a script reads.
+    sys.stdout.flush()
+    print("merchant-backend: pay in this session in the terminal (with --ledger PATH if paydrill serve was "
+          "given one):", file=sys.stderr)
+    print(f"paydrill --session {answer['sessionId']}", file=sys.stderr)
     return 0
 
 
 def verify(args):
-    """The seed's "always verify on your backend": the payment as the gateway recorded it."""
+    """The SDK documents' "always verify on your backend": the payment as the gateway recorded it."""
     if args.merchant_transaction_id:
         target = "/api/v1/transactions?" + urllib.parse.urlencode(
             {"merchantTransactionId": args.merchant_transaction_id})
@@ -145,11 +152,12 @@ def main():
     parser.add_argument("--timeout", type=float, default=10, help="seconds to wait for an answer")
     commands = parser.add_subparsers(dest="command", required=True)
     created = commands.add_parser(
-        "create", help="create a session and print the session response, its keys redacted",
+        "create", help="create a session, print the session response (its keys redacted), then the command "
+                       "that pays in it",
         description="Creates a session and prints the session response as JSON, with hmacKey and "
                     "encryptionKey redacted (their first and last four characters): keys are never printed, "
                     "logged or exported, and `paydrill --session SESSION_ID` needs only the id (it reads the "
-                    "session, keys included, from the ledger).")
+                    "session, keys included, from the ledger). Its last line, on stderr, is that command.")
     created.add_argument("--amount", default="25.00")
     created.add_argument("--currency", default="USD")
     created.add_argument("--merchant", default="MERCHANT-1")

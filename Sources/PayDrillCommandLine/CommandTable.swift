@@ -131,7 +131,7 @@ public enum CommandTable {
       name: .serve, arguments: "",
       summary: "the simulated gateway over HTTP for your backend: sessions, and lookups of payments",
       details: """
-        Serves POST /api/v1/sessions (the seed's session request, checked like paydrill session: every \
+        Serves POST /api/v1/sessions (the SDK documents' session request, checked like paydrill session: every \
         field rule, the signature in the X-PayDrill-* headers, the timestamp window, request ids never \
         reused) and PayDrill's own lookups, GET /api/v1/sessions/ID and GET /api/v1/transactions/ID or \
         ?merchantTransactionId=ID. Sessions go to the ledger: paydrill --session ID pays in one. Prints \
@@ -162,7 +162,7 @@ public enum CommandTable {
       summary: "random input against every scenario; the invariants checked after each step",
       details: """
         Drives the engine and the screens with random input and checks the invariants after every step. When \
-        one breaks, it prints the seed, the step, the invariant and a minimal tape; the same seed repeats \
+        one breaks, it prints the random seed, the step, the invariant and a minimal tape; the same seed repeats \
         the run.
         """,
       examples: ["paydrill fuzz --actions 10000 --seed 7"],
@@ -233,7 +233,7 @@ public enum CommandTable {
     },
     OptionSpec(
       "--seed", "N",
-      "the seed of the gateway's transaction ids, random latency and faults (default: a new one each run, kept in the ledger); the same seed repeats them",
+      "the random seed of the gateway's transaction ids, latency jitter and random faults (default: a new one each run, kept in the ledger); the same seed repeats them",
       for: runsCheckout.union([.session]), section: .checkout, inTapeHeader: true
     ) { options, queue, name in
       options.seed = try queue.number(for: name, in: 0...UInt64.max, taking: "a whole number")
@@ -574,7 +574,8 @@ public enum CommandTable {
 
     // fuzz
     OptionSpec(
-      "--seed", "N", "the run's seed (default random, printed); the same seed repeats the run", for: [.fuzz]
+      "--seed", "N", "the run's random seed (default: a new one, printed); the same seed repeats the run",
+      for: [.fuzz]
     ) { options, queue, name in
       options.fuzz.seed = try queue.number(for: name, in: 0...UInt64.max, taking: "a whole number")
     },

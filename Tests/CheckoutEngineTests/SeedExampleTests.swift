@@ -123,7 +123,8 @@ final class SeedExampleTests: XCTestCase {
   func testEachBuiltInScenarioThatNamesASeedExampleReproducesIt() throws {
     for example in Self.examples {
       let scenario = try XCTUnwrap(Scenario.builtIn(named: example.scenario), example.scenario)
-      XCTAssertTrue(scenario.description.hasPrefix("The seed's"), "\(example.scenario) names its example")
+      XCTAssertTrue(
+        scenario.description.hasPrefix("The SDK documents'"), "\(example.scenario) names its example")
       let values = Self.values(of: scenario)
       for (field, seed) in example.quotes {
         XCTAssertEqual(values[field], seed, "\(example.scenario) \(field) (\(example.section))")
@@ -133,7 +134,7 @@ final class SeedExampleTests: XCTestCase {
 
   /// Every built-in scenario that says it is the seed's example is in the table.
   func testEveryScenarioThatNamesASeedExampleIsInTheTable() {
-    let naming = Scenario.builtIn.filter { $0.description.hasPrefix("The seed's") }.map(\.name)
+    let naming = Scenario.builtIn.filter { $0.description.hasPrefix("The SDK documents'") }.map(\.name)
     XCTAssertEqual(Set(naming), Set(Self.examples.map(\.scenario)))
   }
 }

@@ -216,7 +216,7 @@ final class InteractiveTerminalTests: TerminalTestCase {
     XCTAssertTrue(screen.contains("Payment failed"), screen)
     try session.press("Enter")  // Try again: the form, then the plugin is started again (and crashes again)
     try session.waitFor("Card number")
-    try session.press("Tab", "Tab", "Tab", "Tab", "Enter")
+    try session.press("Enter")  // the form is still valid: the focus is back on Pay
     try session.waitFor("Try again")
     try session.press("Right", "Enter")
     try session.waitFor("Choose a payment method")

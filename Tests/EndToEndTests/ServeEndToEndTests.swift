@@ -314,6 +314,36 @@ final class ServeEndToEndTests: XCTestCase {
     XCTAssertEqual(fields.last?.trimmingCharacters(in: .whitespacesAndNewlines), "0", "with no answer")
   }
 
+  /// `merchant-backend.py create` ends with the command that pays in the session (on standard error:
+  /// standard output stays the JSON), and `paydrill serve`'s log shows the payment a checkout made in
+  /// another process as soon as a lookup reads it from the ledger: the session paid, the payment's id,
+  /// status, amount and card, never its number.
+  func testTheBackendSaysWhatToRunNextAndServesLogShowsThePayment() throws {
+    try PayDrillBinary.requirePython()
+    let gateway = try serve()
+    let created = try backend(["create", "--amount", "12.34", "--currency", "EUR"])
+    XCTAssertEqual(created.status, 0, created.standardError)
+    let sessionId = try XCTUnwrap(
+      (try JSONSerialization.jsonObject(with: Data(created.standardOutput.utf8)) as? [String: Any])?[
+        "sessionId"] as? String)
+    XCTAssertEqual(
+      created.standardError.split(separator: "\n").last.map(String.init), "paydrill --session \(sessionId)")
+    let tape = folder.appendingPathComponent("pay.tape")
+    try PayDrillBinary.cardPaymentTape().write(to: tape, atomically: true, encoding: .utf8)
+    let paid = try PayDrillBinary.run([
+      "play", tape.path, "--session", sessionId, "--ledger", ledger, "--latency", "0",
+    ])
+    XCTAssertEqual(paid.status, 0, paid.standardError)
+    let looked = try backend(["session", sessionId])
+    XCTAssertEqual(looked.status, 0, looked.standardError)
+    let log = gateway.stop().output
+    let line = try XCTUnwrap(
+      log.split(separator: "\n").first { $0.contains("GET /api/v1/sessions/\(sessionId) 200") }, log)
+    XCTAssertTrue(line.contains("session \(sessionId) paid"), String(line))
+    XCTAssertTrue(line.contains("succeeded 12.34 EUR card Visa ••••"), String(line))
+    XCTAssertFalse(log.contains("4242424242424242"), "never a card number")
+  }
+
   /// The loop without a terminal: the example backend creates a session, a tape pays in it with
   /// --session, and the backend's lookup returns what onSuccess reported; a second payment is refused.
   func testTheBackendCreatesAHeadlessCheckoutPaysAndTheLookupAgrees() throws {

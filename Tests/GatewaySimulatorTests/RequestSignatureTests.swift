@@ -24,7 +24,7 @@ final class RequestSignatureTests: XCTestCase {
     XCTAssertEqual(
       warnings(1_754_701_373, "ce244054-b372-42c2-9102-f0d976db69f6"),
       [
-        "the timestamp 1754701373 looks like Unix seconds; the seed asks for Unix milliseconds "
+        "the timestamp 1754701373 looks like Unix seconds; the SDK documents ask for Unix milliseconds "
           + "(1754701373000), and the API refuses it as stale"
       ])
     XCTAssertEqual(warnings(1_754_701_373_845_000, "ce244054-b372-42c2-9102-f0d976db69f6").count, 1)
@@ -32,7 +32,7 @@ final class RequestSignatureTests: XCTestCase {
     XCTAssertEqual(
       warnings(1_754_701_373_845, "r-1"),
       [
-        "the request id \"r-1\" is not a UUID; the seed asks for a unique UUID for each request "
+        "the request id \"r-1\" is not a UUID; the SDK documents ask for a unique UUID for each request "
           + "(like ce244054-b372-42c2-9102-f0d976db69f6)"
       ])
   }

@@ -121,8 +121,11 @@ final class AttemptTests: XCTestCase {
 
   func testTwoAttemptsInARowKeepTheirOwnEvents() throws {
     run(Fixture.fillCard(number: "4000000000000002") + [.key(.enter)], gateway: Self.decline)
-    // Try again: the form keeps the fields; a new number, then pay again.
-    run([.key(.enter)] + Array(repeating: .key(.backspace), count: 16) + Fixture.type("4242424242424242"))
+    // Try again: the form keeps the fields and the focus is on Pay; Tab Tab (Back, then the number), a new
+    // number, then pay again.
+    run(
+      [.key(.enter), .key(.tab), .key(.tab)] + Array(repeating: .key(.backspace), count: 16)
+        + Fixture.type("4242424242424242"))
     run([.key(.tab), .key(.tab), .key(.tab), .key(.tab), .key(.enter)], gateway: Self.approve)
     XCTAssertEqual(finished.map(\.outcome), [.failed, .succeeded])
     XCTAssertEqual(finished.map(\.card), ["Visa ••••0002", "Visa ••••4242"])

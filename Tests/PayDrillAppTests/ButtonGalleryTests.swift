@@ -78,12 +78,12 @@ final class ButtonGalleryTests: XCTestCase {
 
   func testGoldenTypesViewInEveryStyle() {
     for (offset, style) in ApplePayButtonStyle.allCases.enumerated() {
-      let model = gallery([.key(.tab)] + Array(repeating: .key(.down), count: offset))
+      let model = gallery([.key(.tab)] + Array(repeating: .key(.pageDown), count: offset))
       XCTAssertEqual(model.gallery?.appearance.style, style)
       Snapshot.assert(RootView.render(model), named: "gallery-types-\(style.rawValue)-100x32")
     }
     Snapshot.assert(
-      RootView.render(gallery([.key(.tab), .key(.up)], dark: false)),
+      RootView.render(gallery([.key(.tab), .key(.pageUp)], dark: false)),
       named: "gallery-types-automatic-light-100x32")
   }
 

@@ -71,7 +71,7 @@ final class LocaleSnapshotTests: XCTestCase {
     let pay = ApplePaySheetSnapshotTests.open + [.key(.enter)]
     let prompt = RootView.render(Self.model("de-DE", size, pay)).text
     XCTAssertTrue(prompt.contains("Mit Face ID bestätigen"), prompt)
-    XCTAssertTrue(prompt.contains("Esc    abbrechen"), prompt)
+    XCTAssertTrue(prompt.contains("Esc    zurück"), prompt)
     let passcode = RootView.render(
       Self.model("ja-JP", size, pay + [.key(.character("p")), .key(.character("1")), .key(.enter)])
     ).text

@@ -98,7 +98,10 @@ public enum CheckoutReducer {
       return askBeforeSubmit(.card, in: &state)
 
     case .tryAgain:
-      guard case .result(.failure(let method, _, _)) = state.screen else { return [] }
+      // A session that is spent or expired takes no payment: trying again cannot work, and is not offered.
+      guard case .result(.failure(let method, let error, _)) = state.screen, !error.endsTheSession else {
+        return []
+      }
       state.screen = method == .card ? .cardForm : .methodList
       return []
 
@@ -130,20 +133,29 @@ public enum CheckoutReducer {
       return endAttempt(.interrupted, in: &state, context: context)
 
     case .startNewCheckout:
-      guard case .result(.success) = state.screen else { return [] }
+      // After a payment, or after a refusal that ended the session (spent, expired): what can work then.
+      switch state.screen {
+      case .result(.success): break
+      case .result(.failure(_, let error, _)) where error.endsTheSession: break
+      default: return []
+      }
       // The session is spent: its payment succeeded. The new checkout is created on the same device, in a
       // new session when the scenario made this one up; a backend's session only the backend renews, so
       // the checkout stays in it, where the gateway refuses a second payment. The notice says which.
       var next = CheckoutState(following: state)
+      var (ended, code) = ("is spent (its payment succeeded)", "SESSION_SPENT")
+      if case .result(.failure(_, let error, _)) = state.screen, error.errorCode == "SESSION_EXPIRED" {
+        (ended, code) = ("has expired", "SESSION_EXPIRED")
+      }
       switch state.scenario.sessionOrigin {
       case .scenario:
         next.sessionNumber = state.sessionNumber + 1
         next.notice =
-          "Session \(state.sessionId) is spent (its payment succeeded): this checkout uses a new session, \(next.sessionId)."
+          "Session \(state.sessionId) \(ended): this checkout uses a new session, \(next.sessionId)."
       case .merchantBackend:
         next.sessionNumber = state.sessionNumber
         next.notice =
-          "Session \(state.sessionId) is spent (its payment succeeded): a payment in it is refused (SESSION_SPENT). "
+          "Session \(state.sessionId) \(ended): a payment in it is refused (\(code)). "
           + "Your backend creates the next session."
       }
       continueRun(of: &state, in: next)
@@ -408,6 +420,12 @@ public enum CheckoutReducer {
 
   static func isEditable(_ state: CheckoutState) -> Bool {
     state.screen == .cardForm && !state.isAwaitingMerchant
+  }
+
+  /// What is wrong with the card form as typed (the errors Pay would show), none when it would be
+  /// submitted: the terminal puts the focus on Pay after "Try again" when the form is still valid.
+  public static func cardFormErrors(of state: CheckoutState, context: ReduceContext) -> [CardField: String] {
+    validator(for: state, context: context).errors(in: state.cardForm)
   }
 
   private static func validator(for state: CheckoutState, context: ReduceContext) -> CardValidator {

@@ -8,6 +8,11 @@ public struct SdkError: Equatable, Sendable, Error {
     self.errorMessage = errorMessage
   }
 
+  /// Whether the error ends the session, so that nothing more can be paid in it: it was paid already
+  /// (`SESSION_SPENT`) or it expired (`SESSION_EXPIRED`). "Try again" cannot work after it, nor another
+  /// method; a new checkout (in a new session) can.
+  public var endsTheSession: Bool { ["SESSION_SPENT", "SESSION_EXPIRED"].contains(errorCode) }
+
   /// The error as a callback's payload: `errorCode`, then `errorMessage`.
   public var eventDetails: [EventDetail] {
     [EventDetail("errorCode", .string(errorCode)), EventDetail("errorMessage", .string(errorMessage))]

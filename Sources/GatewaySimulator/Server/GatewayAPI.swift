@@ -58,14 +58,14 @@ public final class GatewayAPI: Sendable {
       let endpoint = try Endpoint(path: path, query: query)
       try expect(endpoint.method, request, path: path)
       _ = try credentials(request)
-      return (HTTPResponse(status: 200, body: Data()), nil)
+      return (HTTPResponse(status: 200, body: Data()), nil, nil)
     }
     return answer.0.status == 200 ? nil : answer
   }
 
   /// Runs `work` on the request's decoded path and query, and makes its answer, a refusal included.
   private func answering(
-    _ request: HTTPRequest, _ work: (String, [URLQueryItem]) throws -> (HTTPResponse, ServerSession?)
+    _ request: HTTPRequest, _ work: (String, [URLQueryItem]) throws -> Routed
   ) -> (HTTPResponse, ServedExchange) {
     let components = URLComponents(string: request.target)
     let encodedPath = components?.percentEncodedPath ?? request.target
@@ -73,8 +73,9 @@ public final class GatewayAPI: Sendable {
     let path = encodedPath.contains("%") ? encodedPath.removingPercentEncoding ?? request.target : encodedPath
     let response: HTTPResponse
     var created: ServerSession?
+    var found: String?
     do {
-      (response, created) = try work(path, components?.queryItems ?? [])
+      (response, created, found) = try work(path, components?.queryItems ?? [])
     } catch let error as SessionRequestError {
       response = .error(error, headers: error.status == 405 ? ["Allow": Self.allowed(path)] : [:])
     } catch {
@@ -86,7 +87,8 @@ public final class GatewayAPI: Sendable {
       ServedExchange(
         method: ServedExchange.excerpt(request.method, 16), path: ServedExchange.excerpt(path, 200),
         status: response.status, field: refusal?["field"] as? String,
-        message: (refusal?["message"] as? String).map { ServedExchange.excerpt($0, 400) }, session: created)
+        message: (refusal?["message"] as? String).map { ServedExchange.excerpt($0, 400) }, session: created,
+        found: found)
     )
   }
 
@@ -139,25 +141,27 @@ public final class GatewayAPI: Sendable {
     }
   }
 
-  private func route(_ request: HTTPRequest, path: String, query: [URLQueryItem]) throws -> (
-    HTTPResponse, ServerSession?
-  ) {
+  /// A request's answer, the session it created and what a lookup found (`ServedExchange.found`).
+  private typealias Routed = (response: HTTPResponse, created: ServerSession?, found: String?)
+
+  private func route(_ request: HTTPRequest, path: String, query: [URLQueryItem]) throws -> Routed {
     let endpoint = try Endpoint(path: path, query: query)
     try expect(endpoint.method, request, path: path)
     switch endpoint {
     case .create:
       // Its request id is taken with the session it creates, in one commit.
       let (token, json, requestId) = try authenticate(request, claimingRequestId: false)
-      return try createSession(json, token: token, requestId: requestId)
+      let (response, session) = try createSession(json, token: token, requestId: requestId)
+      return (response, session, nil)
     case .session(let id):
       let token = try authenticate(request).0
-      return (try lookUp(sessionId: id, token: token), nil)
+      return try lookUp(sessionId: id, token: token)
     case .transaction(let id):
       let token = try authenticate(request).0
-      return (try lookUp(systemTransactionId: id, token: token), nil)
+      return try lookUp(systemTransactionId: id, token: token)
     case .merchantTransaction(let id):
       let token = try authenticate(request).0
-      return (try lookUp(merchantTransactionId: id, token: token), nil)
+      return try lookUp(merchantTransactionId: id, token: token)
     }
   }
 
@@ -279,7 +283,7 @@ public final class GatewayAPI: Sendable {
     try Self.reading { try store.session(id: id) }.flatMap { $0.tokenId == token.id ? $0 : nil }
   }
 
-  private func lookUp(sessionId: String, token: APIToken) throws -> HTTPResponse {
+  private func lookUp(sessionId: String, token: APIToken) throws -> Routed {
     guard let session = try ownSession(sessionId, token: token) else {
       throw SessionRequestError(status: 404, field: "sessionId", message: "no session \(sessionId)")
     }
@@ -288,7 +292,7 @@ public final class GatewayAPI: Sendable {
 
   /// A payment in one of this token's sessions: one in another token's session, or in none (a checkout
   /// that paid outside `paydrill serve`), is not this token's to see.
-  private func lookUp(systemTransactionId: String, token: APIToken) throws -> HTTPResponse {
+  private func lookUp(systemTransactionId: String, token: APIToken) throws -> Routed {
     guard let transaction = try Self.reading({ try store.attempt(systemTransactionId: systemTransactionId) }),
       let sessionId = transaction.sessionId, let session = try ownSession(sessionId, token: token)
     else {
@@ -299,7 +303,7 @@ public final class GatewayAPI: Sendable {
     return lookup(attempts: attempts, session: session, chosen: transaction)
   }
 
-  private func lookUp(merchantTransactionId: String, token: APIToken) throws -> HTTPResponse {
+  private func lookUp(merchantTransactionId: String, token: APIToken) throws -> Routed {
     let sessions = try Self.reading { try store.sessions(merchantTransactionId: merchantTransactionId) }
       .filter { $0.tokenId == token.id }
     let own = Set(sessions.map(\.sessionId))
@@ -324,15 +328,39 @@ public final class GatewayAPI: Sendable {
 
   private func lookup(
     attempts: [ServerTransaction], session: ServerSession?, chosen: ServerTransaction? = nil
-  ) -> HTTPResponse {
+  ) -> Routed {
     let now = clock()
+    let transaction = chosen ?? Self.decisive(attempts)
+    let state = session.map { SessionState.of($0, attempts: attempts, at: now) }
     let body = APIResponseBody.Lookup(
-      transaction: (chosen ?? Self.decisive(attempts)).map(APIResponseBody.Transaction.init),
+      transaction: transaction.map(APIResponseBody.Transaction.init),
       attempts: attempts.map(APIResponseBody.Transaction.init),
-      session: session.map {
-        APIResponseBody.Session($0, state: SessionState.of($0, attempts: attempts, at: now))
-      })
-    return HTTPResponse(status: 200, body: APIResponseBody.encode(body))
+      session: session.map { APIResponseBody.Session($0, state: state ?? .open) })
+    return (
+      HTTPResponse(status: 200, body: APIResponseBody.encode(body)), nil,
+      Self.found(session: session, state: state, transaction: transaction, attempts: attempts.count)
+    )
+  }
+
+  /// What a lookup found, for the log: the session's state and the payment that counts (a payment made by
+  /// a checkout in another process reaches the server's log only this way, when a lookup reads it from the
+  /// ledger). Never a key nor a card number: `paidWith` is a scheme and last four.
+  static func found(
+    session: ServerSession?, state: SessionState?, transaction: ServerTransaction?, attempts: Int
+  ) -> String {
+    var parts: [String] = []
+    if let session, let state { parts.append("session \(session.sessionId) \(state.rawValue)") }
+    if let transaction {
+      let paid = [transaction.method, transaction.paidWith].compactMap { $0 }.joined(separator: " ")
+      let code = transaction.errorCode.map { " \($0)" } ?? ""
+      parts.append(
+        "payment \(transaction.systemTransactionId ?? "(no id)") \(transaction.status)\(code) "
+          + "\(transaction.amount.plainString) \(transaction.amount.currency.code) \(paid)")
+      if attempts > 1 { parts.append("\(attempts) attempts") }
+    } else {
+      parts.append("no payment yet")
+    }
+    return parts.joined(separator: "; ")
   }
 
   /// A read of the store; its failure is a 503 that says why (the ledger cannot be read: the request

@@ -14,9 +14,13 @@ public struct ServedExchange: Codable, Equatable, Sendable {
   public var message: String?
   /// The session a `POST /api/v1/sessions` created, with its keys: the checkout opens on it.
   public var session: ServerSession?
+  /// What a lookup found: the session's state and its payment (`session 1a2b… spent; payment 8f3c…
+  /// succeeded 12.34 EUR card Visa ••••4242`). How `paydrill serve`'s log shows a payment a checkout made
+  /// in another process: the server hears of it when a lookup reads it from the ledger.
+  public var found: String?
 
   enum CodingKeys: String, CodingKey, CaseIterable {
-    case method, path, status, field, message, session
+    case method, path, status, field, message, session, found
   }
 
   /// The start of what a client sent, as the log and the events keep it: at most `limit` characters, then
@@ -37,6 +41,7 @@ public struct ServedExchange: Codable, Equatable, Sendable {
     var line = "\(method) \(path) \(status)"
     if let session { line += " session \(session.sessionId)" }
     if let reason { line += " \(reason)" }
+    if let found { line += " · \(found)" }
     return line
   }
 }

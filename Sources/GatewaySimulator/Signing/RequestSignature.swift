@@ -32,11 +32,11 @@ public struct RequestSignature: Equatable, Sendable {
     switch timestamp {
     case 1_000_000_000..<100_000_000_000:
       found.append(
-        "the timestamp \(timestamp) looks like Unix seconds; the seed asks for Unix milliseconds "
+        "the timestamp \(timestamp) looks like Unix seconds; the SDK documents ask for Unix milliseconds "
           + "(\(timestamp)000), and the API refuses it as stale")
     case 100_000_000_000_000...:
       found.append(
-        "the timestamp \(timestamp) looks like Unix microseconds or finer; the seed asks for Unix milliseconds "
+        "the timestamp \(timestamp) looks like Unix microseconds or finer; the SDK documents ask for Unix milliseconds "
           + "(13 digits today)")
     case ..<100_000_000_000:
       found.append(
@@ -46,7 +46,7 @@ public struct RequestSignature: Equatable, Sendable {
     }
     if UUID(uuidString: requestId) == nil {
       found.append(
-        "the request id \"\(requestId)\" is not a UUID; the seed asks for a unique UUID for each request "
+        "the request id \"\(requestId)\" is not a UUID; the SDK documents ask for a unique UUID for each request "
           + "(like ce244054-b372-42c2-9102-f0d976db69f6)")
     }
     return found

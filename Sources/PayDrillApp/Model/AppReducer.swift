@@ -217,6 +217,12 @@ public enum AppReducer {
     // A new screen: what was highlighted or typed on the old one goes with it.
     model.controls = .fresh(for: model.checkout)
     if after == .methodList, wasPaid { model.highlightedMethod = 0 }
+    // After "Try again" the shopper goes on where they stopped: on Pay, when the form is still valid.
+    if action == .tryAgain, after == .cardForm,
+      CheckoutReducer.cardFormErrors(of: model.checkout, context: context).isEmpty
+    {
+      model.focus = .payButton
+    }
     return effects
   }
 }

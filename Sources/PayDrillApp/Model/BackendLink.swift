@@ -47,6 +47,7 @@ public struct BackendLink: Equatable, Sendable {
     if let session = exchange.session { details.append(EventDetail("sessionId", .string(session.sessionId))) }
     if let field = exchange.field { details.append(EventDetail("reason", .string(field))) }
     if let message = exchange.message { details.append(EventDetail("message", .string(message))) }
+    if let found = exchange.found { details.append(EventDetail("found", .string(found))) }
     return details
   }
 }

@@ -37,6 +37,20 @@ public struct ButtonGallery: Equatable, Sendable {
     appearance.radius = min(ceiling, max(0, (appearance.radius + points).rounded()))
   }
 
+  /// Moves through the grid of every type (the `types` view), laid out as `ButtonGalleryView` draws it:
+  /// `columns` columns filled top to bottom. Across (`columns` ±1) stays in the row, down and up
+  /// (`rows` ±1) in the column; at an edge the type stays.
+  mutating func moveInGrid(across: Int, down: Int, columns: Int) {
+    let all = ApplePayButtonType.allCases
+    let rows = ButtonGalleryView.gridRows(columns: columns)
+    let index = all.firstIndex(of: appearance.type) ?? 0
+    let row = index % rows + down
+    let column = index / rows + across
+    let next = column * rows + row
+    guard (0..<rows).contains(row), column >= 0, all.indices.contains(next) else { return }
+    appearance.type = all[next]
+  }
+
   /// The gallery's keys; returns false when the key is not one of them.
   mutating func handle(_ key: GalleryKey) {
     switch key {

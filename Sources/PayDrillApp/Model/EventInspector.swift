@@ -59,16 +59,21 @@ package struct EventInspector: Equatable, Sendable {
     model.inspector = inspector
   }
 
-  /// Opens the previous (`-1`) or next (`1`) event at its top; the list's selection follows when the event is
-  /// one it shows.
+  /// Opens the previous (`-1`) or next (`1`) event the list shows (with a filter on, its previous or next
+  /// match) at its top; the list's selection follows.
   static func step(by step: Int, in model: inout AppModel) {
     guard let index = open(in: &model)?.inspector.index else { return }
-    let next = min(max(0, index + step), model.checkout.events.count - 1)
-    model.inspector = EventInspector(index: next)
     let shown = model.eventList.shown(model.checkout.events)
-    if let place = shown.firstIndex(of: next) {
-      model.eventList.selected = place == shown.count - 1 ? nil : place
-    }
+    guard !shown.isEmpty else { return }
+    // The nearest shown event that way (the inspected one may be no match of a filter typed since), or the
+    // inspected one at either end.
+    let after = shown.places(before: index + 1)
+    let place =
+      step < 0
+      ? max(0, shown.places(before: index) - 1)
+      : min(after, shown.count - 1)
+    model.inspector = EventInspector(index: shown[place])
+    model.eventList.selected = place == shown.count - 1 ? nil : place
   }
 
   /// Copies the event as JSON (its secrets masked); the footer says what was done.

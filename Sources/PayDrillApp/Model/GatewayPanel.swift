@@ -24,7 +24,7 @@ enum GatewayPanel {
       case .nextFault: return "Next call"
       case .faultRate: return "Random faults"
       case .profile: return "PSP profile"
-      case .seed: return "Seed"
+      case .seed: return "Random seed"
       }
     }
   }

@@ -27,14 +27,14 @@ enum Overlay: Equatable, Sendable {
 extension Overlay {
   /// The key tables of every overlay's mode, in the order `docs/reference/keys.md` lists them.
   static let keyTables: [KeyTable] = [
-    .gallery, .gatewayPanel, .devicePanel, .history, .historyEntry, .inspector, .order, .help,
+    .gallery, .galleryGrid, .gatewayPanel, .devicePanel, .history, .historyEntry, .inspector, .order, .help,
   ]
 
   /// The table of the mode this overlay opens: every key goes to it while it is open.
   var keys: KeyTable {
     switch self {
     case .help: return .help
-    case .gallery: return .gallery
+    case .gallery(let gallery): return gallery.view == .types ? .galleryGrid : .gallery
     case .gatewayPanel: return .gatewayPanel
     case .devicePanel: return .devicePanel
     case .history(let panel): return panel.entry == nil ? .history : .historyEntry

@@ -21,4 +21,16 @@ struct ShownEvents: RandomAccessCollection, Equatable, Sendable {
 
   /// The index in the log of the event at a place in the list.
   subscript(place: Int) -> Int { matches?[place] ?? place }
+
+  /// How many of the events shown come before the log's `index`: a binary search, the indices being in
+  /// order, so that stepping costs the same whatever the log's length.
+  func places(before index: Int) -> Int {
+    var low = 0
+    var high = count
+    while low < high {
+      let middle = (low + high) / 2
+      if self[middle] < index { low = middle + 1 } else { high = middle }
+    }
+    return low
+  }
 }

@@ -18,12 +18,12 @@ struct ApplePaySheetView {
     let money = MoneyFormatter(locale: model.checkout.scenario.locale)
     let text = model.checkout.localisation
     var y = rect.y
-    let cancel = text.text(.cancel) + " (Esc)"
-    let cancelWidth = DisplayWidth.of(cancel)
+    let escape = escapeLabel(sheet.phase).map { text.text($0) + " (Esc)" } ?? ""
+    let escapeWidth = DisplayWidth.of(escape)
     buffer.write(
       truncating: configuration.paymentDescription.isEmpty ? "Apple Pay" : configuration.paymentDescription,
-      x: rect.x, y: y, role: .title, maxWidth: rect.width - cancelWidth - 2)
-    buffer.write(cancel, x: rect.maxX - cancelWidth, y: y, role: .key)
+      x: rect.x, y: y, role: .title, maxWidth: rect.width - escapeWidth - 2)
+    buffer.write(escape, x: rect.maxX - escapeWidth, y: y, role: .key)
     y += 1
     // A notice on the sheet is the merchant hook's failure to answer onPreAuthorisation.
     let problems = [sheet.configurationProblem, sheet.updateProblem, model.checkout.notice]
@@ -270,6 +270,16 @@ struct ApplePaySheetView {
       }
     }
     return y
+  }
+
+  /// What Esc does, as the sheet's corner says it: cancel the sheet from its rows; back to them from a
+  /// chooser, the coupon entry, the prompt or the passcode; nothing while the sheet processes.
+  private func escapeLabel(_ phase: ApplePaySheet.Phase) -> ShopperText? {
+    switch phase {
+    case .processing: return nil
+    case .authenticating: return .back
+    case .reviewing: return model.sheetChooser != nil || model.couponDraft != nil ? .back : .cancel
+    }
   }
 
   /// The simulated Face ID / Touch ID / passcode prompt, drawn over the sheet.

@@ -75,12 +75,28 @@ struct ButtonGalleryView {
     view.button.renderCompact(in: Rect(x: rect.x + 2, y: y, width: rect.width - 2, height: 1), into: &buffer)
   }
 
+  /// How wide a column of the grid of every type is.
+  static let gridColumnWidth = 32
+
+  /// What the gallery's frame and the space inside it take of the screen's width.
+  static let margins = 4
+
+  /// How many columns the grid of every type has on a screen `screenWidth` wide: what ←→ move across.
+  static func gridColumns(screenWidth: Int) -> Int {
+    max(1, min(3, (screenWidth - margins) / gridColumnWidth))
+  }
+
+  /// How many rows the grid has in `columns` columns, filled top to bottom.
+  static func gridRows(columns: Int) -> Int {
+    (ApplePayButtonType.allCases.count + columns - 1) / columns
+  }
+
   /// Every type in the selected style, one row each, in columns.
   private func renderTypes(in rect: Rect, into buffer: inout ScreenBuffer) {
     let types = ApplePayButtonType.allCases
-    let columnWidth = 32
-    let columns = max(1, min(3, rect.width / columnWidth))
-    let rows = (types.count + columns - 1) / columns
+    let columnWidth = Self.gridColumnWidth
+    let columns = Self.gridColumns(screenWidth: rect.width + Self.margins)
+    let rows = Self.gridRows(columns: columns)
     for (index, type) in types.enumerated() {
       let column = index / rows
       let row = index % rows

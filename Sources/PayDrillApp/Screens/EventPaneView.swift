@@ -76,6 +76,10 @@ struct EventPaneView {
         x += buffer.write(truncating: text, x: x, y: area.y + offset, role: role, maxWidth: area.maxX - x)
       }
     }
+    // The selected event is marked in the margin too, not by its colour alone.
+    if list.isFocused, let y = (area.y..<area.maxY).first(where: { buffer[area.x, $0].role == .selected }) {
+      buffer.write("▸", x: inner.x, y: y, role: .selected)
+    }
   }
 
   /// An event's first line: its time, name and method. A name is never cut: when the time and the name do

@@ -18,7 +18,7 @@ struct ResultView {
     let checkout = model.checkout
     let money = MoneyFormatter(locale: checkout.scenario.locale)
     let text = checkout.localisation
-    let sections: [[[Span]]]
+    var sections: [[[Span]]]
     let buttons: ButtonRow
     switch outcome {
     case .success(let receipt):
@@ -51,9 +51,21 @@ struct ResultView {
             ("errorMessage", error.errorMessage, .normal),
           ], width: rect.width),
       ]
+      guard error.endsTheSession else {
+        buttons = ButtonRow(
+          labels: [text.text(.tryAgain), text.text(.chooseAnotherMethod)], focused: model.resultChoice,
+          tagPrefix: ScreenTarget.resultButtonPrefix)
+        break
+      }
+      // Nothing more can be paid in this session: no "Try again", and why.
+      sections.append(
+        wrapped(
+          error.errorCode == "SESSION_EXPIRED"
+            ? "This session has expired: nothing more can be paid in it. A new checkout needs a new session."
+            : "This session was paid already: nothing more can be paid in it. A new checkout needs a new session.",
+          role: .muted, width: rect.width))
       buttons = ButtonRow(
-        labels: [text.text(.tryAgain), text.text(.chooseAnotherMethod)], focused: model.resultChoice,
-        tagPrefix: ScreenTarget.resultButtonPrefix)
+        labels: [text.text(.startNewCheckout)], focused: 0, tagPrefix: ScreenTarget.resultButtonPrefix)
     }
     // A blank line after each section and above them where they fit; where the screen is short, the lines
     // it has room for go between the sections first. The buttons keep the last line, and a line that fits

@@ -40,7 +40,8 @@ extension KeyTable {
         return []
       },
       .sending(
-        [.escape], .cancelSheet, help: KeyHelp.Entry(keys: "Esc", action: "cancel"),
+        [.escape], .cancelSheet,
+        help: KeyHelp.Entry(keys: "Esc", action: "cancel the sheet", short: "cancel"),
         explained:
           "cancels the sheet: `onCancel`, back to the method list (\"Apple Pay was closed; nothing was charged.\")",
         when: isReviewing),
@@ -77,8 +78,8 @@ extension KeyTable {
           [.up, .key("k")].contains(key) ? max(0, highlighted - 1) : min(count - 1, highlighted + 1)
       },
       KeyBinding(
-        [.enter], help: KeyHelp.Entry(keys: "Enter", action: "pick"),
-        explained: "picks the option; its callback fires"
+        [.enter], help: KeyHelp.Entry(keys: "Enter", action: "pick this option", short: "pick"),
+        explained: "picks the option and closes the chooser; its callback fires"
       ) { _, model, context in
         guard let highlighted = model.sheetChooser, let sheet = model.checkout.applePaySheet else {
           return []
@@ -96,8 +97,9 @@ extension KeyTable {
         return AppReducer.send(action, to: &model, context: context)
       },
       .changing(
-        .these([.escape, .left]), help: KeyHelp.Entry(keys: "Esc", action: "close"),
-        explained: "closes the chooser, nothing changes"
+        .these([.escape, .left]),
+        help: KeyHelp.Entry(keys: "Esc", action: "back to the sheet", short: "back"),
+        explained: "closes the chooser, back to the sheet's rows; nothing changes and the sheet stays open"
       ) { _, model in
         model.sheetChooser = nil
       },
@@ -131,8 +133,10 @@ extension KeyTable {
         return AppReducer.send(.enterCouponCode(code), to: &model, context: context)
       },
       .changing(
-        .these([.escape]), help: KeyHelp.Entry(keys: "Esc", action: "discard", short: "back"),
-        explained: "discards the draft"
+        .these([.escape]),
+        help: KeyHelp.Entry(keys: "Esc", action: "discard, back to the sheet", short: "back"),
+        explained:
+          "discards the draft, back to the sheet's rows; the coupon applied stays and the sheet stays open"
       ) {
         _, model in
         model.couponDraft = nil
@@ -173,7 +177,8 @@ extension KeyTable {
         return AppReducer.send(.authenticate(.passcode(passcode)), to: &model, context: context)
       },
       typingPasscode(
-        [.escape], help: KeyHelp.Entry(keys: "Esc", action: "cancel"), explained: "back to the sheet"
+        [.escape], help: KeyHelp.Entry(keys: "Esc", action: "back to the sheet", short: "back"),
+        explained: "back to the sheet's rows, the digits dropped; the sheet stays open"
       ) { _, model, context in
         model.passcodeDraft = ""
         return AppReducer.send(.authenticate(.cancelled), to: &model, context: context)
@@ -224,8 +229,9 @@ extension KeyTable {
         [.key("p")], .authenticate(.usePasscode),
         help: KeyHelp.Entry(keys: "p", action: "use passcode", short: "passcode")),
       .sending(
-        [.escape], .authenticate(.cancelled), help: KeyHelp.Entry(keys: "Esc", action: "cancel"),
-        explained: "back to the sheet, no callback"),
+        [.escape], .authenticate(.cancelled),
+        help: KeyHelp.Entry(keys: "Esc", action: "back to the sheet", short: "back"),
+        explained: "back to the sheet's rows, no callback; the sheet stays open"),
     ],
     shared: [.keys] + sheetControls
       + [KeyBinding.screenshot, .history, .events, .browseEvents].map(\.unlisted))

@@ -25,7 +25,7 @@ extension KeyTable {
     bindings: [
       galleryBinding(
         [.right, .key("l"), .left, .key("h")], "←→", "type",
-        "previous or next type (the seed's 16)"
+        "previous or next type (the 16 of the SDK documents)"
       ) { key in
         key == .right || key == .key("l") ? .nextType : .previousType
       },
@@ -188,7 +188,7 @@ extension KeyTable {
       .changing(
         .these([.left, .key("h"), .right, .key("l")]),
         help: KeyHelp.Entry(keys: "←→", action: "previous / next event", short: "events"),
-        explained: "the previous or next event"
+        explained: "the previous or next event the list shows: with a filter on, the previous or next match"
       ) { key, model in
         EventInspector.step(by: [.left, .key("h")].contains(key) ? -1 : 1, in: &model)
       },

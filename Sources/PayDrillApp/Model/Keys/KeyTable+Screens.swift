@@ -178,15 +178,7 @@ extension KeyTable {
         [.enter, .escape], help: KeyHelp.Entry(keys: "Enter", action: "new checkout"),
         explained:
           "starts a new checkout of the same scenario, in a new session and on the same device (the event log is kept). With `--session` it stays in your backend's session, now spent: a payment in it is refused (`SESSION_SPENT`). With `--serve`, waits for your backend's next session instead"
-      ) {
-        _, model, context in
-        // The backend's session is spent: the checkout waits for its next one.
-        if model.backend != nil {
-          model.backend?.phase = .waiting
-          return []
-        }
-        return AppReducer.send(.startNewCheckout, to: &model, context: context)
-      },
+      ) { _, model, context in newCheckout(&model, context: context) },
       .copying(
         "the payment's `systemTransactionId`, what your backend verifies (`Examples/merchant-backend.py verify ID`)",
         help: KeyHelp.Entry(keys: "y", action: "copy systemTransactionId", short: "copy id")
@@ -203,22 +195,42 @@ extension KeyTable {
       .changing(
         .these([.up, .left, .backTab, .key("k"), .down, .right, .tab, .key("j")]),
         help: KeyHelp.Entry(keys: "←→ Tab", action: "choose"),
-        explained: "moves between \"Try again\" and \"Choose another method\""
+        explained:
+          "moves between \"Try again\" and \"Choose another method\" (after a refusal that ended the session there is one button)"
       ) { key, model in
+        guard !sessionEnded(model) else { return }
         model.resultChoice = [.up, .left, .backTab, .key("k")].contains(key) ? 0 : 1
       },
       KeyBinding(
         [.enter], help: KeyHelp.Entry(keys: "Enter", action: "press"),
         explained:
-          "presses the highlighted button. \"Try again\" goes back to the form with what was typed (after Apple Pay, PayPal or Paze: to the method list). After `GATEWAY_TIMEOUT` or `NETWORK_ERROR` nobody knows whether the gateway charged, so paying again with the same method and amount is the same payment: it keeps its [idempotency key](../guides/gateway.md#the-gateway-panel) and is charged at most once"
+          "presses the highlighted button. \"Try again\" goes back to the form with what was typed, the focus on Pay when it is still valid (after Apple Pay, PayPal or Paze: to the method list). After `GATEWAY_TIMEOUT` or `NETWORK_ERROR` nobody knows whether the gateway charged, so paying again with the same method and amount is the same payment: it keeps its [idempotency key](../guides/gateway.md#the-gateway-panel) and is charged at most once. After `SESSION_SPENT` or `SESSION_EXPIRED` nothing can be paid in the session: the one button is \"Start a new checkout\" (with `--serve`: waits for your backend's next session)"
       ) { _, model, context in
-        AppReducer.send(model.resultChoice == 0 ? .tryAgain : .backToMethods, to: &model, context: context)
+        if sessionEnded(model) { return newCheckout(&model, context: context) }
+        return AppReducer.send(
+          model.resultChoice == 0 ? .tryAgain : .backToMethods, to: &model, context: context)
       },
       .sending(
         [.escape], .backToMethods, help: KeyHelp.Entry(keys: "Esc", action: "other method", short: "other"),
         explained: "back to the method list"),
       .quit,
     ], shared: screenTail(typing: false))
+
+  /// "Start a new checkout": in a new session of the scenario's; with `--serve`, the backend's session is
+  /// spent and the checkout waits for its next one.
+  static func newCheckout(_ model: inout AppModel, context: ReduceContext) -> [AppEffect] {
+    if model.backend != nil {
+      model.backend?.phase = .waiting
+      return []
+    }
+    return AppReducer.send(.startNewCheckout, to: &model, context: context)
+  }
+
+  /// Whether the failure on show ended the session (spent, expired): then only a new checkout can work.
+  static func sessionEnded(_ model: AppModel) -> Bool {
+    guard case .result(.failure(_, let error, _)) = model.checkout.screen else { return false }
+    return error.endsTheSession
+  }
 
   /// "Not available" and "Set up Apple Pay": back to the method list.
   static let backToMethods = KeyTable(
