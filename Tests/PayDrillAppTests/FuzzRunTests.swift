@@ -32,6 +32,20 @@ final class FuzzRunTests: XCTestCase {
     fuzz(seed: 20_260_611, actions: Self.actions)
   }
 
+  /// Seeds a random run once broke "no timer outlives its sheet" with: the device panel's delayed device
+  /// check is the checkout's timer, not the sheet's (10325835 in photovault-trial, 1301788872).
+  func testTheDeviceChecksTimerIsNotTheSheets() {
+    for (seed, actions) in [(10_325_835 as UInt64, 3000), (1_301_788_872, 5089)] {
+      let outcome = Fuzzer(
+        options: Fuzzer.Options(
+          seed: seed, actions: actions, renderInterval: Self.renderInterval, readers: FuzzCommand.readers)
+      ).run()
+      if let failure = outcome.failure {
+        XCTFail(FuzzReport.failure(failure, seed: seed, scenarioOption: nil))
+      }
+    }
+  }
+
   func testARandomSeedBreaksNoInvariant() {
     let seed = UInt64.random(in: 0...UInt64(UInt32.max))
     print("fuzz seed: \(seed)")

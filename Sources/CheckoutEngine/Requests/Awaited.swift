@@ -34,7 +34,7 @@ public enum Awaited: Equatable, Sendable {
   }
 
   /// Whether the request belongs to the Apple Pay sheet, and so dies when the sheet closes.
-  var belongsToSheet: Bool {
+  package var belongsToSheet: Bool {
     switch self {
     case .sheetUpdate, .updateTimeLimit, .preAuthorisation: return true
     default: return false

@@ -254,4 +254,7 @@ public final class EffectInterpreter {
 
   /// How many timers wait on the clock (none may outlive the sheet that started it).
   public var timerCount: Int { scheduled.count { $0.isTimer } }
+
+  /// The requests the scheduled timers answer, for the fuzzer's check that each dies with its owner.
+  package var timerIDs: [RequestID] { scheduled.filter(\.isTimer).compactMap(\.id) }
 }
