@@ -213,7 +213,7 @@ let package = Package(
       ],
       exclude: ["__Snapshots__", "Fixtures"]
     ),
-    .testTarget(name: "EndToEndTests", dependencies: ["Platform"]),
+    .testTarget(name: "EndToEndTests", dependencies: ["Platform", "CheckoutTestSupport"]),
     .testTarget(name: "PlatformTests", dependencies: ["Platform"]),
   ],
   swiftLanguageModes: [.v6]

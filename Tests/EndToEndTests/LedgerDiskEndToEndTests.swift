@@ -1,3 +1,4 @@
+import CheckoutTestSupport
 import Foundation
 import XCTest
 
@@ -121,7 +122,7 @@ final class LedgerDiskEndToEndTests: XCTestCase {
     XCTAssertEqual(server.stop().status, 0)
 
     let tape = folder.appendingPathComponent("pay.tape")
-    try PayDrillBinary.cardPaymentTape().write(to: tape, atomically: true, encoding: .utf8)
+    try PaymentTapes.card().write(to: tape, atomically: true, encoding: .utf8)
     let disk = folder.appendingPathComponent("disk")
     try FileManager.default.createDirectory(at: disk, withIntermediateDirectories: true)
     let rooms = [0, 16, 28, 32, 36, 40, 48, 64, 128]

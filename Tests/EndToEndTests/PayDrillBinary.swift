@@ -42,26 +42,6 @@ enum PayDrillBinary {
     var standardError: String
   }
 
-  /// A tape that pays with the Visa test card from the method list, as a shopper types it, and waits for the
-  /// success; `checks` (tape lines) follow.
-  static func cardPaymentTape(then checks: String = "") -> String {
-    """
-    Wait /Choose a payment method/
-    Enter
-    Type "4242 4242 4242 4242"
-    Tab
-    Type "12/34"
-    Tab
-    Type "123"
-    Tab
-    Type "Jane Doe"
-    Tab
-    Enter
-    Wait@10s /Payment successful/
-
-    """ + (checks.isEmpty ? "" : checks + "\n")
-  }
-
   /// Runs paydrill with no terminal: standard input from /dev/null, outputs captured.
   /// `launcher` runs it through another program first (`setpriv` to drop root).
   static func run(_ arguments: [String], environment: [String: String] = [:], launcher: [String] = []) throws

@@ -1,3 +1,4 @@
+import CheckoutTestSupport
 import Foundation
 import XCTest
 
@@ -329,7 +330,7 @@ final class ServeEndToEndTests: XCTestCase {
     XCTAssertEqual(
       created.standardError.split(separator: "\n").last.map(String.init), "paydrill --session \(sessionId)")
     let tape = folder.appendingPathComponent("pay.tape")
-    try PayDrillBinary.cardPaymentTape().write(to: tape, atomically: true, encoding: .utf8)
+    try PaymentTapes.card().write(to: tape, atomically: true, encoding: .utf8)
     let paid = try PayDrillBinary.run([
       "play", tape.path, "--session", sessionId, "--ledger", ledger, "--latency", "0",
     ])
@@ -357,7 +358,7 @@ final class ServeEndToEndTests: XCTestCase {
     XCTAssertTrue((session["hmacKey"] as? String)?.hasSuffix("(redacted)") ?? false, "keys redacted")
 
     let tape = folder.appendingPathComponent("pay.tape")
-    try PayDrillBinary.cardPaymentTape(then: #"Expect total "¥1,500""#).write(
+    try PaymentTapes.card(then: #"Expect total "¥1,500""#).write(
       to: tape, atomically: true, encoding: .utf8)
     let events = folder.appendingPathComponent("events.jsonl")
     let paid = try PayDrillBinary.run([

@@ -1,3 +1,4 @@
+import CheckoutTestSupport
 import Foundation
 import XCTest
 
@@ -81,10 +82,10 @@ final class ShareEndToEndTests: XCTestCase {
     // The card payment with its number typed in steps a virtual second apart: each step a frame of the cast.
     let whole = "Type \"4242 4242 4242 4242\"\n"
     let steps = "Type \"4242 4\"\nSleep 1s\nType \"242 4242 42\"\nSleep 1s\nType \"42\"\nSleep 1s\n"
-    XCTAssertTrue(PayDrillBinary.cardPaymentTape().contains(whole))
+    XCTAssertTrue(PaymentTapes.card().contains(whole))
     let tape =
       "# paydrill: --latency 20\n"
-      + PayDrillBinary.cardPaymentTape().replacingOccurrences(of: whole, with: steps)
+      + PaymentTapes.card().replacingOccurrences(of: whole, with: steps)
     try tape.write(toFile: path("typed.tape"), atomically: true, encoding: .utf8)
     let result = try PayDrillBinary.run([
       "play", path("typed.tape"), "--no-ledger", "--cast", path("typed.cast"), "--screen", path("typed.txt"),

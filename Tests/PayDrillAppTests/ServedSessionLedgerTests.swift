@@ -3,6 +3,7 @@ import TerminalUI
 import XCTest
 
 @testable import CheckoutEngine
+@testable import CheckoutTestSupport
 @testable import GatewaySimulator
 @testable import PayDrillApp
 @testable import PayDrillLedger
@@ -22,20 +23,7 @@ final class ServedSessionLedgerTests: FolderTestCase {
     return session
   }
 
-  private static let pay = """
-    Wait /Choose a payment method/
-    Enter
-    Type "4242 4242 4242 4242"
-    Tab
-    Type "12/34"
-    Tab
-    Type "123"
-    Tab
-    Type "Jane Doe"
-    Tab
-    Enter
-    Wait@10s /Payment successful|Payment failed/
-    """
+  private static let pay = PaymentTapes.card(waitingFor: "Payment successful|Payment failed")
 
   /// A checkout on the served session with the gateway's spent sessions as given, the tape played; returns
   /// the runtime and the error code of its payment's onError, if it failed.

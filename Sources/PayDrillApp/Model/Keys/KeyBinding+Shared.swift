@@ -119,6 +119,22 @@ extension KeyBinding {
   }
 
   /// A binding that changes the model and asks for nothing.
+  /// ↑↓ (Home, End) scrolling a reading pane a line, or to its ends: `what` names what scrolls in keys.md.
+  static func scrollingLines(
+    of what: String, _ scroll: @escaping @Sendable (KeyEvent, inout AppModel) -> Void
+  ) -> KeyBinding {
+    .changing(
+      .these(ScrollKeys.lineKeys), help: KeyHelp.Entry(keys: "↑↓", action: "scroll"),
+      explained: "scroll the \(what) a line, or to its ends", scroll)
+  }
+
+  /// PgUp and PgDn scrolling a reading pane a page.
+  static func scrollingPages(_ scroll: @escaping @Sendable (KeyEvent, inout AppModel) -> Void) -> KeyBinding {
+    .changing(
+      .these(ScrollKeys.pageKeys), help: KeyHelp.Entry(keys: "PgUp PgDn", action: "page"),
+      explained: "scroll a page", scroll)
+  }
+
   static func changing(
     _ keys: Keys, help: KeyHelp.Entry?, explained explanation: String? = nil,
     when: (@Sendable (AppModel) -> Bool)? = nil,

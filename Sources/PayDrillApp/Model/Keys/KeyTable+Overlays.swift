@@ -156,12 +156,8 @@ extension KeyTable {
   static let historyEntry = KeyTable(
     mode: "History entry",
     bindings: [
-      .changing(
-        .these(ScrollKeys.lineKeys), help: KeyHelp.Entry(keys: "↑↓", action: "scroll"),
-        explained: "scroll the attempt a line, or to its ends", HistoryEntry.scroll),
-      .changing(
-        .these(ScrollKeys.pageKeys), help: KeyHelp.Entry(keys: "PgUp PgDn", action: "page"),
-        explained: "scroll a page", HistoryEntry.scroll),
+      .scrollingLines(of: "attempt", HistoryEntry.scroll),
+      .scrollingPages(HistoryEntry.scroll),
       .copying(
         "the attempt as `paydrill history show ID` prints it: its fields, then its events as JSON Lines"
       ) {
@@ -179,12 +175,8 @@ extension KeyTable {
   static let inspector = KeyTable(
     mode: "Event inspector",
     bindings: [
-      .changing(
-        .these(ScrollKeys.lineKeys), help: KeyHelp.Entry(keys: "↑↓", action: "scroll"),
-        explained: "scroll the event's JSON a line, or to its ends", EventInspector.scroll),
-      .changing(
-        .these(ScrollKeys.pageKeys), help: KeyHelp.Entry(keys: "PgUp PgDn", action: "page"),
-        explained: "scroll a page", EventInspector.scroll),
+      .scrollingLines(of: "event's JSON", EventInspector.scroll),
+      .scrollingPages(EventInspector.scroll),
       .changing(
         .these([.left, .key("h"), .right, .key("l")]),
         help: KeyHelp.Entry(keys: "←→", action: "previous / next event", short: "events"),
@@ -205,12 +197,8 @@ extension KeyTable {
   static let order = KeyTable(
     mode: "The whole order",
     bindings: [
-      .changing(
-        .these(ScrollKeys.lineKeys), help: KeyHelp.Entry(keys: "↑↓", action: "scroll"),
-        explained: "scroll the order a line, or to its ends", OrderList.scroll),
-      .changing(
-        .these(ScrollKeys.pageKeys), help: KeyHelp.Entry(keys: "PgUp PgDn", action: "page"),
-        explained: "scroll a page", OrderList.scroll),
+      .scrollingLines(of: "order", OrderList.scroll),
+      .scrollingPages(OrderList.scroll),
       .changing(
         .these([.escape, .enter, .key("o"), .key("q")]), help: KeyHelp.Entry(keys: "Esc o", action: "close"),
         explained: "closes it"
