@@ -11,6 +11,9 @@ package struct AttemptDetails {
     self.timeZone = timeZone
   }
 
+  /// The column the fields' names take, in `history show` and the history panel's entry alike.
+  package static let nameWidth = 23
+
   /// The attempt's fields in order, each value made safe to print; "-" where the ledger has nothing.
   package func fields(_ attempt: PaymentAttempt) -> [(name: String, value: String)] {
     let table = HistoryTable(timeZone: timeZone)
@@ -36,7 +39,7 @@ package struct AttemptDetails {
 
   /// The fields as lines: the name in a column of its own, then the value.
   package func fieldLines(_ attempt: PaymentAttempt) -> [String] {
-    fields(attempt).map { $0.name.padding(toLength: 23, withPad: " ", startingAt: 0) + $0.value }
+    fields(attempt).map { $0.name.padding(toLength: Self.nameWidth, withPad: " ", startingAt: 0) + $0.value }
   }
 
   /// What `history show ID` prints: "Attempt ID", the fields indented, then the events as JSON Lines.

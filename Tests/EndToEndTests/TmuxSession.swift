@@ -24,7 +24,7 @@ final class TmuxSession {
         "export XDG_DATA_HOME='\(PayDrillBinary.dataHome)'; " + command,
       ])
     guard result.status == 0 else {
-      throw XCTSkip("tmux could not start a session (status \(result.status))")
+      throw Requirement.missing("tmux could not start a session (status \(result.status))")
     }
     _ = try Self.shell(["tmux", "set-option", "-t", name, "remain-on-exit", "on"])
   }

@@ -31,7 +31,7 @@ final class LoopDeadlineTests: XCTestCase {
     XCTAssertFalse(runtime.isBusy)
     XCTAssertEqual(runtime.model.subscriptions, [], "paid: no spinner")
     XCTAssertNil(runtime.nextDeadline, "settled: the loop sleeps until something arrives")
-    XCTAssertNil(runtime.nextWake)
+    XCTAssertNil(runtime.nextDeadline)
   }
 
   func testAnAnswerAwaitedBehindTheScreenTurnsNoSpinner() {
@@ -48,15 +48,15 @@ final class LoopDeadlineTests: XCTestCase {
     let runtime = runtime(latency: 300)
     runtime.start()
     XCTAssertFalse(runtime.model.showsSpinner, "Apple Pay's /init is awaited behind the method list")
-    XCTAssertEqual(runtime.nextWake, .milliseconds(300), "the answer, not the spinner's turns")
+    XCTAssertEqual(runtime.nextDeadline, .milliseconds(300), "the answer, not the spinner's turns")
     runtime.advance(by: .milliseconds(300))
     for action in Fixture.fillCard(number: "4242424242424242") + [.key(.enter)] { runtime.send(action) }
     runtime.settle()
     XCTAssertTrue(runtime.model.showsSpinner, "processing")
-    XCTAssertEqual(runtime.nextWake, .milliseconds(400), "the spinner turns 100 ms after the wait began")
+    XCTAssertEqual(runtime.nextDeadline, .milliseconds(400), "the spinner turns 100 ms after the wait began")
     runtime.advance(by: .milliseconds(100))
     XCTAssertEqual(runtime.model.spinnerFrame, 1)
-    XCTAssertEqual(runtime.nextWake, .milliseconds(500))
+    XCTAssertEqual(runtime.nextDeadline, .milliseconds(500))
   }
 
   func testTheDemoWaitsForItsNextBeatAndNotWhilePaused() throws {
@@ -76,5 +76,17 @@ final class LoopDeadlineTests: XCTestCase {
     XCTAssertEqual(presenter.nextDeadline, start + .milliseconds(1500), "the Sleep after Enter")
     presenter.advance(now: start + .milliseconds(1500))
     XCTAssertNil(presenter.nextDeadline, "the end of the tape")
+  }
+
+  /// The REC marker's seconds are not the spinner's turns: a tape's `Wait` that ignores the spinner must still
+  /// be checked again after the marker moves (it counted them as turns, and skipped that check).
+  func testTheRecordingsSecondsAreNotSpinnerTurns() {
+    let runtime = CheckoutRuntime(
+      scenario: .acmeElectronics, size: Size(columns: 100, rows: 32), latencyMilliseconds: 0
+    ) { $0.recording = RecordingMark() }
+    runtime.start()
+    runtime.advance(by: .seconds(3))
+    XCTAssertEqual(runtime.model.recording?.seconds, 3, "the marker moved three times")
+    XCTAssertEqual(runtime.spinnerTurns, 0, "and the spinner never turned")
   }
 }

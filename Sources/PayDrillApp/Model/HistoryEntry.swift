@@ -44,7 +44,7 @@ struct HistoryEntry: Equatable, Sendable {
     if let problem { return [(problem, .error)] }
     guard let attempt else { return [("Reading the ledger…", .muted)] }
     let details = AttemptDetails(timeZone: timeZone)
-    let nameWidth = 23
+    let nameWidth = AttemptDetails.nameWidth
     var lines: [(text: String, role: StyleRole)] = []
     for field in details.fields(attempt) {
       let pieces = WrappedText.lines(field.value, width: max(8, width - nameWidth))

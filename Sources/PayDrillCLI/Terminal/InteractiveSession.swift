@@ -114,7 +114,7 @@ public final class InteractiveSession {
   /// Until the soonest of the checkout's next wake-up (on its clock) and the demo's next beat.
   private func sleepLimit() -> PollTimeout {
     PollTimeout(untilSoonestOf: [
-      runtime.nextWake.map { $0 - runtime.clock.elapsed },
+      runtime.nextDeadline.map { $0 - runtime.clock.elapsed },
       presenter?.nextDeadline.map { $0 - .now },
     ])
   }

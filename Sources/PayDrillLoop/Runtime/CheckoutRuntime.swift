@@ -188,7 +188,9 @@ public final class CheckoutRuntime {
   }
 
   /// When something next happens by itself, on the clock: the sooner of the next answer or timer and the
-  /// next action of a subscription the model declares; nil when nothing will until an action comes.
+  /// next action of a subscription the model declares; nil when nothing will until an action comes. The
+  /// interactive loop wakes by itself only then (the model subscribes to the spinner's turns only while one
+  /// is on screen, to the REC marker's seconds only while recording), so an idle checkout never wakes.
   public var nextDeadline: Duration? {
     var next = interpreter.nextDue
     for entry in running {
@@ -197,11 +199,6 @@ public final class CheckoutRuntime {
     }
     return next
   }
-
-  /// When the interactive loop must next wake by itself: `nextDeadline` (the model subscribes to the
-  /// spinner's turns only while one is on screen, and to the REC marker's seconds only while recording, so an
-  /// idle checkout never wakes).
-  public var nextWake: Duration? { nextDeadline }
 
   /// Sends every answer due now, however many follow each other at this instant.
   public func settle() {
@@ -220,7 +217,8 @@ public final class CheckoutRuntime {
         continue
       }
       running[index - 1].last = time
-      spinnerTurns += 1
+      // The spinner's turns only: a pattern that ignores the spinner must still see the REC marker's seconds.
+      if action == .tick { spinnerTurns += 1 }
       fired = true
       send(action)
     }
