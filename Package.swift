@@ -184,7 +184,8 @@ let package = Package(
       ]
     ),
     // The engine's pure parts: reducers, money, cards, decoding.
-    // What both engine test targets share: the engine's test store and the demo's Apple Pay fixtures.
+    // What the test targets share: the engine's test store, the demo's Apple Pay fixtures, the payment tapes,
+    // and `Requirement` (a missing tool skips a test, and fails it under CI=true).
     .target(name: "CheckoutTestSupport", dependencies: ["CheckoutEngine"], path: "Tests/CheckoutTestSupport"),
     .testTarget(
       name: "CheckoutEngineTests", dependencies: ["CheckoutEngine", "StrictJSON", "CheckoutTestSupport"]),
@@ -195,7 +196,9 @@ let package = Package(
         "CheckoutEngine", "GatewaySimulator", "PayDrillApp", "PayDrillLoop", "StrictJSON",
         "CheckoutTestSupport",
       ]),
-    .testTarget(name: "GatewaySimulatorTests", dependencies: ["GatewaySimulator", "CheckoutEngine"]),
+    .testTarget(
+      name: "GatewaySimulatorTests",
+      dependencies: ["GatewaySimulator", "CheckoutEngine", "CheckoutTestSupport"]),
     .testTarget(
       name: "GatewayServerTests",
       dependencies: ["GatewayServer", "GatewaySimulator", "CheckoutEngine", "Platform"]),

@@ -66,6 +66,10 @@ public final class HTTPDaemon: Sendable {
   /// The base URL clients use.
   public var url: String { address.url(port: port) }
 
+  /// The connections open now, as libmicrohttpd's notifications count them: what a test waits on instead of
+  /// sleeping until the server has taken its clients.
+  var openConnections: Int { context.takeUnretainedValue().open.load(ordering: .relaxed) }
+
   /// Stops listening, finishes the connections, and returns once no request is being handled.
   public func stop() {
     guard handle.take() != nil else { return }

@@ -393,11 +393,20 @@ enum Benchmark {
     var units = 0
     let start = clock.now
     var elapsed = Duration.zero
-    while elapsed < .seconds(seconds) {
+    var runs = 0
+    while fixedRuns.map({ runs < $0 }) ?? (elapsed < .seconds(seconds)) {
       units += body()
+      runs += 1
       elapsed = clock.now - start
     }
     return Double(units) / (elapsed / .seconds(1))
+  }
+
+  /// `PAYDRILL_BENCH_RUNS=N`: each in-process rate runs its body exactly N times instead of for a while, so
+  /// that an instruction count (`valgrind --tool=callgrind`) covers the same work before and after a change,
+  /// whatever the machine's speed.
+  private static let fixedRuns = ProcessInfo.processInfo.environment["PAYDRILL_BENCH_RUNS"].flatMap {
+    Int($0)
   }
 }
 

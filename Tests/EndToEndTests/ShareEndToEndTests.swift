@@ -109,12 +109,15 @@ final class ShareEndToEndTests: XCTestCase {
     // Settled (the same screen twice, half a second apart): the screen the cast must end on (q quits
     // without drawing).
     var screen = try session.capture()
-    for _ in 0..<20 {
+    var settled = false
+    for _ in 0..<20 where !settled {
       Thread.sleep(forTimeInterval: 0.5)
       let again = try session.capture()
-      if again == screen { break }
+      settled = again == screen
       screen = again
     }
+    // A screen that never settles is not one the cast can be compared with: say so, rather than compare.
+    guard settled else { return XCTFail("the screen still changed after 10 s:\n\(screen)") }
     try screen.write(toFile: path("live.txt"), atomically: true, encoding: .utf8)
     try session.press("q")
     try session.waitFor("DONE")

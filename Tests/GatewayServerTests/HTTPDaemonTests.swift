@@ -160,7 +160,7 @@ final class HTTPDaemonTests: XCTestCase {
     let second = try RawClient(port: daemon.port)
     try first.send("GET /echo HTTP/1.1\r\nHost: x\r\n")
     try second.send("GET /echo HTTP/1.1\r\nHost: x\r\n")
-    Thread.sleep(forTimeInterval: 0.2)
+    try waitUntil(daemon, holds: 2)
     // From another address, so that only the server's limit (not the one per client) applies.
     let started = Date()
     let third = try RawClient(port: daemon.port, from: "127.0.0.2")
@@ -182,7 +182,8 @@ final class HTTPDaemonTests: XCTestCase {
     let daemon = try start(limits: limits)
     var idle: [RawClient] = []
     for _ in 0..<300 { idle.append(try RawClient(port: daemon.port)) }
-    Thread.sleep(forTimeInterval: 0.3)
+    // Every connection one address may hold is open (libmicrohttpd closes the rest as they come).
+    try waitUntil(daemon, holds: limits.connectionsPerClient)
     let started = Date()
     let reply = try RawClient(port: daemon.port, from: "127.0.0.2").exchange(
       "GET /echo HTTP/1.1\r\nHost: x\r\n\r\n")
@@ -193,6 +194,22 @@ final class HTTPDaemonTests: XCTestCase {
     XCTAssertEqual(try sameClient.readToEnd(limit: 2), "")
     XCTAssertTrue(sameClient.closed, "past the limit for one client: closed at once")
     XCTAssertEqual(idle.count, 300)
+  }
+
+  /// Waits until the daemon holds `count` open connections (at most 5 s of polling): the server takes its
+  /// clients on its own threads, and a fixed sleep was too short on a loaded machine.
+  private func waitUntil(
+    _ daemon: HTTPDaemon, holds count: Int, file: StaticString = #filePath, line: UInt = #line
+  ) throws {
+    let deadline = Date().addingTimeInterval(5)
+    while daemon.openConnections < count {
+      guard Date() < deadline else {
+        XCTFail(
+          "the daemon holds \(daemon.openConnections) connections, not \(count)", file: file, line: line)
+        throw CancellationError()
+      }
+      Thread.sleep(forTimeInterval: 0.01)
+    }
   }
 
   /// What libmicrohttpd 0.9.75 does itself with requests it cannot parse, pinned as known behaviour

@@ -51,13 +51,13 @@ final class CopyTests: XCTestCase {
     file: StaticString = #filePath, line: UInt = #line
   ) throws {
     let id = RequestID(request)
-    store.send(.key(.character("y")), effects: [.copyToClipboard(id, text)]) { $0.pendingCopy = id }
+    store.send(.key(.character("y")), effects: [.copyToClipboard(id, text)]) { $0.awaiting[id] = .copy }
     // Named with the interpreter's clock (virtual here), never the machine's.
     let name = "copy-20261201-\(time)-\(request).txt"
     let outcome = CopyOutcome(sentToTerminal: true, file: "~/copies/\(name)")
     store.receive(.copied(id, outcome)) {
-      $0.pendingCopy = nil
-      $0.copyOutcome = outcome
+      $0.awaiting[id] = nil
+      $0.footerNotice = .copy(outcome)
     }
     XCTAssertEqual(sent.texts.last, text, file: file, line: line)
     XCTAssertEqual(
@@ -85,7 +85,7 @@ final class CopyTests: XCTestCase {
       KeyHelp.entries(for: store.runtime.model).contains { $0.keys == "y" }, "the footer offers it")
     try assertCopies(transaction, in: store, request: 1, at: "155639")
     XCTAssertFalse(sent.texts.joined().contains("4242424242424242"), "never the card number")
-    store.send(.key(.character("x"))) { $0.copyOutcome = nil }
+    store.send(.key(.character("x"))) { $0.footerNotice = nil }
   }
 
   /// A card number never leaves as a copy, even where a plugin put one in place of an id.

@@ -203,7 +203,7 @@ final class EventInspectorTests: XCTestCase {
     let json = model.checkout.events[0].prettyJSON()
     press(.character("y"), &model, effects: [.copyToClipboard(RequestID(1), json)]) {
       $0.lastAppRequest = 1
-      $0.pendingCopy = RequestID(1)
+      $0.awaiting[RequestID(1)] = .copy
     }
     let outcome = CopyOutcome(sentToTerminal: true, file: "~/.local/share/paydrill/copies/copy-1.txt")
     _ = AppReducer.reduce(&model, .copied(RequestID(1), outcome), context: Fixture.context)
@@ -212,8 +212,8 @@ final class EventInspectorTests: XCTestCase {
       footer.trimmingCharacters(in: .whitespaces),
       "Sent to the terminal's clipboard (OSC 52) and saved to ~/.local/share/paydrill/copies/copy-1.txt",
       "what was done, never \"Copied\" as a certainty")
-    XCTAssertNil(model.pendingCopy)
-    model.copyOutcome = nil
+    XCTAssertNil(model.awaiting[RequestID(1)])
+    model.footerNotice = nil
     let copied = try? JSONSerialization.jsonObject(with: Data(json.utf8)) as? [String: Any]
     XCTAssertEqual(copied?["event"] as? String, "onSubmit")
     XCTAssertEqual(copied?["seq"] as? Int, 1)

@@ -1,4 +1,5 @@
 import CheckoutEngine
+import CheckoutTestSupport
 import Foundation
 import TerminalUI
 import XCTest
@@ -116,12 +117,12 @@ final class LedgerRuntimeTests: FolderTestCase {
     do {
       try process.run()
     } catch {
-      throw XCTSkip("python3 cannot be started: \(error)")
+      throw Requirement.missing("python3 cannot be started: \(error)")
     }
     let line = String(decoding: output.fileHandleForReading.availableData, as: UTF8.self)
     guard line.hasPrefix("inside") else {
       process.terminate()
-      throw XCTSkip("python3 with sqlite3 is not available")
+      throw Requirement.missing("python3 with sqlite3 is not available")
     }
     kill(process.processIdentifier, SIGKILL)
     process.waitUntilExit()

@@ -218,7 +218,7 @@ final class ScreenshotTests: XCTestCase {
     _ store: AppTestStore, with key: Character, _ message: String, line: UInt = #line
   ) {
     let asked = store.performed.count
-    store.send(.key(.character(key)), line: line) { $0.pendingScreenshot = RequestID($0.lastAppRequest) }
+    store.send(.key(.character(key)), line: line) { $0.awaiting[RequestID($0.lastAppRequest)] = .screenshot }
     XCTAssertEqual(
       Array(store.performed[asked...]), [.saveScreenshot(RequestID(store.model.lastAppRequest), store.model)],
       message, line: line)
@@ -227,7 +227,7 @@ final class ScreenshotTests: XCTestCase {
   func testSAsksForAScreenshotUnlessLettersAreBeingTyped() {
     let onTheList = AppTestStore(size: size, exhaustivity: .off)
     assertAsksForScreenshot(onTheList, with: "s", "on the method list")
-    XCTAssertEqual(onTheList.model.pendingScreenshot, RequestID(1))
+    XCTAssertEqual(onTheList.model.awaiting, [RequestID(1): .screenshot])
     let typing = AppTestStore(size: size, exhaustivity: .off)
     typing.send([.key(.enter), .key(.character("4"))])
     typing.send(.key(.character("s")), effects: []) { $0.checkout.cardForm.number = "4" }
@@ -243,18 +243,18 @@ final class ScreenshotTests: XCTestCase {
     let runtime = runtime(writer: writer)
     runtime.start()
     runtime.send(.key(.character("s")))
-    XCTAssertNil(runtime.model.pendingScreenshot, "answered")
+    XCTAssertEqual(runtime.model.awaiting, [:], "answered")
     let name = "paydrill-20261201-155638-step01-method-list"
-    XCTAssertEqual(runtime.model.screenshotOutcome, .saved(folder: folder.path, name: name))
+    XCTAssertEqual(runtime.model.footerNotice, .screenshot(.saved(folder: folder.path, name: name)))
     let saved = try String(contentsOf: folder.appendingPathComponent(name + ".txt"), encoding: .utf8)
     var shown = runtime.model
-    shown.screenshotOutcome = nil
-    shown.pendingScreenshot = RequestID(1)
+    shown.footerNotice = nil
+    shown.awaiting[RequestID(1)] = .screenshot
     XCTAssertEqual(saved, RootView.render(shown).text + "\n", "exactly the screen, without its own notice")
     let footer = runtime.render().lines[31]
     XCTAssertTrue(footer.hasPrefix(" Screenshot saved: \(folder.path)/paydrill-"), footer)
     runtime.send(.key(.down))
-    XCTAssertNil(runtime.model.screenshotOutcome)
+    XCTAssertNil(runtime.model.footerNotice)
     XCTAssertTrue(runtime.render().lines[31].hasPrefix(" Enter choose"), runtime.render().lines[31])
   }
 
@@ -262,8 +262,8 @@ final class ScreenshotTests: XCTestCase {
     let runtime = runtime(writer: nil)
     runtime.start()
     runtime.send(.key(.character("s")))
-    XCTAssertEqual(runtime.model.screenshotOutcome, .off)
-    XCTAssertNil(runtime.model.pendingScreenshot)
+    XCTAssertEqual(runtime.model.footerNotice, .screenshot(.off))
+    XCTAssertEqual(runtime.model.awaiting, [:])
   }
 
   func testAnUnwritableFolderShowsAnErrorNoticeAndTheCheckoutGoesOn() throws {
@@ -273,7 +273,8 @@ final class ScreenshotTests: XCTestCase {
     runtime.send(.key(.character("s")))
     let screen = runtime.render()
     XCTAssertEqual(
-      runtime.model.screenshotOutcome, .failed(folder: blocker.path + "/shots", reason: "cannot be created"))
+      runtime.model.footerNotice,
+      .screenshot(.failed(folder: blocker.path + "/shots", reason: "cannot be created")))
     XCTAssertTrue(screen.lines[31].hasPrefix(" Screenshot not saved: /"), screen.lines[31])
     XCTAssertEqual(screen[1, 31].role, .error)
     runtime.send(.key(.enter))
@@ -304,8 +305,8 @@ final class ScreenshotTests: XCTestCase {
     runtime.advance(by: .seconds(90))
     runtime.send(.key(.character("s")))
     XCTAssertEqual(
-      runtime.model.screenshotOutcome,
-      .saved(folder: folder.path, name: "paydrill-20261201-155808-step01-method-list"),
+      runtime.model.footerNotice,
+      .screenshot(.saved(folder: folder.path, name: "paydrill-20261201-155808-step01-method-list")),
       "90 s after the clock's start, not the machine's date")
   }
 
@@ -319,16 +320,35 @@ final class ScreenshotTests: XCTestCase {
     runtime.send(.captureScreen(label: "line3"))
     let asked = runtime.model
     var saved = asked
-    saved.pendingCapture = RequestID(1)
+    saved.awaiting[RequestID(1)] = .capture
     XCTAssertTrue(
       performed == [.saveScreenshot(RequestID(1), saved, label: "line3")], "one effect: the screenshot")
-    XCTAssertNil(asked.screenshotOutcome, "no notice: a replay's screen stays as it was")
-    XCTAssertNil(asked.pendingCapture, "answered")
+    XCTAssertNil(asked.footerNotice, "no notice: a replay's screen stays as it was")
+    XCTAssertEqual(asked.awaiting, [:], "answered")
     XCTAssertNil(asked.captureFailure)
     XCTAssertEqual(runtime.render().text, before)
     XCTAssertTrue(
       FileManager.default.fileExists(
         atPath: folder.appendingPathComponent("paydrill-20261201-155638-step01-line3-method-list.txt").path))
+  }
+
+  /// One table of the app's requests: an answer is taken only by a request of its own kind and id; any
+  /// other is dropped and leaves what is awaited as it was.
+  func testAnAnswerIsTakenOnlyByTheRequestOfItsKind() {
+    var model = Fixture.model(size)
+    let copy = model.issueAppRequest(for: .copy)
+    let screenshot = model.issueAppRequest(for: .screenshot)
+    XCTAssertEqual(model.awaiting, [copy: .copy, screenshot: .screenshot])
+    _ = AppReducer.reduce(&model, .screenshotTaken(copy, .off), context: Fixture.context)
+    _ = AppReducer.reduce(
+      &model, .copied(screenshot, CopyOutcome(sentToTerminal: true)), context: Fixture.context)
+    _ = AppReducer.reduce(&model, .screenshotTaken(RequestID(99), .off), context: Fixture.context)
+    XCTAssertEqual(
+      model.awaiting, [copy: .copy, screenshot: .screenshot], "nothing taken by the wrong answer")
+    XCTAssertNil(model.footerNotice)
+    _ = AppReducer.reduce(&model, .screenshotTaken(screenshot, .off), context: Fixture.context)
+    XCTAssertEqual(model.awaiting, [copy: .copy])
+    XCTAssertEqual(model.footerNotice, .screenshot(.off))
   }
 
   func testACaptureThatCannotBeSavedIsKeptForThePlayer() throws {
@@ -339,7 +359,7 @@ final class ScreenshotTests: XCTestCase {
     runtime.send(.captureScreen(label: "end"))
     XCTAssertEqual(
       runtime.model.captureFailure, .failed(folder: blocker.path + "/shots", reason: "cannot be created"))
-    XCTAssertNil(runtime.model.screenshotOutcome)
+    XCTAssertNil(runtime.model.footerNotice)
   }
 
   func testPlayWithScreensNamesItsBundlesFromTheClockStart() throws {

@@ -1,3 +1,4 @@
+import CheckoutTestSupport
 import Foundation
 import XCTest
 
@@ -14,10 +15,7 @@ final class SessionRateProbeTests: XCTestCase {
       FileManager.default.isExecutableFile(atPath: besideTests.appendingPathComponent("paydrill-serve").path)
     else { throw XCTSkip("paydrill and paydrill-serve are not built beside the tests") }
     guard FloorPrograms.executable(named: "python3") != nil else {
-      if ProcessInfo.processInfo.environment["CI"] == "true" {
-        XCTFail("python3 is missing (make test installs it)")
-      }
-      throw XCTSkip("python3 is not installed")
+      throw Requirement.missing("python3 is missing (make test installs it)")
     }
     let folder = FileManager.default.temporaryDirectory.appendingPathComponent("paydrill-rate-\(UUID())")
     try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)

@@ -8,8 +8,6 @@ import XCTest
 
 /// `paydrill demo`'s playback, on a virtual clock: human pace, captions, pause, step, and a check that fails.
 final class TapePresenterTests: XCTestCase {
-  private let start = ContinuousClock.now
-
   private func presenter(_ text: String, zoom: Bool = false) throws -> (TapePresenter, CheckoutRuntime) {
     let runtime = CheckoutRuntime(
       scenario: .acmeElectronics, size: Size(columns: 100, rows: 32), latencyMilliseconds: 0
@@ -21,7 +19,11 @@ final class TapePresenterTests: XCTestCase {
     return (presenter, runtime)
   }
 
-  private func at(_ milliseconds: Int) -> ContinuousClock.Instant { start + .milliseconds(milliseconds) }
+  /// Moves the runtime's virtual clock to `milliseconds` after the start, then lets the presenter play.
+  private func advance(_ presenter: TapePresenter, _ runtime: CheckoutRuntime, to milliseconds: Int) {
+    runtime.advance(by: .milliseconds(milliseconds) - runtime.clock.elapsed)
+    presenter.advance()
+  }
 
   func testPlaysAtHumanPaceWithCaptions() throws {
     let (presenter, runtime) = try presenter(
@@ -33,22 +35,22 @@ final class TapePresenterTests: XCTestCase {
       Caption "Done"
       """)
     XCTAssertEqual(presenter.beats.count, 6)
-    presenter.advance(now: at(0))
+    advance(presenter, runtime, to: 0)
     XCTAssertEqual(runtime.model.presentation?.caption, "Choosing the card")
     XCTAssertEqual(runtime.model.checkout.screen, .methodList, "Enter waits for the key pace")
-    presenter.advance(now: at(499))
+    advance(presenter, runtime, to: 499)
     XCTAssertEqual(runtime.model.checkout.screen, .methodList)
-    presenter.advance(now: at(500))
+    advance(presenter, runtime, to: 500)
     XCTAssertEqual(runtime.model.checkout.screen, .cardForm)
-    presenter.advance(now: at(600))
+    advance(presenter, runtime, to: 600)
     XCTAssertEqual(runtime.model.checkout.cardForm.number, "4", "one character per 100 ms")
-    presenter.advance(now: at(700))
+    advance(presenter, runtime, to: 700)
     XCTAssertEqual(runtime.model.checkout.cardForm.number, "42")
-    presenter.advance(now: at(2600))
+    advance(presenter, runtime, to: 2600)
     XCTAssertEqual(
       runtime.model.presentation?.caption, "Choosing the card", "Sleep 1s lasts 2 s at pause scale 2")
     XCTAssertEqual(runtime.model.presentation?.isFinished, false)
-    presenter.advance(now: at(2700))
+    advance(presenter, runtime, to: 2700)
     XCTAssertEqual(runtime.model.presentation?.caption, "Done")
     XCTAssertEqual(runtime.model.presentation?.isFinished, true)
     XCTAssertEqual(runtime.model.presentation?.status, "End of the tape")
@@ -57,36 +59,36 @@ final class TapePresenterTests: XCTestCase {
   func testSpacePausesAndRightSteps() throws {
     let (presenter, runtime) = try presenter("Enter\nType \"4\"\n")
     XCTAssertTrue(presenter.handle(.character(" ")))
-    presenter.advance(now: at(5000))
+    advance(presenter, runtime, to: 5000)
     XCTAssertEqual(runtime.model.checkout.screen, .methodList, "paused: nothing happens")
     XCTAssertEqual(runtime.model.presentation?.status, "Paused")
     XCTAssertTrue(presenter.handle(.right))
-    presenter.advance(now: at(5001))
+    advance(presenter, runtime, to: 5001)
     XCTAssertEqual(runtime.model.checkout.screen, .cardForm, "→ plays one beat at once")
     XCTAssertEqual(runtime.model.checkout.cardForm.number, "", "and only one")
     XCTAssertTrue(presenter.handle(.character(" ")))
-    presenter.advance(now: at(5002))
-    presenter.advance(now: at(5200))
+    advance(presenter, runtime, to: 5002)
+    advance(presenter, runtime, to: 5200)
     XCTAssertEqual(runtime.model.checkout.cardForm.number, "4", "playing again")
     XCTAssertFalse(presenter.handle(.character("q")), "q stops the demo")
   }
 
   func testACheckThatDoesNotHoldPausesAndSaysWhy() throws {
     let (presenter, runtime) = try presenter("Wait@1s /Payment successful/\nEnter\n")
-    presenter.advance(now: at(0))
-    presenter.advance(now: at(1000))
+    advance(presenter, runtime, to: 0)
+    advance(presenter, runtime, to: 1000)
     XCTAssertEqual(runtime.model.presentation?.isPaused, true)
     XCTAssertEqual(
       runtime.model.presentation?.status, "⚠ line 1: Expect screen /Payment successful/ did not hold")
     XCTAssertEqual(runtime.model.checkout.screen, .methodList)
     _ = presenter.handle(.right)
-    presenter.advance(now: at(1001))
+    advance(presenter, runtime, to: 1001)
     XCTAssertEqual(runtime.model.checkout.screen, .cardForm, "→ goes on past it")
   }
 
   func testTheCaptionAndTheZoomedCheckoutOnScreen() throws {
     let (presenter, runtime) = try presenter("Caption \"Now the shopper applies a coupon\"\n", zoom: true)
-    presenter.advance(now: at(0))
+    advance(presenter, runtime, to: 0)
     Snapshot.assert(runtime.render(), named: "demo-zoom-caption-100x32")
   }
 
@@ -95,10 +97,10 @@ final class TapePresenterTests: XCTestCase {
   func testAWaitIsCheckedAgainOnlyAfterTheCheckoutChanged() throws {
     let (presenter, runtime) = try presenter("Wait@10s /Card number/\n")
     let before = runtime.renders
-    for turn in 0..<10 { presenter.advance(now: at(turn * 10)) }
+    for turn in 0..<10 { advance(presenter, runtime, to: turn * 10) }
     XCTAssertEqual(runtime.renders - before, 1, "drawn once: nothing changed since")
     runtime.send(.key(.enter))
-    presenter.advance(now: at(200))
+    advance(presenter, runtime, to: 200)
     XCTAssertEqual(runtime.renders - before, 2, "drawn again after a change")
     XCTAssertEqual(runtime.model.presentation?.isFinished, true, "and the card form met it")
   }

@@ -179,4 +179,15 @@ final class TapeRecorderTests: XCTestCase {
       XCTAssertEqual(outcome, TapePlayer.Outcome.completed, "latency \(latency): \(text)")
     }
   }
+
+  /// The recorder writes a key by the name the tape reads back: one table for both ways.
+  func testEveryNamedKeyIsWrittenAsTheTapeReadsIt() throws {
+    for (name, key) in Tape.namedKeys where key != .character(" ") {
+      XCTAssertEqual(TapeRecorder.name(of: key), name)
+      let tape = try Tape.parse(name + "\n", file: "keys.tape")
+      XCTAssertEqual(tape.steps.map(\.command), [.press(key, count: 1)], name)
+    }
+    XCTAssertEqual(TapeRecorder.name(of: .click(x: 3, y: 4)), "Click 3 4")
+    XCTAssertNil(TapeRecorder.name(of: .character("a")), "typed, not pressed")
+  }
 }

@@ -6,13 +6,24 @@ extension ApplePaySheet {
     -> SheetSelections
   {
     change(&self)
-    pendingUpdate = kind
-    return selectionsForMerchant
+    return fields.value.awaitUpdate(kind)
   }
 
   /// Takes the merchant's update for the pending callback; returns whether the payment method callback the
   /// sheet owes since it opened is due now (after the opening contact's update).
   mutating func take(_ update: SheetUpdate, for pending: PendingUpdate) -> Bool {
+    fields.value.take(update, for: pending)
+  }
+}
+
+// The sheet's own changes work on its fields where they lie: in place, and without a key path between.
+extension ApplePaySheet.Fields {
+  mutating func awaitUpdate(_ kind: ApplePaySheet.PendingUpdate) -> SheetSelections {
+    pendingUpdate = kind
+    return selectionsForMerchant
+  }
+
+  mutating func take(_ update: SheetUpdate, for pending: ApplePaySheet.PendingUpdate) -> Bool {
     pendingUpdate = nil
     if let refusal = update.refusal(answering: pending) {
       // Nothing of it applies, and paying waits for an update the SDK's type can carry.
@@ -27,7 +38,7 @@ extension ApplePaySheet {
 
   /// Applies the merchant's update: errors replace those of the same family, items and methods replace the
   /// sheet's when given (an update with no items keeps the current ones, as PassKit does).
-  mutating func apply(_ update: SheetUpdate, kind: PendingUpdate) {
+  mutating func apply(_ update: SheetUpdate, kind: ApplePaySheet.PendingUpdate) {
     switch kind {
     case .couponCode:
       errors.removeAll { $0.kind == .couponCodeInvalid }

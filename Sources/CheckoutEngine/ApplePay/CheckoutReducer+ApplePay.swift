@@ -103,11 +103,12 @@ extension CheckoutReducer {
   static func reduceSheet(_ state: inout CheckoutState, _ action: CheckoutAction, context: ReduceContext)
     -> [CheckoutEffect]
   {
-    guard case .applePaySheet(let sheet) = state.screen, let configuration = state.scenario.applePay else {
+    // What is read of the sheet is read here, not kept as a copy of the sheet: a copy alive while the sheet
+    // changes would make the change copy all of its fields.
+    guard let phase = state.applePaySheet?.phase, let configuration = state.scenario.applePay else {
       return []
     }
-    let reviewing = sheet.phase == .reviewing && sheet.pendingUpdate == nil
-    let phase = sheet.phase
+    let reviewing = phase == .reviewing && state.pendingSheetUpdate == nil
     switch action {
     case .selectShippingContact(let index):
       guard reviewing, configuration.wallet.contacts.indices.contains(index) else { return [] }
@@ -118,9 +119,9 @@ extension CheckoutReducer {
       }
 
     case .selectShippingMethod(let identifier):
-      guard reviewing, let method = sheet.shippingMethods.first(where: { $0.identifier == identifier }) else {
-        return []
-      }
+      guard reviewing,
+        let method = state.applePaySheet?.shippingMethods.first(where: { $0.identifier == identifier })
+      else { return [] }
       return requestUpdate(.shippingMethod, in: &state, context: context) { $0.shippingMethod = method }
 
     case .selectCard(let index):
@@ -136,14 +137,19 @@ extension CheckoutReducer {
 
     case .requestAuthorisation:
       // Worked out only here: the other actions of the sheet do not ask.
-      guard reviewing, sheet.authorisationBlocker(configuration) == nil else { return [] }
-      state.applePaySheet?.phase = .authenticating(sheet.authentication == .passcode ? .passcode : .biometric)
+      guard reviewing, let sheet = state.applePaySheet, sheet.authorisationBlocker(configuration) == nil
+      else {
+        return []
+      }
+      let step: ApplePaySheet.AuthenticationStep = sheet.authentication == .passcode ? .passcode : .biometric
+      _ = consume sheet
+      state.applePaySheet?.phase = .authenticating(step)
       state.notice = nil
       return []
 
     case .switchAuthentication:
-      guard reviewing else { return [] }
-      state.applePaySheet?.authentication = sheet.authentication.next
+      guard reviewing, let authentication = state.applePaySheet?.authentication else { return [] }
+      state.applePaySheet?.authentication = authentication.next
       return []
 
     case .authenticate(let outcome):
@@ -224,6 +230,10 @@ extension CheckoutReducer {
     guard let sheet = state.applePaySheet, sheet.phase == .processing, sheet.authorisingSince == nil,
       let card = sheet.card
     else { return nil }
+    let amount = sheet.total?.amount ?? state.total
+    let holderName = sheet.shippingContact?.name ?? ""
+    // Let go of the copy before the sheet changes, or the change would copy every field.
+    _ = consume sheet
     var details = answer.data?.eventDetails ?? []
     if let refusal = answer.errors.first {
       details.append(EventDetail("refused", .string(refusal.message)))
@@ -235,10 +245,8 @@ extension CheckoutReducer {
       return []
     }
     state.attempts += 1
-    let amount = sheet.total?.amount ?? state.total
     let cardDetails = CardDetails(
-      number: card.number, expiryMonth: 12, expiryYear: 2030, securityCode: "",
-      holderName: sheet.shippingContact?.name ?? "")
+      number: card.number, expiryMonth: 12, expiryYear: 2030, securityCode: "", holderName: holderName)
     state.applePaySheet?.authorisingSince = context.now
     var request = authorisationRequest(.applePay, card: cardDetails, amount: amount, state: &state)
     // The merchant's own checks travel with the payment: its AVS address, and 3-D Secure it already ran.

@@ -42,6 +42,9 @@ public struct EventLog: Equatable, Sendable, RandomAccessCollection, RangeReplac
   @inlinable public var startIndex: Int { events.startIndex }
   @inlinable public var endIndex: Int { events.endIndex }
   @inlinable public subscript(index: Int) -> CallbackEvent { events[index] }
+  /// A run of the log as the array's own slice: copied out in one go (the hooks hear each action's new
+  /// events), not event by event as a generic slice would be.
+  @inlinable public subscript(bounds: Range<Int>) -> ArraySlice<CallbackEvent> { events[bounds] }
 
   /// Appends a callback that fired at `time`, numbered after the last; its payload shares the storage of an
   /// equal one the same callback recorded among the latest `payloadLookback` events.

@@ -1,15 +1,25 @@
 extension AppModel {
   /// How often the spinner turns while it is on screen.
-  static let spinnerInterval = Duration.milliseconds(100)
+  @usableFromInline static let spinnerInterval = Duration.milliseconds(100)
 
   /// How often the REC marker's time moves on while recording.
-  static let recordingInterval = Duration.seconds(1)
+  @usableFromInline static let recordingInterval = Duration.seconds(1)
 
   /// What the model asks the runtime to send it by itself: the spinner's turns while one is on screen
   /// (the gateway processing, the sheet awaiting an answer), and the REC marker's second while recording;
   /// nothing otherwise, so an idle checkout never wakes.
+  @inlinable @inline(__always)
   public var subscriptions: [AppSubscription] {
-    (showsSpinner ? [.every(Self.spinnerInterval, .tick)] : [])
-      + (recording != nil ? [.every(Self.recordingInterval, .recordingTick)] : [])
+    // Asked after every action, and mostly empty: built without joining arrays.
+    var declared: [AppSubscription] = []
+    if showsSpinner { declared.append(.every(Self.spinnerInterval, .tick)) }
+    if recording != nil { declared.append(.every(Self.recordingInterval, .recordingTick)) }
+    return declared
+  }
+
+  /// `subscriptions` of a model read where it lies, as the runtime asks after every action: a model stored in
+  /// a class and handed to a getter in another module is first copied whole (2 kB), an `inout` one is not.
+  public static func subscriptions(of model: inout AppModel) -> [AppSubscription] {
+    model.subscriptions
   }
 }

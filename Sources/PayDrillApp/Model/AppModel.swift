@@ -40,22 +40,16 @@ public struct AppModel: Equatable, Sendable {
   public var size: Size
   /// The time zone of the event pane's timestamps.
   public var timeZone: TimeZone
-  /// The screenshot being saved, while its answer is awaited.
-  public var pendingScreenshot: RequestID?
-  /// The screen capture a tape's player asked for (`captureScreen`), while its answer is awaited.
-  public var pendingCapture: RequestID?
+  /// The app's own requests whose answers are awaited (screenshots, captures, copies), by id.
+  public var awaiting: [RequestID: AppRequest] = [:]
   /// The first capture that could not be saved: `play` fails with it once the tape has run.
   public var captureFailure: ScreenshotOutcome?
   /// The last id of the app's own requests (screenshots, history); ids only grow.
   public var lastAppRequest = 0
   /// How many of the checkout's events the hooks were told about.
   public var eventsNotified = 0
-  /// What became of the last screenshot, shown in the footer until the next key.
-  public var screenshotOutcome: ScreenshotOutcome?
-  /// The copy (`y`) being sent and saved, while its answer is awaited.
-  public var pendingCopy: RequestID?
-  /// What became of the last copy, shown in the footer until the next key.
-  public var copyOutcome: CopyOutcome?
+  /// What became of the last screenshot or copy, shown in the footer until the next key.
+  public var footerNotice: FooterNotice?
 
   public init(
     checkout: CheckoutState, size: Size, latencyMilliseconds: Int, timeZone: TimeZone = .current
@@ -72,9 +66,13 @@ public struct AppModel: Equatable, Sendable {
 
   /// Whether a spinner is on screen (the gateway processing, the sheet awaiting an answer): only then does a
   /// turn of it change what is drawn.
+  @inlinable @inline(__always)
   public var showsSpinner: Bool {
-    if case .processing = checkout.screen { return true }
-    return checkout.applePaySheet.map { $0.phase == .processing || $0.pendingUpdate != nil } ?? false
+    switch checkout.screen {
+    case .processing: return true
+    case .applePaySheet(let sheet): return sheet.phase == .processing || sheet.pendingUpdate != nil
+    default: return false
+    }
   }
 
   /// The smallest terminal PayDrill draws a checkout in.
@@ -156,10 +154,12 @@ public struct AppModel: Equatable, Sendable {
     }
   }
 
-  /// A new id for one of the app's own requests.
-  mutating func issueAppRequest() -> RequestID {
+  /// A new id for one of the app's own requests; `awaiting` notes what it is for, when given.
+  mutating func issueAppRequest(for request: AppRequest? = nil) -> RequestID {
     lastAppRequest += 1
-    return RequestID(lastAppRequest)
+    let id = RequestID(lastAppRequest)
+    if let request { awaiting[id] = request }
+    return id
   }
 
   /// Whether the focused element would keep this character as text. `?` opens the keys wherever it would

@@ -7,8 +7,7 @@ extension AppReducer {
   /// Asks the interpreter to copy `text`; a card number (a plugin's "transaction id", say) goes out masked
   /// to its last four: a copy never holds one.
   static func copy(_ text: String, in model: inout AppModel) -> [AppEffect] {
-    let id = model.issueAppRequest()
-    model.pendingCopy = id
+    let id = model.issueAppRequest(for: .copy)
     return [.copyToClipboard(id, SecretRedaction.masked(text))]
   }
 }

@@ -68,25 +68,33 @@ public enum AppReducer {
       // The last screenshot's notice stays until the next key; a resize is not one.
       if case .resize = key {
       } else {
-        model.screenshotOutcome = nil
-        model.copyOutcome = nil
+        model.footerNotice = nil
       }
       return handle(key, in: &model, context: context)
     case .captureScreen(let label):
       return capture(&model, label: label)
     case .screenshotTaken(let id, let outcome):
-      guard model.pendingScreenshot == id else { return captured(&model, id, outcome) }
-      model.pendingScreenshot = nil
-      model.screenshotOutcome = outcome
+      // Taken only by a screenshot or capture request of that id.
+      switch model.awaiting[id] {
+      case .screenshot:
+        model.awaiting[id] = nil
+        model.footerNotice = .screenshot(outcome)
+      case .capture:
+        model.awaiting[id] = nil
+        // A replay's screen stays as it was; the first failure is kept for the player to report.
+        if outcome.isFailure, model.captureFailure == nil { model.captureFailure = outcome }
+      case .copy, nil:
+        break
+      }
       return []
     case .historyLoaded(let id, let listing):
       guard let request = model.history?.request, request == id else { return [] }
       model.history?.fill(with: listing)
       return []
     case .copied(let id, let outcome):
-      guard model.pendingCopy == id else { return [] }
-      model.pendingCopy = nil
-      model.copyOutcome = outcome
+      guard model.awaiting[id] == .copy else { return [] }
+      model.awaiting[id] = nil
+      model.footerNotice = .copy(outcome)
       return []
     case .attemptLoaded(let id, let reading):
       guard let request = model.history?.entry?.request, request == id else { return [] }
@@ -117,8 +125,7 @@ public enum AppReducer {
 
   /// Saves the screen as a screenshot bundle.
   static func screenshot(_ model: inout AppModel) -> [AppEffect] {
-    let id = model.issueAppRequest()
-    model.pendingScreenshot = id
+    let id = model.issueAppRequest(for: .screenshot)
     return [.saveScreenshot(id, model)]
   }
 

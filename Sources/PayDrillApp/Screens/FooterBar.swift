@@ -6,17 +6,18 @@ struct FooterBar {
   var model: AppModel
 
   func render(in rect: Rect, into buffer: inout ScreenBuffer) {
-    if let outcome = model.screenshotOutcome {
+    switch model.footerNotice {
+    case .screenshot(let outcome):
       buffer.write(
         truncating: outcome.notice, x: rect.x + 1, y: rect.y, role: outcome.isFailure ? .error : .notice,
         maxWidth: rect.width - 2)
       return
-    }
-    if let copy = model.copyOutcome {
+    case .copy(let copy):
       buffer.write(
         truncating: copy.notice(width: rect.width - 2), x: rect.x + 1, y: rect.y,
         role: copy.isFailure ? .error : .notice, maxWidth: rect.width - 2)
       return
+    case nil: break
     }
     if let stop = model.backend?.stopped {
       buffer.write(

@@ -115,7 +115,7 @@ public final class InteractiveSession {
   private func sleepLimit() -> PollTimeout {
     PollTimeout(untilSoonestOf: [
       runtime.nextDeadline.map { $0 - runtime.clock.elapsed },
-      presenter?.nextDeadline.map { $0 - .now },
+      presenter?.nextDeadline.map { $0 - runtime.clock.elapsed },
     ])
   }
 

@@ -92,7 +92,7 @@ public final class CheckoutRuntime {
   /// Keeps the running subscriptions in step with what the model declares: one declared anew starts now
   /// (its first action an interval later), one no longer declared stops.
   private func resubscribe() {
-    let declared = Self.subscriptions(of: &model)
+    let declared = AppModel.subscriptions(of: &model)
     guard !declared.isEmpty else {
       if !running.isEmpty { running = [] }
       return
@@ -103,13 +103,6 @@ public final class CheckoutRuntime {
     running = declared.map { subscription in
       running.first { $0.subscription == subscription } ?? Running(subscription: subscription, last: started)
     }
-  }
-
-  /// What the model declares, read in place: read through a getter, a class's stored struct is first copied
-  /// whole (every reference in it retained and released), which cost more than the rest of a step's
-  /// bookkeeping; an `inout` access reads it where it is.
-  private static func subscriptions(of model: inout AppModel) -> [AppSubscription] {
-    model.subscriptions
   }
 
   /// Sends every answer due by now (live clock), each at the instant it fell due, and what the model's

@@ -128,13 +128,19 @@ public struct Tape: Equatable, Sendable {
     var text: String
   }
 
-  static let keys: [String: KeyEvent] = [
-    "enter": .enter, "up": .up, "down": .down, "left": .left, "right": .right, "tab": .tab,
-    "shift+tab": .backTab, "escape": .escape, "esc": .escape, "backspace": .backspace, "delete": .delete,
-    "space": .character(" "), "ctrl+c": .interrupt, "ctrl+e": .character("\u{05}"),
-    "ctrl+s": .character("\u{13}"), "home": .home,
-    "end": .end, "pageup": .pageUp, "pagedown": .pageDown,
+  /// The keys a tape presses by name, spelt as `record` writes them (`TapeRecorder.name(of:)` reads this table
+  /// the other way); a tape may write them in any case, and `Esc` for Escape.
+  static let namedKeys: [(name: String, key: KeyEvent)] = [
+    ("Enter", .enter), ("Up", .up), ("Down", .down), ("Left", .left), ("Right", .right), ("Tab", .tab),
+    ("Shift+Tab", .backTab), ("Escape", .escape), ("Backspace", .backspace), ("Delete", .delete),
+    ("Space", .character(" ")), ("Ctrl+C", .interrupt), ("Ctrl+E", .character("\u{05}")),
+    ("Ctrl+S", .character("\u{13}")), ("Home", .home), ("End", .end), ("PageUp", .pageUp),
+    ("PageDown", .pageDown),
   ]
+
+  /// `namedKeys` by lower-cased name, with `esc`.
+  static let keys: [String: KeyEvent] = Dictionary(
+    uniqueKeysWithValues: namedKeys.map { ($0.name.lowercased(), $0.key) } + [("esc", .escape)])
 
   static let ignored: Set<String> = [
     "output", "set", "require", "hide", "show", "source", "screenshot", "env",

@@ -30,8 +30,8 @@ public final class TapePresenter {
   private let pace: Pace
   /// The tape's beats and the one `Wait`/`Expect` implementation, shared with `play`.
   private var cursor: TapeCursor
-  /// When the beat in progress is due (a key, a pause) or gives up (a check).
-  private var deadline: ContinuousClock.Instant?
+  /// When the beat in progress is due (a key, a pause) or gives up (a check), on the runtime's clock.
+  private var deadline: Duration?
   private var stepRequested = false
 
   public init(tape: Tape, runtime: CheckoutRuntime, pace: Pace = Pace()) {
@@ -65,8 +65,9 @@ public final class TapePresenter {
     return true
   }
 
-  /// Moves the playback on as far as `now` allows.
-  public func advance(now: ContinuousClock.Instant = .now) {
+  /// Moves the playback on as far as the runtime's clock allows (live in the terminal, virtual in tests).
+  public func advance() {
+    let now = runtime.clock.elapsed
     while let beat = cursor.current {
       if presentation.isPaused && !stepRequested { return }
       guard perform(beat, now: now) else { return }
@@ -81,14 +82,15 @@ public final class TapePresenter {
   }
 
   /// When the beat in progress is due or gives up, if the playback is waiting for a time (not paused, not
-  /// finished): the loop need not wake before, unless something happens (a key, an answer, a signal).
-  public var nextDeadline: ContinuousClock.Instant? {
+  /// finished), on the runtime's clock: the loop need not wake before, unless something happens (a key, an
+  /// answer, a signal).
+  public var nextDeadline: Duration? {
     guard cursor.current != nil, !presentation.isPaused || stepRequested else { return nil }
     return deadline
   }
 
   /// Whether the beat is done; false while it is still waiting.
-  private func perform(_ beat: TapeCursor.Beat, now: ContinuousClock.Instant) -> Bool {
+  private func perform(_ beat: TapeCursor.Beat, now: Duration) -> Bool {
     let line = beat.step.line
     switch beat.kind {
     case .caption(let text):
@@ -127,7 +129,7 @@ public final class TapePresenter {
     }
   }
 
-  private func isDue(after duration: Duration, now: ContinuousClock.Instant) -> Bool {
+  private func isDue(after duration: Duration, now: Duration) -> Bool {
     if stepRequested { return true }
     let due = deadline ?? now + duration
     deadline = due

@@ -207,27 +207,8 @@ public struct TapeRecorder {
 
   /// The tape's name of a key, as `Tape` reads it back.
   static func name(of key: KeyEvent) -> String? {
-    switch key {
-    case .enter: return "Enter"
-    case .tab: return "Tab"
-    case .backTab: return "Shift+Tab"
-    case .up: return "Up"
-    case .down: return "Down"
-    case .left: return "Left"
-    case .right: return "Right"
-    case .escape: return "Escape"
-    case .backspace: return "Backspace"
-    case .delete: return "Delete"
-    case .home: return "Home"
-    case .end: return "End"
-    case .pageUp: return "PageUp"
-    case .pageDown: return "PageDown"
-    case .interrupt: return "Ctrl+C"
-    case .character("\u{05}"): return "Ctrl+E"
-    case .character("\u{13}"): return "Ctrl+S"
-    case .click(let x, let y): return "Click \(x) \(y)"
-    case .character, .resize: return nil
-    }
+    if case .click(let x, let y) = key { return "Click \(x) \(y)" }
+    return Tape.namedKeys.first { $0.key == key }?.name
   }
 
   private static func quotedIfNeeded(_ argument: String) -> String {
