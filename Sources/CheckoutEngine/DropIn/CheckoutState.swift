@@ -5,9 +5,9 @@ public struct CheckoutState: Equatable, Sendable {
   /// The scenario the checkout runs, read where it is shared: the state is copied and borrowed on every
   /// action, and the scenario held inline was over half of its 2.6 kB.
   public var scenario: Scenario {
-    _read { yield scenarioStorage.value }
+    _read { yield scenarioStorage.scenario }
   }
-  private let scenarioStorage: CopyOnWrite<Scenario>
+  private let scenarioStorage: SharedScenario
   /// The shopper's texts, in the scenario's locale with its `localisation` over them.
   public let localisation: Localisation
   public var screen: CheckoutScreen = .methodList
@@ -107,7 +107,7 @@ public struct CheckoutState: Equatable, Sendable {
   private let eligibleCards: [WalletCard]
 
   public init(scenario: Scenario) {
-    scenarioStorage = CopyOnWrite(scenario)
+    scenarioStorage = SharedScenario(scenario)
     offeredMethods = scenario.availableMethods
     sessionExpiry = scenario.session.expiry
     eligibleCards = scenario.applePay?.eligibleCards ?? []

@@ -21,9 +21,9 @@ public struct BackendLink: Equatable, Sendable {
   /// The scenario a session's checkout is made from (merchant rules, device, wallet). Held by reference: the
   /// link rides in `AppModel`, which is copied on every action, and the scenario inline was kilobytes of it.
   public var base: Scenario {
-    _read { yield baseStorage.value }
+    _read { yield baseStorage.scenario }
   }
-  private let baseStorage: CopyOnWrite<Scenario>
+  private let baseStorage: SharedScenario
   /// Why the server's address is a risk (other machines can reach it), shown while waiting.
   public var warning: String?
   /// How the server ended, once it has: no session can arrive any more.
@@ -31,7 +31,7 @@ public struct BackendLink: Equatable, Sendable {
 
   public init(endpoint: String, base: Scenario) {
     self.endpoint = endpoint
-    baseStorage = CopyOnWrite(base)
+    baseStorage = SharedScenario(base)
   }
 
   public var isWaiting: Bool { phase == .waiting }
