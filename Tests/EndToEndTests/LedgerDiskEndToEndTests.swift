@@ -91,6 +91,9 @@ final class LedgerDiskEndToEndTests: XCTestCase {
       "/usr/bin/env", ["python3", "Examples/merchant-backend.py", "--url", url] + arguments)
   }
 
+  /// The events a run wrote, as far as it could: on a full disk the file may be missing or cut short, which is
+  /// what this test provokes, so a missing file is no events and a cut line is skipped (the other end-to-end
+  /// tests read their events strictly).
   private func events(_ name: String) -> [[String: Any]] {
     guard let text = try? String(contentsOf: folder.appendingPathComponent(name), encoding: .utf8) else {
       return []

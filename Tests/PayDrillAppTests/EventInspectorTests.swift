@@ -355,7 +355,10 @@ final class EventInspectorTests: XCTestCase {
     let refused = runtime(clipboard).interpreter.perform(.copyToClipboard(RequestID(4), "tx-2"))
     XCTAssertEqual(
       refused,
-      [.copied(RequestID(4), CopyOutcome(sentToTerminal: true, problem: "\(copiesFolder) cannot be written"))]
+      [
+        .copied(
+          RequestID(4), CopyOutcome(sentToTerminal: true, problem: "\(copiesFolder) is a file, not a folder"))
+      ]
     )
     if case .copied(_, let outcome) = refused.first {
       XCTAssertTrue(outcome.isFailure)

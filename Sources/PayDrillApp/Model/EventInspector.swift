@@ -49,14 +49,11 @@ package struct EventInspector: Equatable, Sendable {
   static func scroll(_ key: KeyEvent, in model: inout AppModel) {
     guard let opened = open(in: &model) else { return }
     var inspector = opened.inspector
-    let area = ReadingPane.textArea(in: model.size)
-    let lineCount = lines(of: opened.event, width: area.width).count
-    guard
-      let scroll = ScrollKeys.offset(
-        after: key, from: inspector.scroll, page: area.height, lineCount: lineCount)
-    else { return }
-    inspector.scroll = scroll
-    model.inspector = inspector
+    if ScrollKeys.scroll(
+      key, &inspector.scroll, in: model.size, lineCount: { lines(of: opened.event, width: $0).count })
+    {
+      model.inspector = inspector
+    }
   }
 
   /// Opens the previous (`-1`) or next (`1`) event the list shows (with a filter on, its previous or next

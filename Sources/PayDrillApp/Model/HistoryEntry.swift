@@ -68,11 +68,12 @@ struct HistoryEntry: Equatable, Sendable {
   /// Scrolls the open entry as `key` does wherever a text is read by scrolling (`ScrollKeys`).
   static func scroll(_ key: KeyEvent, in model: inout AppModel) {
     guard let entry = model.history?.entry else { return }
-    let area = ReadingPane.textArea(in: model.size)
-    let lineCount = entry.lines(width: area.width, timeZone: model.timeZone).count
-    guard
-      let scroll = ScrollKeys.offset(after: key, from: entry.scroll, page: area.height, lineCount: lineCount)
-    else { return }
-    model.history?.entry?.scroll = scroll
+    var scroll = entry.scroll
+    let timeZone = model.timeZone
+    if ScrollKeys.scroll(
+      key, &scroll, in: model.size, lineCount: { entry.lines(width: $0, timeZone: timeZone).count })
+    {
+      model.history?.entry?.scroll = scroll
+    }
   }
 }

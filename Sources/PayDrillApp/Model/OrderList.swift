@@ -9,14 +9,10 @@ struct OrderList: Equatable, Sendable {
   /// Scrolls the open order as `key` does wherever a text is read by scrolling (`ScrollKeys`).
   static func scroll(_ key: KeyEvent, in model: inout AppModel) {
     guard case .order(var list) = model.overlay else { return }
-    let area = ReadingPane.textArea(in: model.size)
-    let lineCount = OrderListView.lines(
-      of: model.checkout.scenario, localisation: model.checkout.localisation, width: area.width
-    ).count
-    guard
-      let scroll = ScrollKeys.offset(after: key, from: list.scroll, page: area.height, lineCount: lineCount)
-    else { return }
-    list.scroll = scroll
-    model.overlay = .order(list)
+    let checkout = model.checkout
+    let scrolled = ScrollKeys.scroll(key, &list.scroll, in: model.size) {
+      OrderListView.lines(of: checkout.scenario, localisation: checkout.localisation, width: $0).count
+    }
+    if scrolled { model.overlay = .order(list) }
   }
 }

@@ -24,4 +24,18 @@ enum ScrollKeys {
     }
     return min(max(0, moved), last)
   }
+
+  /// Moves `offset` as `key` does over a text read in the reading pane of a terminal `size`, whose lines at
+  /// the pane's width `lineCount` gives; returns whether the key scrolls (the inspector, the whole order and a
+  /// history entry go through here).
+  static func scroll(
+    _ key: KeyEvent, _ offset: inout Int, in size: Size, lineCount: (_ width: Int) -> Int
+  ) -> Bool {
+    let area = ReadingPane.textArea(in: size)
+    guard
+      let moved = Self.offset(after: key, from: offset, page: area.height, lineCount: lineCount(area.width))
+    else { return false }
+    offset = moved
+    return true
+  }
 }

@@ -66,16 +66,10 @@ public struct ScreenshotBundle: Equatable, Sendable {
   public static func name(time: Date, timeZone: TimeZone, step: Int, label: String? = nil, screen: String)
     -> String
   {
-    var calendar = Calendar(identifier: .gregorian)
-    calendar.timeZone = timeZone
-    let parts = calendar.dateComponents([.year, .month, .day, .hour, .minute, .second], from: time)
-    func padded(_ value: Int?, _ digits: Int) -> String {
-      let text = String(value ?? 0)
-      return String(repeating: "0", count: max(0, digits - text.count)) + text
-    }
-    let date = padded(parts.year, 4) + padded(parts.month, 2) + padded(parts.day, 2)
-    let clock = padded(parts.hour, 2) + padded(parts.minute, 2) + padded(parts.second, 2)
-    return (["paydrill", date, clock, "step" + padded(step, 2)] + (label.map { [$0] } ?? []) + [screen])
-      .joined(separator: "-")
+    let number = String(step)
+    let stepName = "step" + String(repeating: "0", count: max(0, 2 - number.count)) + number
+    return
+      (["paydrill", EvidenceFolder.stamp(time, in: timeZone), stepName] + (label.map { [$0] } ?? [])
+      + [screen]).joined(separator: "-")
   }
 }

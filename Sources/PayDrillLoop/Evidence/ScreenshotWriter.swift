@@ -31,23 +31,8 @@ public final class ScreenshotWriter {
   /// Writes a bundle's files into the folder. A folder that cannot be made or written is reported, not
   /// thrown: the run goes on, and the step is not used up.
   public func write(_ bundle: ScreenshotBundle) -> ScreenshotOutcome {
-    let files = FileManager.default
-    var isFolder: ObjCBool = false
-    if files.fileExists(atPath: folder, isDirectory: &isFolder), !isFolder.boolValue {
-      return .failed(folder: folder, reason: "is a file, not a folder")
-    }
-    do {
-      try files.createDirectory(atPath: folder, withIntermediateDirectories: true)
-    } catch {
-      return .failed(folder: folder, reason: "cannot be created")
-    }
-    let url = URL(fileURLWithPath: folder)
-    for file in bundle.files {
-      do {
-        try Data(file.contents.utf8).write(to: url.appendingPathComponent(file.name), options: .atomic)
-      } catch {
-        return .failed(folder: folder, reason: "cannot be written")
-      }
+    if let reason = EvidenceFolder(path: folder).write(bundle.files) {
+      return .failed(folder: folder, reason: reason)
     }
     count += 1
     return .saved(folder: folder, name: bundle.name)

@@ -45,20 +45,12 @@ public struct Clipboard: Sendable {
     guard let folder else {
       return send == nil ? .nowhere : CopyOutcome(sentToTerminal: true, problem: "no folder for copies")
     }
-    let formatter = DateFormatter()
-    formatter.locale = Locale(identifier: "en_US_POSIX")
-    formatter.timeZone = timeZone
-    formatter.dateFormat = "yyyyMMdd-HHmmss"
-    let name = "copy-\(formatter.string(from: time))-\(number).txt"
-    let base = shownFolder ?? folder
-    let shown = base + (base.hasSuffix("/") ? "" : "/") + name
-    do {
-      try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
-      try Data(text.utf8).write(
-        to: URL(fileURLWithPath: folder).appendingPathComponent(name), options: .atomic)
-      return CopyOutcome(sentToTerminal: send != nil, file: shown)
-    } catch {
-      return CopyOutcome(sentToTerminal: send != nil, problem: "\(folder) cannot be written")
+    // Named and written as screenshot bundles are.
+    let name = "copy-\(EvidenceFolder.stamp(time, in: timeZone))-\(number).txt"
+    if let reason = EvidenceFolder(path: folder).write([ScreenshotBundle.File(name: name, contents: text)]) {
+      return CopyOutcome(sentToTerminal: send != nil, problem: "\(folder) \(reason)")
     }
+    let base = shownFolder ?? folder
+    return CopyOutcome(sentToTerminal: send != nil, file: base + (base.hasSuffix("/") ? "" : "/") + name)
   }
 }
