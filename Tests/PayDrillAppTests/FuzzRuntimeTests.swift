@@ -251,4 +251,34 @@ final class FuzzRuntimeTests: XCTestCase {
       "\(TapeError(file: "t.tape", line: 4, problem: "unknown command \"\u{0}\u{1B}[2J\""))",
       "t.tape:4: unknown command \"\\u{0}\\u{1B}[2J\"")
   }
+
+  /// A scenario that loads but whose Apple Pay total is not the sum of its items: `check` reports the
+  /// configuration error choosing Apple Pay would meet (issue 28), and that is no disagreement with loading.
+  /// The fuzzer called it one (`FuzzRunTests`' fixed seed broke on it when a mutation made such a total).
+  func testALaterRefusalThatCheckFindsIsNoDisagreementWithLoading() throws {
+    let fixture = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+      .appendingPathComponent("Fixtures/broken/apple-pay-total-mismatch.json")
+    let folder = FileManager.default.temporaryDirectory.appendingPathComponent("fuzz-later-\(UUID())").path
+    try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(atPath: folder) }
+    let files = FuzzFiles(seed: 1, folder: folder, readers: FuzzCommand.readers)
+    let bytes = Array(try Data(contentsOf: fixture))
+    XCTAssertNil(files.read(bytes, name: "scenario-0.json", kind: .scenario).map(\.description))
+    XCTAssertEqual(
+      CheckCommand.check(file: folder + "/scenario-0.json").problems.count, 1, "check still says so")
+  }
+
+  /// The files a seed makes do not depend on the process: a scenario's JSON, which they are mutated from,
+  /// writes a dictionary's keys in order, not in the hash order of the run (which differs between runs, so
+  /// that `--seed` did not repeat one).
+  func testTheFilesOfASeedAreMadeFromJSONInAFixedOrder() throws {
+    var scenario = Scenario.acmeElectronics
+    scenario.localisation = [.paid: "Paid", .cancel: "Cancel", .coupon: "Coupon", .card: "Card"]
+    let json = FuzzFiles.json(of: scenario)
+    let positions = ["cancel", "card", "coupon", "paid"].map { key in
+      json.range(of: "\"\(key)\":")?.lowerBound
+    }
+    XCTAssertFalse(positions.contains(nil), json)
+    XCTAssertEqual(positions.compactMap { $0 }, positions.compactMap { $0 }.sorted(), "in key order: \(json)")
+  }
 }

@@ -15,7 +15,8 @@ public enum FuzzCommand {
   /// How `play` reads a tape's header and what `paydrill check` says of a file, for the fuzzer's files.
   public static let readers = FuzzFiles.Readers(
     tapeHeader: { _ = try CommandLineOptions.parse(header: $0, arguments: []) },
-    check: { CheckCommand.check(file: $0).problems })
+    check: { CheckCommand.check(file: $0).problems },
+    laterRefusals: { CheckCommand.laterRefusals(of: $0, file: $1) })
 
   /// Runs the fuzzer; returns the exit status.
   static func run(_ options: Options) -> Int32 {
