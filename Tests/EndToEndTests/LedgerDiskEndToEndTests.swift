@@ -86,11 +86,6 @@ final class LedgerDiskEndToEndTests: XCTestCase {
     throw Requirement.missing(message, file: file, line: line)
   }
 
-  private func backend(_ url: String, _ arguments: [String]) throws -> PayDrillBinary.Result {
-    try PayDrillBinary.launch(
-      "/usr/bin/env", ["python3", "Examples/merchant-backend.py", "--url", url] + arguments)
-  }
-
   /// The events a run wrote, as far as it could: on a full disk the file may be missing or cut short, which is
   /// what this test provokes, so a missing file is no events and a cut line is skipped (the other end-to-end
   /// tests read their events strictly).
@@ -116,7 +111,8 @@ final class LedgerDiskEndToEndTests: XCTestCase {
     let binary = try PayDrillBinary.path()
     let ledger = folder.appendingPathComponent("ledger.sqlite3").path
     let server = try ServedGateway(ledger: ledger)
-    let created = try backend(server.url, ["create", "--amount", "1500", "--currency", "JPY"])
+    let created = try PayDrillBinary.merchantBackend(
+      server.url, ["create", "--amount", "1500", "--currency", "JPY"])
     XCTAssertEqual(created.status, 0, created.standardError)
     let sessionId = try XCTUnwrap(
       (try JSONSerialization.jsonObject(with: Data(created.standardOutput.utf8)) as? [String: Any])?[
@@ -186,7 +182,7 @@ final class LedgerDiskEndToEndTests: XCTestCase {
       // Every payment reported is found by the lookup, whatever was written of its attempt.
       guard let reported = paid.first ?? third.paid else { continue }
       let after = try ServedGateway(ledger: folder.appendingPathComponent("after-\(room).sqlite3").path)
-      let verified = try backend(after.url, ["verify", reported])
+      let verified = try PayDrillBinary.merchantBackend(after.url, ["verify", reported])
       XCTAssertEqual(verified.status, 0, "room \(room)K: the payment is found: \(verified.standardError)")
       XCTAssertTrue(verified.standardOutput.contains(#""status": "succeeded""#), verified.standardOutput)
       XCTAssertEqual(after.stop().status, 0)

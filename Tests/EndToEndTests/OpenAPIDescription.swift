@@ -27,14 +27,9 @@ enum OpenAPIDescription {
   /// Why the checks cannot run (python3's packages are missing), or nil when they can; a failure as well
   /// under `CI=true`.
   static func missingTools(file: StaticString = #filePath, line: UInt = #line) -> String? {
-    let probe = try? PayDrillBinary.launch(
-      "/usr/bin/env", ["python3", "-c", "import openapi_spec_validator, schemathesis, jsonschema, yaml"])
-    guard probe?.status != 0 else { return nil }
-    let message =
-      "python3 or its packages openapi-spec-validator and schemathesis are missing (make deps installs them): "
-      + (probe?.standardError.split(separator: "\n").last.map(String.init) ?? "no python3")
-    Requirement.report(message, file: file, line: line)
-    return message
+    PayDrillBinary.missingPythonModules(
+      ["openapi_spec_validator", "schemathesis", "jsonschema", "yaml"],
+      "python3 or its packages openapi-spec-validator and schemathesis are missing", file: file, line: line)
   }
 
   /// Runs the checker with these arguments.

@@ -29,6 +29,25 @@ enum PayDrillBinary {
       line: line)
   }
 
+  /// Why python3's `modules` cannot be imported (`make deps` installs them), or nil when they can: a failure
+  /// as well under `CI=true`.
+  static func missingPythonModules(
+    _ modules: [String], _ what: String, file: StaticString = #filePath, line: UInt = #line
+  ) -> String? {
+    let probe = try? launch("/usr/bin/env", ["python3", "-c", "import " + modules.joined(separator: ", ")])
+    guard probe?.status != 0 else { return nil }
+    let message =
+      "\(what) (make deps installs them): "
+      + (probe?.standardError.split(separator: "\n").last.map(String.init) ?? "no python3")
+    Requirement.report(message, file: file, line: line)
+    return message
+  }
+
+  /// `Examples/merchant-backend.py` against the API at `url` (the merchant's backend of the guides).
+  static func merchantBackend(_ url: String, _ arguments: [String]) throws -> Result {
+    try launch("/usr/bin/env", ["python3", "Examples/merchant-backend.py", "--url", url] + arguments)
+  }
+
   /// The data folder the binary runs with (`XDG_DATA_HOME`): tests never write into the user's own ledger.
   static let dataHome: String = {
     let folder = FileManager.default.temporaryDirectory.appendingPathComponent(

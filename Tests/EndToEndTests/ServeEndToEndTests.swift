@@ -90,7 +90,7 @@ final class ServeEndToEndTests: XCTestCase {
   }
 
   private func backend(_ arguments: [String]) throws -> PayDrillBinary.Result {
-    try python(["Examples/merchant-backend.py", "--url", gateway?.url ?? ""] + arguments)
+    try PayDrillBinary.merchantBackend(gateway?.url ?? "", arguments)
   }
 
   func testCurlGetsASessionAndEachRefusalNamesItsFieldOrHeader() throws {

@@ -24,12 +24,11 @@ final class ShareEndToEndTests: XCTestCase {
   /// Skips without python3 and pyte, except under CI, where that is a failure: `make deps` installs them.
   private func requirePyte(file: StaticString = #filePath, line: UInt = #line) throws {
     try PayDrillBinary.requirePython(file: file, line: line)
-    let probe = try? PayDrillBinary.launch("/usr/bin/env", ["python3", "-c", "import pyte, wcwidth"])
-    guard probe?.status != 0 else { return }
-    throw Requirement.missing(
-      "python3's package pyte is missing (make deps installs it): "
-        + (probe?.standardError.split(separator: "\n").last.map(String.init) ?? "no python3"), file: file,
-      line: line)
+    if let message = PayDrillBinary.missingPythonModules(
+      ["pyte", "wcwidth"], "python3's package pyte is missing", file: file, line: line)
+    {
+      throw XCTSkip(message)
+    }
   }
 
   /// The path of the first of `programs` on the PATH (or of `elsewhere`), or a skip (a failure under CI:
