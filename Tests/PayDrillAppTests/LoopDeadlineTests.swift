@@ -65,20 +65,15 @@ final class LoopDeadlineTests: XCTestCase {
     let presenter = TapePresenter(
       tape: try Tape.parse("Enter\nSleep 1s\n", file: "demo.tape"), runtime: runtime,
       pace: TapePresenter.Pace(key: .milliseconds(500)))
-    // On the runtime's virtual clock, as the terminal's loop is on its live one.
-    func advance(to milliseconds: Int) {
-      runtime.advance(by: .milliseconds(milliseconds) - runtime.clock.elapsed)
-      presenter.advance()
-    }
-    advance(to: 0)
+    presenter.play(on: runtime, until: 0)
     XCTAssertEqual(presenter.nextDeadline, .milliseconds(500), "Enter at the key pace")
     XCTAssertTrue(presenter.handle(.character(" ")))
-    advance(to: 100)
+    presenter.play(on: runtime, until: 100)
     XCTAssertNil(presenter.nextDeadline, "paused: only a key moves it")
     XCTAssertTrue(presenter.handle(.character(" ")))
-    advance(to: 500)
+    presenter.play(on: runtime, until: 500)
     XCTAssertEqual(presenter.nextDeadline, .milliseconds(1500), "the Sleep after Enter")
-    advance(to: 1500)
+    presenter.play(on: runtime, until: 1500)
     XCTAssertNil(presenter.nextDeadline, "the end of the tape")
   }
 

@@ -8,6 +8,9 @@ extension AppModel {
   /// What the model asks the runtime to send it by itself: the spinner's turns while one is on screen
   /// (the gateway processing, the sheet awaiting an answer), and the REC marker's second while recording;
   /// nothing otherwise, so an idle checkout never wakes.
+  ///
+  /// Always inlined, as `showsSpinner` is, into `subscriptions(of:)`: called, a getter takes the model as a
+  /// 2 kB copy, which cost the runtime more than the rest of a step's bookkeeping (docs/benchmarks.md).
   @inlinable @inline(__always)
   public var subscriptions: [AppSubscription] {
     // Asked after every action, and mostly empty: built without joining arrays.

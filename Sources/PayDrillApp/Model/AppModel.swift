@@ -162,6 +162,14 @@ public struct AppModel: Equatable, Sendable {
     return id
   }
 
+  /// Takes the awaited request `id` when it is of one of `kinds`, for its answer to be routed by what it was
+  /// for; an answer of another kind leaves it awaited and gets nil.
+  mutating func takeAwaited(_ id: RequestID, ofKind kinds: Set<AppRequest>) -> AppRequest? {
+    guard let request = awaiting[id], kinds.contains(request) else { return nil }
+    awaiting[id] = nil
+    return request
+  }
+
   /// Whether the focused element would keep this character as text. `?` opens the keys wherever it would
   /// not: on the 3-D Secure code and the passcode (digits only), and in the card form's digit fields.
   func takesAsText(_ character: Character) -> Bool {

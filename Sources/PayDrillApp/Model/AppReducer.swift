@@ -74,13 +74,10 @@ public enum AppReducer {
     case .captureScreen(let label):
       return capture(&model, label: label)
     case .screenshotTaken(let id, let outcome):
-      // Taken only by a screenshot or capture request of that id.
-      switch model.awaiting[id] {
+      switch model.takeAwaited(id, ofKind: [.screenshot, .capture]) {
       case .screenshot:
-        model.awaiting[id] = nil
         model.footerNotice = .screenshot(outcome)
       case .capture:
-        model.awaiting[id] = nil
         // A replay's screen stays as it was; the first failure is kept for the player to report.
         if outcome.isFailure, model.captureFailure == nil { model.captureFailure = outcome }
       case .copy, nil:
@@ -92,8 +89,7 @@ public enum AppReducer {
       model.history?.fill(with: listing)
       return []
     case .copied(let id, let outcome):
-      guard model.awaiting[id] == .copy else { return [] }
-      model.awaiting[id] = nil
+      guard model.takeAwaited(id, ofKind: [.copy]) != nil else { return [] }
       model.footerNotice = .copy(outcome)
       return []
     case .attemptLoaded(let id, let reading):

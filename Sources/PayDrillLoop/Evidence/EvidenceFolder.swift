@@ -35,11 +35,7 @@ struct EvidenceFolder {
     var calendar = Calendar(identifier: .gregorian)
     calendar.timeZone = timeZone
     let parts = calendar.dateComponents([.year, .month, .day, .hour, .minute, .second], from: time)
-    func padded(_ value: Int?, _ digits: Int) -> String {
-      let text = String(value ?? 0)
-      return String(repeating: "0", count: max(0, digits - text.count)) + text
-    }
-    return padded(parts.year, 4) + padded(parts.month, 2) + padded(parts.day, 2) + "-"
-      + padded(parts.hour, 2) + padded(parts.minute, 2) + padded(parts.second, 2)
+    let numbers = [parts.year, parts.month, parts.day, parts.hour, parts.minute, parts.second].map { $0 ?? 0 }
+    return String(format: "%04ld%02ld%02ld-%02ld%02ld%02ld", arguments: numbers)
   }
 }

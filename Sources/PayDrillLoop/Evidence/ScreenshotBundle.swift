@@ -66,10 +66,7 @@ public struct ScreenshotBundle: Equatable, Sendable {
   public static func name(time: Date, timeZone: TimeZone, step: Int, label: String? = nil, screen: String)
     -> String
   {
-    let number = String(step)
-    let stepName = "step" + String(repeating: "0", count: max(0, 2 - number.count)) + number
-    return
-      (["paydrill", EvidenceFolder.stamp(time, in: timeZone), stepName] + (label.map { [$0] } ?? [])
-      + [screen]).joined(separator: "-")
+    let parts = ["paydrill", EvidenceFolder.stamp(time, in: timeZone), String(format: "step%02ld", step)]
+    return (parts + (label.map { [$0] } ?? []) + [screen]).joined(separator: "-")
   }
 }
